@@ -1,0 +1,51 @@
+import type { Metadata } from "next";
+import { Card, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { getConfig } from "@/lib/config";
+
+export const metadata: Metadata = { title: "Developer tools" };
+
+const SERVICE_LABELS = {
+  auth: "Authentication",
+  tokenExchange: "Token exchange",
+  identity: "Identity (GraphQL)",
+  trips: "Trips",
+  valuations: "Valuations",
+} as const;
+
+/** What this dashboard is connected to: the license and the service addresses (never the API key). */
+export default function DeveloperPage() {
+  const { env, license, urls, valuationsVersion } = getConfig();
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Developer tools</h1>
+        <p className="text-sm text-muted-foreground">The Developer License and DIMO services this dashboard uses.</p>
+      </div>
+      <Card>
+        <CardHeader title="Developer License" description={`Network: ${env}`} />
+        <dl className="grid gap-x-6 gap-y-3 px-5 py-4 text-sm sm:grid-cols-[12rem_1fr]">
+          <dt className="text-muted-foreground">Client id</dt>
+          <dd className="flex items-center gap-1 font-mono break-all" data-testid="client-id">
+            {license.clientId} <CopyButton value={license.clientId} label="Copy client id" />
+          </dd>
+          <dt className="text-muted-foreground">Redirect URI (domain)</dt>
+          <dd className="font-mono break-all">{license.domain}</dd>
+          <dt className="text-muted-foreground">API key</dt>
+          <dd>Held by the server; never sent to the browser.</dd>
+        </dl>
+      </Card>
+      <Card>
+        <CardHeader title="Service addresses" description={`Valuations API version: ${valuationsVersion}`} />
+        <dl className="grid gap-x-6 gap-y-3 px-5 py-4 text-sm sm:grid-cols-[12rem_1fr]">
+          {(Object.keys(SERVICE_LABELS) as Array<keyof typeof SERVICE_LABELS>).map((service) => (
+            <div key={service} className="contents">
+              <dt className="text-muted-foreground">{SERVICE_LABELS[service]}</dt>
+              <dd className="font-mono break-all">{urls[service]}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+"use client";
+
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "next-themes";
+import { getQueryClient } from "@/lib/query-client";
+
+/** Client providers for every page. The wallet stack (wagmi) is not here: it loads on the sign-in page only. */
+export function Providers({ children }: { children: React.ReactNode }) {
+  const queryClient = getQueryClient();
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,34 @@
+"use client";
+
+import { FlaskConical } from "lucide-react";
+import { signWithDemoWalletAction } from "@/app/(auth)/login/actions";
+import { Button } from "@/components/ui/button";
+import { shortAddress } from "@/lib/format/address";
+import type { useSignIn } from "./use-sign-in";
+
+/** Signs in as the sandbox license owner; the server holds the key and signs a real SIWE message. */
+export function DemoWalletButton({ address, signIn }: { address: `0x${string}`; signIn: ReturnType<typeof useSignIn> }) {
+  const busy = signIn.status.state === "working";
+  return (
+    <div className="flex flex-col gap-2">
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={busy}
+        onClick={() =>
+          signIn.run(address, 1, async (message) => {
+            const result = await signWithDemoWalletAction(message);
+            if (!result.ok) throw new Error(result.error.message);
+            return result.signature;
+          })
+        }
+      >
+        <FlaskConical className="size-4" aria-hidden />
+        Use the demo wallet
+      </Button>
+      <p className="text-center text-xs text-muted-foreground">
+        The sandbox license owner, <span className="font-mono">{shortAddress(address)}</span>. No browser wallet needed.
+      </p>
+    </div>
+  );
+}

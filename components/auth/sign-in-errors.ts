@@ -1,0 +1,15 @@
+/** Words for the codes that sign-in can fail with (see lib/auth/options.ts). */
+const MESSAGES: Record<string, string> = {
+  BAD_SIGNATURE: "The signature does not match your wallet's address. Try again.",
+  BAD_NONCE: "This sign-in request was already used or has expired. Try again.",
+  EXPIRED_MESSAGE: "The sign-in request has expired or is not valid yet. Check your computer's clock and try again.",
+  WRONG_DOMAIN: "The sign-in request was made for another site. Open the dashboard at its own address and try again.",
+  MALFORMED_MESSAGE: "The wallet returned a sign-in message the dashboard cannot read.",
+  LICENSE_UNAVAILABLE: "DIMO's identity service did not answer, so the dashboard cannot check who owns the license. Try again in a moment.",
+  WALLET_NOT_ALLOWED: "This wallet is not allowed to use this dashboard.",
+  SessionRequired: "Sign in to continue.",
+};
+
+export function signInErrorMessage(code: string): string {
+  return MESSAGES[code] ?? "Sign-in failed. Try again.";
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { createSiweMessage } from "viem/siwe";
+import { signInErrorMessage } from "./sign-in-errors";
+
+export type SignInStatus = { state: "idle" } | { state: "working"; step: string } | { state: "failed"; message: string };
+
+/** Lifetime of a sign-in message: long enough to read the wallet prompt, short enough to be useless later. */
+const MESSAGE_LIFETIME_MS = 5 * 60_000;
+
+/**
+ * Runs the sign-in: a nonce from the server, an EIP-4361 message for this site, a signature from `sign`, and
+ * next-auth's credentials callback, where the server verifies everything again.
+ */
+export function useSignIn(callbackPath: string) {
+  const router = useRouter();
+  const [status, setStatus] = useState<SignInStatus>({ state: "idle" });
+
+  async function run(address: `0x${string}`, chainId: number, sign: (message: string) => Promise<`0x${string}`>) {
+    try {
+      setStatus({ state: "working", step: "Preparing the sign-in request…" });
+      const response = await fetch("/api/sign-in/nonce", { cache: "no-store" });
+      if (!response.ok) throw new Error("The dashboard did not hand out a sign-in nonce. Try again.");
+      const { nonce } = (await response.json()) as { nonce: string };
+      const issuedAt = new Date();
+      const message = createSiweMessage({
+        domain: window.location.host,
+        uri: window.location.origin,
+        address,
+        chainId,
+        nonce,
+        version: "1",
+        issuedAt,
+        expirationTime: new Date(issuedAt.getTime() + MESSAGE_LIFETIME_MS),
+        statement: "Sign in to the DIMO Developer Dashboard. This request costs nothing and sends no transaction.",
+      });
+      setStatus({ state: "working", step: "Waiting for the signature…" });
+      const signature = await sign(message);
+      setStatus({ state: "working", step: "Verifying…" });
+      const result = await signIn("siwe", { message, signature, redirect: false });
+      if (result?.error === "WALLET_NOT_ALLOWED") {
+        router.replace(`/login/not-allowed?address=${address}`);
+        return;
+      }
+      if (!result?.ok || result.error) throw new SignInFailed(signInErrorMessage(result?.error ?? "UNKNOWN"));
+      router.replace(callbackPath);
+      router.refresh();
+    } catch (error) {
+      setStatus({ state: "failed", message: describe(error) });
+    }
+  }
+
+  return { status, run };
+}
+
+export class SignInFailed extends Error {}
+
+function describe(error: unknown): string {
+  if (error instanceof SignInFailed) return error.message;
+  if (error instanceof Error) {
+    if (/reject|denied|cancel/i.test(error.message)) return "You declined the signature request.";
+    return error.message.split("\n")[0] ?? "Sign-in failed.";
+  }
+  return "Sign-in failed. Try again.";
+}

@@ -1,0 +1,51 @@
+import Link from "next/link";
+import { SignOutButton } from "@/components/auth/sign-out-button";
+import { CopyButton } from "@/components/ui/copy-button";
+import type { DimoEnv } from "@/lib/config";
+import { shortAddress } from "@/lib/format/address";
+import { NetworkBadge } from "./network-badge";
+import { SidebarNav } from "./sidebar-nav";
+import { ThemeToggle } from "./theme-toggle";
+
+interface AppShellProps {
+  address: string;
+  role: "owner" | "admin";
+  network: DimoEnv;
+  children: React.ReactNode;
+}
+
+/** The frame of every signed-in page: sidebar, header with who is signed in and which network is in use. */
+export function AppShell({ address, role, network, children }: AppShellProps) {
+  return (
+    <div className="flex min-h-screen">
+      <aside className="hidden w-56 shrink-0 flex-col gap-6 border-r border-border bg-card px-3 py-5 md:flex">
+        <Link href="/vehicles" className="flex items-center gap-2 px-3 font-semibold tracking-tight">
+          <span className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">D</span>
+          DIMO Dashboard
+        </Link>
+        <SidebarNav />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 items-center justify-between gap-3 border-b border-border px-4 md:px-6">
+          <div className="flex items-center gap-3">
+            <span className="font-semibold md:hidden">DIMO</span>
+            <NetworkBadge network={network} />
+          </div>
+          <div className="flex items-center gap-2">
+            <span className="hidden text-xs text-muted-foreground sm:inline">{role === "owner" ? "License owner" : "Admin"}</span>
+            <span className="flex items-center gap-1 font-mono text-sm" data-testid="signed-in-address" title={address}>
+              {shortAddress(address)}
+              <CopyButton value={address} label="Copy address" />
+            </span>
+            <ThemeToggle />
+            <SignOutButton />
+          </div>
+        </header>
+        <nav aria-label="Main (mobile)" className="border-b border-border px-4 py-2 md:hidden">
+          <SidebarNav />
+        </nav>
+        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 md:px-6">{children}</main>
+      </div>
+    </div>
+  );
+}

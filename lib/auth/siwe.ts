@@ -1,0 +1,92 @@
+import "server-only";
+import { isAddress, verifyMessage, type Hex } from "viem";
+import { parseSiweMessage } from "viem/siwe";
+
+/** Why a sign-in message was refused; the codes reach the login page, which words them. */
+export type SignInFailure =
+  | "MALFORMED_MESSAGE"
+  | "WRONG_DOMAIN"
+  | "EXPIRED_MESSAGE"
+  | "BAD_NONCE"
+  | "BAD_SIGNATURE";
+
+export class SignInError extends Error {
+  constructor(readonly code: SignInFailure, detail: string) {
+    super(detail);
+    this.name = "SignInError";
+  }
+}
+
+/** How long a signed message may be used after it was issued, and the longest expiry a message may ask for. */
+export const MAX_MESSAGE_AGE_MS = 10 * 60_000;
+const CLOCK_SKEW_MS = 60_000;
+
+export interface VerifySignInInput {
+  message: string;
+  signature: string;
+  /** The dashboard's public origin, e.g. http://localhost:3000: the message's domain and URI must match it. */
+  expectedOrigin: string;
+  /** Takes the nonce out of circulation; false when it was never issued, has expired or was used. */
+  consumeNonce: (nonce: string) => boolean;
+  now?: Date;
+}
+
+/**
+ * Verifies an EIP-4361 sign-in message and its signature; returns the signer's address (lowercase).
+ * The signature is checked with plain ECDSA recovery (EIP-191), which covers ordinary wallets without any RPC.
+ * The nonce is consumed last, only for an otherwise valid message, so one bad attempt cannot burn someone's nonce.
+ */
+export async function verifySignIn(input: VerifySignInInput): Promise<`0x${string}`> {
+  const now = input.now ?? new Date();
+  const expected = new URL(input.expectedOrigin);
+  const fields = parseSiweMessage(input.message);
+
+  if (!fields.address || !isAddress(fields.address) || !fields.nonce || !fields.uri || !fields.domain) {
+    throw new SignInError("MALFORMED_MESSAGE", "The sign-in message is not a valid EIP-4361 message.");
+  }
+  if (fields.version !== "1" || !fields.issuedAt || !fields.expirationTime) {
+    throw new SignInError("MALFORMED_MESSAGE", "The sign-in message needs version 1, an issued-at time and an expiry.");
+  }
+  if (fields.domain !== expected.host || originOf(fields.uri) !== expected.origin) {
+    throw new SignInError("WRONG_DOMAIN", `The sign-in message is for ${fields.domain}, not ${expected.host}.`);
+  }
+
+  const issuedAt = fields.issuedAt.getTime();
+  const expiresAt = fields.expirationTime.getTime();
+  const nowMs = now.getTime();
+  const notBefore = fields.notBefore?.getTime() ?? issuedAt;
+  if (
+    Number.isNaN(issuedAt) ||
+    Number.isNaN(expiresAt) ||
+    issuedAt > nowMs + CLOCK_SKEW_MS ||
+    notBefore > nowMs + CLOCK_SKEW_MS ||
+    nowMs - issuedAt > MAX_MESSAGE_AGE_MS ||
+    expiresAt <= nowMs ||
+    expiresAt - issuedAt > MAX_MESSAGE_AGE_MS
+  ) {
+    throw new SignInError("EXPIRED_MESSAGE", "The sign-in message has expired or is not valid yet. Sign in again.");
+  }
+
+  if (!/^0x[0-9a-fA-F]{130}$/.test(input.signature)) {
+    throw new SignInError("BAD_SIGNATURE", "The signature is malformed.");
+  }
+  const valid = await verifyMessage({
+    address: fields.address,
+    message: input.message,
+    signature: input.signature as Hex,
+  }).catch(() => false);
+  if (!valid) throw new SignInError("BAD_SIGNATURE", "The signature does not match the message's address.");
+
+  if (!input.consumeNonce(fields.nonce)) {
+    throw new SignInError("BAD_NONCE", "The sign-in message was already used or its nonce has expired. Sign in again.");
+  }
+  return fields.address.toLowerCase() as `0x${string}`;
+}
+
+function originOf(uri: string): string | undefined {
+  try {
+    return new URL(uri).origin;
+  } catch {
+    return undefined;
+  }
+}

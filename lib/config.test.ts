@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, PRESET_URLS, parseConfig } from "./config";
+import { DEMO_LICENSE } from "@/sandbox/demo-license";
+
+const PRODUCTION_LICENSE = {
+  DIMO_ENV: "production",
+  DIMO_CLIENT_ID: "0x1111111111111111111111111111111111111111",
+  DIMO_DOMAIN: "https://dash.example.com",
+  DIMO_API_KEY: "ab".repeat(32),
+  AUTH_SECRET: "s".repeat(40),
+  NEXTAUTH_URL: "https://dash.example.com",
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseConfig", () => {
+  it("defaults to the sandbox and its demo license with no environment", () => {
+    const config = parseConfig({});
+    expect(config.env).toBe("sandbox");
+    expect(config.urls).toEqual(PRESET_URLS.sandbox);
+    expect(config.license).toEqual({
+      clientId: DEMO_LICENSE.clientId,
+      domain: DEMO_LICENSE.redirectUri,
+      apiKey: DEMO_LICENSE.apiKey,
+    });
+    expect(config.valuationsVersion).toBe("v1");
+    expect(config.admins).toEqual([]);
+    expect(config.authSecret).toBeUndefined();
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ DIMO_ENV: "", DIMO_API_KEY: "  " }).license.apiKey).toBe(DEMO_LICENSE.apiKey);
+  });
+
+  it("names the variable and the fix for a bad URL", () => {
+    const problems = problemsOf({ DIMO_TRIPS_URL: "not a url" });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^DIMO_TRIPS_URL must be an http\(s\) URL/);
+  });
+
+  it("refuses a URL with another scheme", () => {
+    expect(problemsOf({ DIMO_AUTH_URL: "ftp://auth.example.com" })[0]).toMatch(/^DIMO_AUTH_URL/);
+  });
+
+  it("applies the production preset and v2 valuations", () => {
+    const config = parseConfig(PRODUCTION_LICENSE);
+    expect(config.urls).toEqual(PRESET_URLS.production);
+    expect(config.valuationsVersion).toBe("v2");
+    expect(config.license.apiKey).toBe(`0x${"ab".repeat(32)}`);
+  });
+
+  it("refuses production without an API key, naming it", () => {
+    const { DIMO_API_KEY: _omitted, ...rest } = PRODUCTION_LICENSE;
+    const problems = problemsOf(rest);
+    expect(problems).toEqual([expect.stringMatching(/^DIMO_API_KEY is required when DIMO_ENV=production/)]);
+  });
+
+  it("refuses production without a session secret or public URL", () => {
+    const { AUTH_SECRET: _s, NEXTAUTH_URL: _u, ...rest } = PRODUCTION_LICENSE;
+    const problems = problemsOf(rest);
+    expect(problems.some((p) => p.startsWith("AUTH_SECRET is required"))).toBe(true);
+    expect(problems.some((p) => p.startsWith("NEXTAUTH_URL is required"))).toBe(true);
+  });
+
+  it("refuses a malformed API key without echoing it", () => {
+    const secretish = "zz".repeat(32);
+    const problems = problemsOf({ DIMO_API_KEY: secretish });
+    expect(problems[0]).toMatch(/^DIMO_API_KEY must be the license's API key/);
+    expect(problems.join(" ")).not.toContain(secretish);
+  });
+
+  it("requires every URL in custom mode", () => {
+    const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
+    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(4);
+  });
+
+  it("lets one URL be overridden in sandbox mode, without a trailing slash", () => {
+    const config = parseConfig({ DIMO_TRIPS_URL: "http://127.0.0.1:9999/trips/" });
+    expect(config.urls.trips).toBe("http://127.0.0.1:9999/trips");
+    expect(config.urls.auth).toBe(PRESET_URLS.sandbox.auth);
+  });
+
+  it("parses DASHBOARD_ADMINS into lowercase addresses and refuses a bad one", () => {
+    const admins = "0xAbCdEf0123456789abcdef0123456789ABCDEF01, 0x2222222222222222222222222222222222222222";
+    expect(parseConfig({ DASHBOARD_ADMINS: admins }).admins).toEqual([
+      "0xabcdef0123456789abcdef0123456789abcdef01",
+      "0x2222222222222222222222222222222222222222",
+    ]);
+    expect(problemsOf({ DASHBOARD_ADMINS: "0x12" })[0]).toMatch(/^DASHBOARD_ADMINS/);
+  });
+
+  it("refuses an unknown DIMO_ENV", () => {
+    expect(problemsOf({ DIMO_ENV: "staging" })[0]).toMatch(/^DIMO_ENV must be one of sandbox, production, custom/);
+  });
+});

@@ -1,0 +1,63 @@
+/**
+ * Facts of the DIMO protocol shared by the server-side client, the sandbox and the pages.
+ * No secrets and no I/O here, so any module (client components included) may import it.
+ */
+
+/** The vehicle NFT contract on Polygon; the same address in the sandbox and on the real network. */
+export const VEHICLE_NFT_CONTRACT = "0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF" as const;
+export const POLYGON_CHAIN_ID = 137;
+
+export type PrivilegeId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+
+export interface PrivilegeInfo {
+  id: PrivilegeId;
+  /** The name the token exchange writes into a Vehicle JWT's `permissions` claim. */
+  permission: string;
+  /** A short label for badges. */
+  label: string;
+  description: string;
+}
+
+export const PRIVILEGES: readonly PrivilegeInfo[] = [
+  { id: 1, permission: "privilege:GetNonLocationHistory", label: "Non-location history", description: "All-time non-location data" },
+  { id: 2, permission: "privilege:ExecuteCommands", label: "Commands", description: "Send commands to the vehicle" },
+  { id: 3, permission: "privilege:GetCurrentLocation", label: "Current location", description: "The vehicle's current location" },
+  { id: 4, permission: "privilege:GetLocationHistory", label: "Location history", description: "All-time location data (trips)" },
+  { id: 5, permission: "privilege:GetVINCredential", label: "VIN credential", description: "The vehicle's VIN credential" },
+  { id: 6, permission: "privilege:GetLiveData", label: "Live data", description: "Live data streams" },
+  { id: 7, permission: "privilege:GetRawData", label: "Raw data", description: "Raw device data" },
+  { id: 8, permission: "privilege:GetApproximateLocation", label: "Approximate location", description: "Approximate location" },
+];
+
+export const PRIVILEGE_IDS: readonly PrivilegeId[] = PRIVILEGES.map((p) => p.id);
+
+export function isPrivilegeId(value: number): value is PrivilegeId {
+  return Number.isInteger(value) && value >= 1 && value <= 8;
+}
+
+export function privilegeInfo(id: PrivilegeId): PrivilegeInfo {
+  // The table covers every PrivilegeId, so the lookup cannot miss.
+  return PRIVILEGES[id - 1] as PrivilegeInfo;
+}
+
+/**
+ * Encodes privileges as the identity API's `permissions` bit field: privilege i is granted when bits 2i and 2i+1
+ * are both set, so privileges 1..6 give `0x3ffc`.
+ */
+export function encodePermissions(ids: readonly PrivilegeId[]): `0x${string}` {
+  let bits = 0n;
+  for (const id of ids) bits |= 3n << BigInt(2 * id);
+  return `0x${bits.toString(16)}`;
+}
+
+/** Decodes the identity API's `permissions` bit field; returns the granted privilege ids in ascending order. */
+export function decodePermissions(hex: string): PrivilegeId[] {
+  if (!/^0x[0-9a-fA-F]*$/.test(hex)) throw new Error(`Invalid permissions bit field: ${hex}`);
+  const bits = hex === "0x" ? 0n : BigInt(hex);
+  return PRIVILEGE_IDS.filter((id) => ((bits >> BigInt(2 * id)) & 3n) === 3n);
+}
+
+/** The DID a Vehicle JWT names its vehicle by: `did:erc721:137:<contract>:<tokenId>`. */
+export function vehicleDid(tokenId: number | bigint, contract: string = VEHICLE_NFT_CONTRACT): string {
+  return `did:erc721:${POLYGON_CHAIN_ID}:${contract}:${tokenId}`;
+}

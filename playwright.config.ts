@@ -1,0 +1,87 @@
+import { defineConfig } from "@playwright/test";
+import {
+  E2E_BASE_URL,
+  E2E_DASHBOARD_PORT,
+  E2E_DATA_DIR,
+  E2E_SANDBOX_PORT,
+  E2E_SANDBOX_URL,
+  OWNER_STATE_PATH,
+} from "./e2e/fixtures/servers";
+import { WALLETS } from "./e2e/fixtures/wallets";
+
+// The browser tests drive a local sandbox and a local production build, nothing else.
+for (const url of [E2E_BASE_URL, E2E_SANDBOX_URL]) {
+  if (!["localhost", "127.0.0.1"].includes(new URL(url).hostname)) throw new Error(`Refusing to run browser tests against ${url}`);
+}
+
+const dashboardEnv = {
+  DIMO_ENV: "sandbox",
+  DIMO_AUTH_URL: `${E2E_SANDBOX_URL}/auth`,
+  DIMO_TOKEN_EXCHANGE_URL: `${E2E_SANDBOX_URL}/token-exchange`,
+  DIMO_IDENTITY_URL: `${E2E_SANDBOX_URL}/identity`,
+  DIMO_TRIPS_URL: `${E2E_SANDBOX_URL}/trips`,
+  DIMO_VALUATIONS_URL: `${E2E_SANDBOX_URL}/valuations`,
+  NEXTAUTH_URL: E2E_BASE_URL,
+  SANDBOX_DATA_DIR: E2E_DATA_DIR,
+  DASHBOARD_ADMINS: WALLETS.admin.address,
+  NEXT_TELEMETRY_DISABLED: "1",
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/playwright-artifacts",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || undefined,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    { name: "signed-out", testMatch: /sign-in\.spec\.ts/ },
+    {
+      name: "dashboard",
+      testMatch: /\.spec\.ts/,
+      testIgnore: /sign-in\.spec\.ts/,
+      dependencies: ["setup"],
+      use: { storageState: OWNER_STATE_PATH },
+    },
+  ],
+  webServer: [
+    {
+      command: `node --import tsx sandbox/main.ts --port ${E2E_SANDBOX_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
+      url: `${E2E_SANDBOX_URL}/auth/keys`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `node node_modules/next/dist/bin/next start -p ${E2E_DASHBOARD_PORT}`,
+      url: `${E2E_BASE_URL}/login`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: dashboardEnv,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

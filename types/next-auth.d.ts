@@ -1,0 +1,19 @@
+import "next-auth";
+import "next-auth/jwt";
+
+declare module "next-auth" {
+  interface User {
+    role: "owner" | "admin";
+  }
+  interface Session {
+    address?: `0x${string}`;
+    role?: "owner" | "admin";
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    address?: `0x${string}`;
+    role?: "owner" | "admin";
+  }
+}
