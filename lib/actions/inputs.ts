@@ -1,0 +1,40 @@
+import "server-only";
+import { z } from "zod";
+
+/**
+ * Input rules shared by the actions. Numbers may arrive as numbers or as decimal strings (form fields, URL params);
+ * anything else, and anything that is not a positive safe integer (`abc`, `-1`, `1e999`, `1.5`, `0`), is refused
+ * with a message that names the field.
+ */
+export function positiveWholeNumber(name: string) {
+  const error = `${name} must be a positive whole number`;
+  return z
+    .union([z.number(), z.string()], { error })
+    .transform((value) => {
+      if (typeof value === "number") return value;
+      const trimmed = value.trim();
+      return /^\d{1,16}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    })
+    .pipe(z.number({ error }).int({ error }).min(1, { error }).max(Number.MAX_SAFE_INTEGER, { error }));
+}
+
+export const tokenIdInput = z.object({ tokenId: positiveWholeNumber("tokenId") }, { error: "the input must be an object with a tokenId" });
+
+export const tripsInput = z.object(
+  { tokenId: positiveWholeNumber("tokenId"), page: positiveWholeNumber("page") },
+  { error: "the input must be an object with a tokenId and a page" },
+);
+
+export const vehiclesInput = z
+  .object(
+    {
+      first: positiveWholeNumber("first").pipe(z.number().max(100, { error: "first must be at most 100" })).optional(),
+      after: z.string({ error: "after must be a cursor string" }).max(200, { error: "after is too long" }).optional(),
+    },
+    { error: "the input must be an object" },
+  )
+  .optional();
+
+export type TokenIdInput = z.input<typeof tokenIdInput>;
+export type TripsInput = z.input<typeof tripsInput>;
+export type VehiclesInput = z.input<typeof vehiclesInput>;

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type DashboardSession } from "@/lib/auth/session";
+import { describeError, describeTokens, listActivity } from "@/lib/dimo";
+import { sandboxConfig, sandboxEnv, startSandbox, testClient } from "@/lib/dimo/testing/sandbox-harness";
+import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { listTripsAction } from "./trips";
+import { getValuationAction, listOffersAction, requestInstantOfferAction } from "./valuation";
+import { getVehicleAction, listVehiclesAction } from "./vehicles";
+
+/**
+ * A run with successes and failures of every kind, watched from outside: every token the services issue and every
+ * signature the client sends are collected off the wire, then looked for in everything a person or a log could see.
+ */
+
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+const savedEnv = { ...process.env };
+const realFetch = globalThis.fetch;
+const issued = new Set<string>();
+const logged: string[] = [];
+const visible: unknown[] = [];
+
+function collectTokens(value: unknown) {
+  if (typeof value !== "object" || value === null) return;
+  for (const [key, inner] of Object.entries(value)) {
+    if (["access_token", "id_token", "token"].includes(key) && typeof inner === "string") issued.add(inner);
+  }
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  Object.assign(process.env, sandboxEnv(sandbox.url));
+  // Pass every request through, noting the secrets that cross the wire.
+  globalThis.fetch = async (input, init) => {
+    if (typeof init?.body === "string") {
+      const signature = new URLSearchParams(init.body).get("signature");
+      if (signature) issued.add(signature);
+    }
+    const response = await realFetch(input, init);
+    const text = await response.clone().text();
+    try {
+      collectTokens(JSON.parse(text));
+    } catch {
+      // Not JSON: no token in it.
+    }
+    return response;
+  };
+  for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      logged.push(args.map((a) => (typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+    });
+  }
+});
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  process.env = savedEnv;
+  vi.restoreAllMocks();
+  await sandbox.close();
+});
+
+describe("secrets", () => {
+  it("appear in no log line, no error message, no activity entry and no action result", async () => {
+    const { control } = sandbox;
+    auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
+    const results: unknown[] = [];
+    const run = async (call: () => Promise<unknown>) => results.push(await call());
+
+    await run(() => listVehiclesAction({}));
+    await run(() => getVehicleAction({ tokenId: 21957 }));
+    await run(() => listTripsAction({ tokenId: 21957, page: 1 }));
+    await run(() => listTripsAction({ tokenId: 20311, page: 1 }));
+    await run(() => getValuationAction({ tokenId: 20777 }));
+    await run(() => listTripsAction({ tokenId: 10420, page: 1 }));
+    await run(() => getValuationAction({ tokenId: 987654321 }));
+    await control.injectFault({ method: "GET", path: "/trips/v1/vehicle/*/trips", status: 401, body: "Invalid or expired JWT", times: 1 });
+    await run(() => listTripsAction({ tokenId: 21957, page: 2 }));
+    await control.injectFault({ method: "POST", path: "/token-exchange/v1/tokens/exchange", status: 401, body: "Invalid or expired JWT", times: 1 });
+    await run(() => listTripsAction({ tokenId: 18234, page: 1 }));
+    await control.injectFault({ method: "GET", path: "/valuations/v1/vehicles/*/offers", status: 503, times: 0 });
+    await run(() => listOffersAction({ tokenId: 21957 }));
+    await control.clearFaults();
+    await control.injectFault({ method: "POST", path: "/valuations/v1/vehicles/*/instant-offer", status: 503, times: 1 });
+    await run(() => requestInstantOfferAction({ tokenId: 21957 }));
+    await run(() => requestInstantOfferAction({ tokenId: 21957 }));
+    await run(() => listTripsAction({ tokenId: -1, page: 1 }));
+    auth.session = null;
+    await run(() => listTripsAction({ tokenId: 21957, page: 1 }));
+    results.push(await describeTokens());
+
+    // A client with the wrong key: the sandbox refuses its signature.
+    const wrongKey = `0x${"5a".repeat(32)}` as const;
+    const config = sandboxConfig(sandbox.url);
+    const { client, activity } = testClient(sandbox.url, { config: { ...config, license: { ...config.license, apiKey: wrongKey } } });
+    const refused = await client.listTrips(21957, 1).catch((error: unknown) => error);
+    results.push(describeError(refused), refused instanceof Error ? [refused.message, JSON.stringify(refused)] : refused);
+    visible.push(activity);
+
+    const failures = results.filter((r) => typeof r === "object" && r !== null && "ok" in r && r.ok === false);
+    expect(failures.length).toBeGreaterThanOrEqual(8);
+    // Developer JWTs, Vehicle JWTs of three vehicles and the signatures (tokens minted in the same second with the
+    // same claims are identical, so the set is smaller than the number of requests).
+    expect(issued.size).toBeGreaterThanOrEqual(6);
+
+    const haystack = JSON.stringify([results, visible, listActivity(), logged]).toLowerCase();
+    // Each whole token, and each token's signature on its own, in case part of one were printed.
+    const jwtSignatures = [...issued].map((t) => t.split(".")[2] ?? "").filter((part) => part.length > 20);
+    const secrets = [DEMO_LICENSE.apiKey, DEMO_LICENSE.apiKey.slice(2), wrongKey.slice(2), ...issued, ...jwtSignatures];
+    for (const secret of secrets) expect(haystack.includes(secret.toLowerCase()), `leaked ${secret.slice(0, 12)}…`).toBe(false);
+    // The run did produce output to search: activity entries and error messages.
+    expect(listActivity().length).toBeGreaterThan(10);
+    expect(haystack).toContain("privilege 4");
+  });
+});

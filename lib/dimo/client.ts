@@ -1,0 +1,209 @@
+import "server-only";
+import { type AppConfig } from "@/lib/config";
+import { type PrivilegeId } from "@/lib/protocol";
+import { type ActivityEntry, type ActivityInput, newActivityId, recordActivity } from "./activity";
+import { isDimoError } from "./errors";
+import { type HttpSettings } from "./http";
+import { MAX_PAGE_SIZE, fetchDeveloperLicense, queryVehicles } from "./identity";
+import { DASHBOARD_PRIVILEGES, type Requirement, privilegesFor } from "./privileges";
+import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
+import { SingleFlight } from "./single-flight";
+import { MemoryTokenCache, type TokenCache } from "./token-cache";
+import { TokenManager, developerInfo, vehicleInfo } from "./tokens";
+import { fetchTrips } from "./trips";
+import {
+  type DeveloperLicense,
+  type DeveloperTokenInfo,
+  type InstantOfferResult,
+  type OfferSet,
+  type TokenOverview,
+  type TripsPage,
+  type Valuation,
+  type Vehicle,
+  type VehiclePage,
+  type VehicleTokenInfo,
+} from "./types";
+import { type ValuationsTarget, fetchOffers, fetchValuation, postInstantOffer } from "./valuations";
+import { VehicleDirectory, toVehicleRecord } from "./vehicles";
+
+export interface DimoClientOptions {
+  config: Pick<AppConfig, "license" | "urls" | "valuationsVersion">;
+  cache?: TokenCache;
+  fetch?: typeof fetch;
+  /** Per attempt; 10 s by default. */
+  timeoutMs?: number;
+  /** The instant-offer request waits on third-party buyers, so it gets longer: 30 s by default. */
+  instantOfferTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Receives every activity entry; the process-wide log (recordActivity) by default. */
+  onActivity?: (entry: ActivityEntry) => void;
+  /** How long a vehicle's grant (and the license) is trusted before the identity API is asked again; 5 minutes. */
+  grantTtlMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+export interface DimoClient {
+  listVehicles(options?: { first?: number; after?: string }): Promise<VehiclePage>;
+  listAllVehicles(): Promise<Vehicle[]>;
+  /** The vehicle with the license's grant on it; null when unknown or not shared with the license. */
+  getVehicle(tokenId: number): Promise<Vehicle | null>;
+  /** The configured license (kept for the grant lifetime); a DimoError NOT_FOUND when DIMO does not know it. */
+  getDeveloperLicense(): Promise<DeveloperLicense>;
+  listTrips(tokenId: number, page?: number): Promise<TripsPage>;
+  getValuation(tokenId: number): Promise<Valuation | null>;
+  listOffers(tokenId: number): Promise<OfferSet[]>;
+  /** One upstream request per vehicle at a time: concurrent callers share the one in flight. */
+  requestInstantOffer(tokenId: number): Promise<InstantOfferResult>;
+  describeTokens(): Promise<TokenOverview>;
+  refreshDeveloperToken(): Promise<DeveloperTokenInfo>;
+  refreshVehicleToken(tokenId: number): Promise<VehicleTokenInfo>;
+  /** The raw token, for an explicit "copy token" action only: never log it or send it anywhere else. */
+  getRawToken(kind: "developer" | "vehicle", tokenId?: number): Promise<string>;
+}
+
+const TRIPS: Requirement = { service: "trips", anyOf: [4], purpose: "trips" };
+const VALUATION: Requirement = { service: "valuations", anyOf: [1], purpose: "valuations" };
+const OFFERS: Requirement = { service: "valuations", anyOf: [1], purpose: "offers" };
+const INSTANT_OFFER: Requirement = { service: "valuations", anyOf: [1, 5], purpose: "instant offers" };
+const ANY_DASHBOARD_USE: Requirement = { service: "tokenExchange", anyOf: DASHBOARD_PRIVILEGES, purpose: "the dashboard's pages" };
+
+const MAX_VEHICLE_PAGES = 1_000;
+
+function assertPositiveInteger(value: number, name: string): void {
+  if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number`);
+}
+
+export function createDimoClient(options: DimoClientOptions): DimoClient {
+  const { config } = options;
+  const now = options.now ?? Date.now;
+  const onActivity = options.onActivity ?? recordActivity;
+  const report = (input: ActivityInput) => onActivity({ id: newActivityId(), ...input });
+  const http: HttpSettings = {
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    onActivity: report,
+    secrets: [config.license.apiKey, config.license.apiKey.replace(/^0x/, "")],
+    random: options.random,
+  };
+  const tokens = new TokenManager({ http, config, cache: options.cache ?? new MemoryTokenCache(now), now, onActivity: report });
+  const grantTtlMs = options.grantTtlMs ?? 5 * 60_000;
+  const directory = new VehicleDirectory({ http, config, now, ttlMs: grantTtlMs, onActivity: report });
+  const offerFlights = new SingleFlight<InstantOfferResult>();
+  const licenseFlight = new SingleFlight<DeveloperLicense>();
+  let license: { value: DeveloperLicense; until: number } | undefined;
+
+  async function privilegesOf(tokenId: number, requirement: Requirement): Promise<PrivilegeId[]> {
+    assertPositiveInteger(tokenId, "tokenId");
+    return privilegesFor(tokenId, await directory.get(tokenId), requirement);
+  }
+
+  async function withAccess<T>(tokenId: number, requirement: Requirement, call: (token: string) => Promise<T>) {
+    const privileges = await privilegesOf(tokenId, requirement);
+    try {
+      return await tokens.withVehicleJwt(tokenId, privileges, call);
+    } catch (error) {
+      // The exchange refused what the grant seemed to allow: the grant changed, so read it afresh next time.
+      if (isDimoError(error) && error.service === "tokenExchange" && error.status === 403) directory.forget(tokenId);
+      throw error;
+    }
+  }
+
+  const valuations = (tokenId: number, token: string): ValuationsTarget => ({
+    http,
+    baseUrl: config.urls.valuations,
+    version: config.valuationsVersion,
+    token,
+    tokenId,
+  });
+
+  async function listVehicles(paging: { first?: number; after?: string } = {}): Promise<VehiclePage> {
+    const first = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(paging.first ?? MAX_PAGE_SIZE)));
+    const connection = await queryVehicles(http, config, first, paging.after);
+    const vehicles = connection.nodes.map((node) => {
+      const record = toVehicleRecord(node, now());
+      // The list carries each grant, so the pages that follow need no identity query of their own.
+      directory.remember(node.tokenId, record);
+      return record.vehicle;
+    });
+    return {
+      vehicles,
+      totalCount: connection.totalCount,
+      hasNextPage: connection.pageInfo.hasNextPage,
+      endCursor: connection.pageInfo.endCursor ?? null,
+    };
+  }
+
+  return {
+    listVehicles,
+
+    async listAllVehicles() {
+      const all: Vehicle[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < MAX_VEHICLE_PAGES; page += 1) {
+        const result = await listVehicles({ first: MAX_PAGE_SIZE, after });
+        all.push(...result.vehicles);
+        // A cursor that does not move would loop for ever.
+        if (!result.hasNextPage || result.endCursor === null || result.endCursor === after) break;
+        after = result.endCursor;
+      }
+      return all;
+    },
+
+    async getVehicle(tokenId) {
+      assertPositiveInteger(tokenId, "tokenId");
+      const record = await directory.get(tokenId);
+      return record && record.vehicle.grant ? record.vehicle : null;
+    },
+
+    async getDeveloperLicense() {
+      if (license && license.until > now()) return license.value;
+      return licenseFlight.run("license", async () => {
+        const value = await fetchDeveloperLicense(http, config);
+        license = { value, until: now() + grantTtlMs };
+        return value;
+      });
+    },
+
+    async listTrips(tokenId, page = 1) {
+      assertPositiveInteger(page, "page");
+      return withAccess(tokenId, TRIPS, (token) => fetchTrips(http, config.urls.trips, token, tokenId, page));
+    },
+
+    getValuation: (tokenId) => withAccess(tokenId, VALUATION, (token) => fetchValuation(valuations(tokenId, token))),
+
+    listOffers: (tokenId) => withAccess(tokenId, OFFERS, (token) => fetchOffers(valuations(tokenId, token), now())),
+
+    requestInstantOffer(tokenId) {
+      const timeoutMs = options.instantOfferTimeoutMs ?? 30_000;
+      return offerFlights.run(String(tokenId), () =>
+        withAccess(tokenId, INSTANT_OFFER, (token) => postInstantOffer(valuations(tokenId, token), timeoutMs)),
+      );
+    },
+
+    async describeTokens() {
+      return { developer: await tokens.describeDeveloperJwt(), vehicles: await tokens.describeVehicleJwts() };
+    },
+
+    async refreshDeveloperToken() {
+      await tokens.dropDeveloperJwt();
+      return developerInfo(await tokens.getDeveloperJwt());
+    },
+
+    async refreshVehicleToken(tokenId) {
+      assertPositiveInteger(tokenId, "tokenId");
+      await tokens.dropVehicleJwts(tokenId);
+      // A refresh also re-reads the grant, so a token minted now reflects what the owner shares now.
+      directory.forget(tokenId);
+      const privileges = await privilegesOf(tokenId, ANY_DASHBOARD_USE);
+      return vehicleInfo(await tokens.getVehicleJwt(tokenId, privileges), { tokenId, privileges });
+    },
+
+    async getRawToken(kind, tokenId) {
+      if (kind === "developer") return tokens.getDeveloperJwt();
+      if (tokenId === undefined) throw new TypeError("getRawToken('vehicle') needs a tokenId");
+      return tokens.getVehicleJwt(tokenId, await privilegesOf(tokenId, ANY_DASHBOARD_USE));
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { describeError } from "./describe-error";
+import { DimoError, type DimoErrorInit } from "./errors";
+
+const error = (init: Partial<DimoErrorInit>) =>
+  new DimoError({ service: "trips", status: null, code: "HTTP_ERROR", message: "m", retryable: false, ...init });
+
+describe("describeError", () => {
+  it("says a busy service is not answering, with its status, and that trying again may help", () => {
+    expect(describeError(error({ status: 503, code: "UNAVAILABLE", retryable: true }))).toEqual({
+      code: "UNAVAILABLE",
+      message: "DIMO's trips service is not answering (503). Try again in a moment.",
+      retryable: true,
+    });
+    expect(describeError(error({ service: "valuations", status: 429, code: "RATE_LIMITED", retryable: true })).message).toBe(
+      "DIMO's valuations service is receiving too many requests (429). Try again in a few seconds.",
+    );
+  });
+
+  it("passes on the words written for people where the error was raised", () => {
+    const message = "This vehicle's grant does not include Location history (privilege 4), which trips need. Ask the owner to share it.";
+    expect(describeError(error({ code: "PRIVILEGE_MISSING", message })).message).toBe(message);
+  });
+
+  it("explains timeouts and unreachable services", () => {
+    expect(describeError(error({ code: "TIMEOUT", retryable: true })).message).toBe(
+      "DIMO's trips service took too long to answer. Try again in a moment.",
+    );
+    expect(describeError(error({ service: "identity", code: "NETWORK_ERROR" })).message).toMatch(/could not reach DIMO's identity service/);
+  });
+
+  it("points at the setting to check when authentication fails", () => {
+    const signature = error({ service: "auth", status: 400, code: "BAD_REQUEST", upstreamMessage: "Could not verify signature." });
+    expect(describeError(signature).message).toMatch(/DIMO_API_KEY/);
+    const client = error({ service: "auth", status: 404, code: "NOT_FOUND", upstreamMessage: "Invalid client_id." });
+    expect(describeError(client).message).toMatch(/DIMO_CLIENT_ID/);
+    const domain = error({ service: "auth", status: 400, code: "BAD_REQUEST", upstreamMessage: "Unregistered redirect_uri." });
+    expect(describeError(domain).message).toMatch(/DIMO_DOMAIN/);
+    const license = error({ service: "tokenExchange", status: 403, code: "FORBIDDEN", upstreamMessage: "not a dev license: 0x12" });
+    expect(describeError(license).message).toMatch(/DIMO_CLIENT_ID/);
+  });
+
+  it("quotes a short upstream reason for other refusals", () => {
+    const refused = error({ service: "valuations", status: 400, code: "BAD_REQUEST", upstreamMessage: "Couldn't parse token id." });
+    expect(describeError(refused).message).toBe("DIMO's valuations service refused the request (400): Couldn't parse token id.");
+  });
+
+  it("says nothing of the inside for errors that are not DimoErrors", () => {
+    const described = describeError(new Error("secret stack detail"));
+    expect(described.code).toBe("INTERNAL");
+    expect(described.message).not.toContain("secret");
+    expect(describeError("thrown string").code).toBe("INTERNAL");
+  });
+});

@@ -1,0 +1,96 @@
+import "server-only";
+import { type DimoService } from "@/lib/config";
+import { redact } from "./redact";
+
+/**
+ * The one error type for everything that comes back from DIMO, or fails on the way there. `code` is stable enough to
+ * branch on (see DimoErrorCode); `message` is for developers and logs, already free of secrets; words for people come
+ * from describeError().
+ */
+
+export type DimoErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "METHOD_NOT_ALLOWED"
+  | "RATE_LIMITED"
+  | "UPSTREAM_ERROR"
+  | "UNAVAILABLE"
+  | "TIMEOUT"
+  | "NETWORK_ERROR"
+  | "INVALID_RESPONSE"
+  | "PRIVILEGE_MISSING"
+  | "VEHICLE_NOT_SHARED"
+  | "VEHICLE_NOT_FOUND"
+  | "OFFER_ALREADY_REQUESTED"
+  | "HTTP_ERROR";
+
+export interface DimoErrorInit {
+  service: DimoService;
+  /** The HTTP status, or null when no response came back (timeout, network error) or none was needed. */
+  status: number | null;
+  code: DimoErrorCode;
+  message: string;
+  retryable: boolean;
+  /** The service's own error code, when it sent one (OAuth `error`, GraphQL `extensions.code`, JSON `code`). */
+  upstreamCode?: string;
+  /** The service's own message, redacted; describeError quotes it where it helps a person. */
+  upstreamMessage?: string;
+}
+
+export class DimoError extends Error {
+  readonly service: DimoService;
+  readonly status: number | null;
+  readonly code: DimoErrorCode;
+  readonly retryable: boolean;
+  readonly upstreamCode: string | undefined;
+  readonly upstreamMessage: string | undefined;
+
+  constructor(init: DimoErrorInit) {
+    super(redact(init.message));
+    this.name = "DimoError";
+    this.service = init.service;
+    this.status = init.status;
+    this.code = init.code;
+    this.retryable = init.retryable;
+    this.upstreamCode = init.upstreamCode;
+    this.upstreamMessage = init.upstreamMessage === undefined ? undefined : redact(init.upstreamMessage);
+  }
+
+  /** A plain object for logs and JSON; the stack stays out. */
+  toJSON() {
+    const { service, status, code, message, retryable, upstreamCode } = this;
+    return { name: this.name, service, status, code, message, retryable, upstreamCode };
+  }
+}
+
+export function isDimoError(value: unknown): value is DimoError {
+  return value instanceof DimoError;
+}
+
+/** Statuses worth another try: the service was busy or a proxy in front of it failed. */
+export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 502, 503, 504]);
+
+export function codeForStatus(status: number): DimoErrorCode {
+  switch (status) {
+    case 400:
+      return "BAD_REQUEST";
+    case 401:
+      return "UNAUTHORIZED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+      return "NOT_FOUND";
+    case 405:
+      return "METHOD_NOT_ALLOWED";
+    case 429:
+      return "RATE_LIMITED";
+    case 502:
+    case 503:
+    case 504:
+      return "UNAVAILABLE";
+    default:
+      return status >= 500 ? "UPSTREAM_ERROR" : "HTTP_ERROR";
+  }
+}

@@ -1,0 +1,181 @@
+import "server-only";
+import { type DimoService } from "@/lib/config";
+import { type ActivityInput } from "./activity";
+import { parseErrorBody } from "./error-body";
+import { DimoError, RETRYABLE_STATUSES, codeForStatus } from "./errors";
+import { redact } from "./redact";
+import { type RetryPolicy, backoffDelayMs, parseRetryAfterMs, sleep } from "./retry";
+import { SERVICE_NAMES } from "./service-names";
+
+/**
+ * The one fetch wrapper behind every DIMO call: a timeout per attempt, retries with backoff for idempotent requests,
+ * errors turned into DimoError, and one activity entry per call.
+ */
+
+export interface HttpSettings {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  onActivity: (entry: ActivityInput) => void;
+  /** Values scrubbed from every message besides the patterns redact() knows (the API key). */
+  secrets: readonly string[];
+  random?: () => number;
+}
+
+export interface DimoRequest {
+  service: DimoService;
+  method: "GET" | "POST";
+  baseUrl: string;
+  /** Below the base address, starting with "/". */
+  path: string;
+  query?: Record<string, string>;
+  /** Query parameters harmless enough to show in the activity log (a page number); the rest are hidden. */
+  loggedQuery?: readonly string[];
+  bearer?: string;
+  body?: { json: unknown } | { form: Record<string, string> };
+  /**
+   * "idempotent": retried after 429/502/503/504, timeouts and network errors. "at-most-once": retried only when the
+   * connection was refused, which proves the request never reached the service (a POST with side effects).
+   */
+  retry: "idempotent" | "at-most-once";
+  timeoutMs?: number;
+  tokenKind?: "developer" | "vehicle";
+  tokenId?: number;
+  /** "miss" when this request fetches a token because none was cached. */
+  cache?: "miss" | "none";
+}
+
+export interface DimoResponse {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON, the raw text when the body is not JSON, or null when empty. */
+  body: unknown;
+}
+
+// Errors that prove the connection never opened, so the request cannot have been received.
+const NEVER_SENT_CODES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN"]);
+
+function causeCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === "string" ? cause.code : undefined;
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+}
+
+function buildUrl(request: DimoRequest, only?: readonly string[]): string {
+  const url = new URL(request.baseUrl.replace(/\/+$/, "") + request.path);
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    if (only === undefined || only.includes(name)) url.searchParams.set(name, value);
+  }
+  return url.toString();
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === "") return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function encodeBody(request: DimoRequest): { body?: string; contentType?: string } {
+  if (request.body === undefined) return {};
+  if ("json" in request.body) return { body: JSON.stringify(request.body.json), contentType: "application/json" };
+  return { body: new URLSearchParams(request.body.form).toString(), contentType: "application/x-www-form-urlencoded" };
+}
+
+export async function dimoFetch(settings: HttpSettings, request: DimoRequest): Promise<DimoResponse> {
+  const url = buildUrl(request);
+  const loggedUrl = buildUrl(request, request.loggedQuery ?? []);
+  const label = `${SERVICE_NAMES[request.service]} ${request.method} ${request.path}`;
+  const secrets = request.bearer ? [...settings.secrets, request.bearer] : settings.secrets;
+  const { body, contentType } = encodeBody(request);
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (contentType) headers["content-type"] = contentType;
+  if (request.bearer) headers.authorization = `Bearer ${request.bearer}`;
+  const timeoutMs = request.timeoutMs ?? settings.timeoutMs;
+
+  const started = Date.now();
+  let attempts = 0;
+  let lastStatus: number | null = null;
+  const report = (error?: DimoError) =>
+    settings.onActivity({
+      at: new Date(started).toISOString(),
+      method: request.method,
+      service: request.service,
+      path: request.path + new URL(loggedUrl).search,
+      url: loggedUrl,
+      status: lastStatus,
+      durationMs: Date.now() - started,
+      attempts,
+      cache: request.cache ?? "none",
+      ...(error ? { error: error.message } : {}),
+      ...(request.tokenKind ? { tokenKind: request.tokenKind } : {}),
+      ...(request.tokenId !== undefined ? { tokenId: request.tokenId } : {}),
+    });
+
+  for (;;) {
+    attempts += 1;
+    const lastAttempt = attempts >= settings.retry.attempts;
+    let response: Response;
+    let text: string;
+    try {
+      response = await settings.fetch(url, {
+        method: request.method,
+        headers,
+        body,
+        cache: "no-store",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      lastStatus = response.status;
+      text = await response.text();
+    } catch (cause) {
+      const timedOut = isTimeout(cause);
+      const code = causeCode(cause);
+      const error = new DimoError({
+        service: request.service,
+        status: null,
+        code: timedOut ? "TIMEOUT" : "NETWORK_ERROR",
+        message: timedOut
+          ? `${label} did not answer within ${timeoutMs} ms`
+          : `${label} could not be reached${code ? ` (${code})` : ""}`,
+        retryable: true,
+      });
+      const mayRetry = request.retry === "idempotent" || (code !== undefined && NEVER_SENT_CODES.has(code));
+      if (!lastAttempt && mayRetry) {
+        await sleep(backoffDelayMs(attempts, settings.retry, settings.random));
+        continue;
+      }
+      report(error);
+      throw error;
+    }
+
+    if (response.ok) {
+      report();
+      return { status: response.status, headers: response.headers, body: parseBody(text) };
+    }
+
+    const parsed = parseErrorBody(text);
+    const upstreamMessage = parsed.message === undefined ? undefined : redact(parsed.message, secrets);
+    const error = new DimoError({
+      service: request.service,
+      status: response.status,
+      code: codeForStatus(response.status),
+      message: `${label} answered ${response.status}${upstreamMessage ? `: ${upstreamMessage}` : ""}`,
+      retryable: RETRYABLE_STATUSES.has(response.status),
+      upstreamCode: parsed.upstreamCode,
+      upstreamMessage,
+    });
+    // A response came back, so a request with side effects may have been carried out: never repeat those.
+    if (!lastAttempt && request.retry === "idempotent" && error.retryable) {
+      const retryAfter = parseRetryAfterMs(response.headers.get("retry-after"), settings.retry.retryAfterCapMs);
+      await sleep(retryAfter ?? backoffDelayMs(attempts, settings.retry, settings.random));
+      continue;
+    }
+    report(error);
+    throw error;
+  }
+}

@@ -1,0 +1,138 @@
+import "server-only";
+import { type z } from "zod";
+import { type AppConfig } from "@/lib/config";
+import { DimoError, isDimoError } from "./errors";
+import { type HttpSettings, dimoFetch } from "./http";
+import { type DeveloperLicense } from "./types";
+import { parseResponse } from "./parse";
+import {
+  developerLicenseQuerySchema,
+  type graphQLErrorSchema,
+  vehicleQuerySchema,
+  vehiclesQuerySchema,
+} from "./schemas/identity";
+
+/**
+ * Queries to the identity API (GraphQL, no authentication). Values are written into the query as literals rather
+ * than variables: the real API types addresses with its own scalar, and literals work whatever the declared type.
+ * Every value is validated before it gets there (addresses from the config, integers, base64 cursors).
+ */
+
+export const IDENTITY_PATH = "/query";
+export const MAX_PAGE_SIZE = 100;
+
+type GraphQLError = z.output<typeof graphQLErrorSchema>;
+
+function vehicleFields(clientId: string) {
+  return `tokenId tokenDID owner mintedAt name imageURI definition { id make model year }
+    sacd(grantee: ${JSON.stringify(clientId)}) { permissions expiresAt }`;
+}
+
+async function query(http: HttpSettings, identityUrl: string, text: string, tokenId?: number): Promise<unknown> {
+  const response = await dimoFetch(http, {
+    service: "identity",
+    method: "POST",
+    baseUrl: identityUrl,
+    path: IDENTITY_PATH,
+    body: { json: { query: text } },
+    // A query changes nothing, so it is as safe to repeat as a GET.
+    retry: "idempotent",
+    ...(tokenId !== undefined ? { tokenId } : {}),
+  });
+  return response.body;
+}
+
+function graphQLFailure(errors: GraphQLError[]): DimoError {
+  const first = errors[0];
+  return new DimoError({
+    service: "identity",
+    status: 200,
+    code: "BAD_REQUEST",
+    message: `identity query failed: ${errors.map((e) => e.message).join("; ")}`,
+    retryable: false,
+    upstreamCode: first?.extensions?.code,
+    upstreamMessage: first?.message,
+  });
+}
+
+const isNotFound = (error: GraphQLError) =>
+  error.extensions?.code === "NOT_FOUND" || /^No (vehicle|developer license)/i.test(error.message);
+
+type Config = Pick<AppConfig, "license" | "urls">;
+
+/** One vehicle with the license's grant on it; null when the identity API knows no such vehicle. */
+export async function queryVehicle(http: HttpSettings, config: Config, tokenId: number) {
+  const text = `{ vehicle(tokenId: ${tokenId}) { ${vehicleFields(config.license.clientId)} } }`;
+  const body = parseResponse(vehicleQuerySchema, await query(http, config.urls.identity, text, tokenId), "identity", "vehicle");
+  if (body.errors && body.errors.length > 0) {
+    if (body.errors.every(isNotFound)) return null;
+    throw graphQLFailure(body.errors);
+  }
+  return body.data?.vehicle ?? null;
+}
+
+/** One page of the vehicles shared with (or owned by) the license, newest token first. */
+export async function queryVehicles(http: HttpSettings, config: Config, first: number, after?: string) {
+  const afterArg = after === undefined ? "" : `, after: ${JSON.stringify(after)}`;
+  const text = `{ vehicles(filterBy: { privileged: ${JSON.stringify(config.license.clientId)} }, first: ${first}${afterArg}) {
+    totalCount pageInfo { hasNextPage endCursor } nodes { ${vehicleFields(config.license.clientId)} } } }`;
+  const body = parseResponse(vehiclesQuerySchema, await query(http, config.urls.identity, text), "identity", "vehicle list");
+  if (body.errors && body.errors.length > 0) throw graphQLFailure(body.errors);
+  if (!body.data) throw graphQLFailure([{ message: "no data in the answer" }]);
+  return body.data.vehicles;
+}
+
+const LICENSE_FIELDS = {
+  plain: "tokenId owner clientId alias redirectURIs signers",
+  connections: "tokenId owner clientId alias redirectURIs(first: 100) { nodes { uri } } signers(first: 100) { nodes { address } }",
+};
+
+type LicenseAnswer = z.output<typeof developerLicenseQuerySchema>;
+
+/** The license itself; null when the identity API does not know the client id. */
+async function queryDeveloperLicense(http: HttpSettings, config: Config) {
+  const ask = async (fields: string): Promise<LicenseAnswer | undefined> => {
+    const text = `{ developerLicense(by: { clientId: ${JSON.stringify(config.license.clientId)} }) { ${fields} } }`;
+    try {
+      const body = await query(http, config.urls.identity, text);
+      return parseResponse(developerLicenseQuerySchema, body, "identity", "developer license");
+    } catch (error) {
+      // A query the server cannot validate comes back as a 4xx: the caller then asks in the other shape.
+      if (isDimoError(error) && error.status !== null && error.status >= 400 && error.status < 500) return undefined;
+      throw error;
+    }
+  };
+  const refused = (answer: LicenseAnswer | undefined) =>
+    answer === undefined || ((answer.errors?.length ?? 0) > 0 && !answer.data?.developerLicense && !answer.errors?.every(isNotFound));
+
+  // The real API (and the sandbox) serve redirect URIs and signers as connections; the contract's summary shows plain
+  // lists. When one shape is refused, the other is asked for.
+  let answer = await ask(LICENSE_FIELDS.connections);
+  if (refused(answer)) answer = await ask(LICENSE_FIELDS.plain);
+  if (answer === undefined) throw graphQLFailure([{ message: "the developer license query was refused" }]);
+  if (answer.data?.developerLicense) return answer.data.developerLicense;
+  if (!answer.errors || answer.errors.length === 0 || answer.errors.every(isNotFound)) return null;
+  throw graphQLFailure(answer.errors);
+}
+
+/** The configured license; a DimoError when the identity API does not know it, since nothing works without it. */
+export async function fetchDeveloperLicense(http: HttpSettings, config: Config): Promise<DeveloperLicense> {
+  const license = await queryDeveloperLicense(http, config);
+  if (!license) {
+    throw new DimoError({
+      service: "identity",
+      status: 404,
+      code: "NOT_FOUND",
+      message: `DIMO's identity API does not know the Developer License ${config.license.clientId}. Check DIMO_CLIENT_ID.`,
+      retryable: false,
+    });
+  }
+  return {
+    tokenId: license.tokenId,
+    owner: license.owner,
+    clientId: license.clientId,
+    alias: license.alias ?? null,
+    redirectURIs: license.redirectURIs ?? [],
+    signers: license.signers ?? [],
+  };
+}

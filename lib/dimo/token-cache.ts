@@ -1,0 +1,48 @@
+import "server-only";
+
+/**
+ * Where tokens wait between requests. An interface so that several dashboard instances can share one store (Redis,
+ * say) instead of each holding its own; the in-memory one serves a single process.
+ */
+
+export interface CachedToken {
+  token: string;
+  /** The token's own `exp`, in milliseconds since the epoch (adjusted for clock skew, see tokens.ts). */
+  expMs: number;
+}
+
+export interface TokenCache {
+  /** The token under `key`, or undefined when absent or past the time it was stored until. */
+  get(key: string): Promise<CachedToken | undefined>;
+  /** Stores `value` until `expiresAtMs` (milliseconds since the epoch), after which get() no longer returns it. */
+  set(key: string, value: CachedToken, expiresAtMs: number): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+export class MemoryTokenCache implements TokenCache {
+  private readonly entries = new Map<string, { value: CachedToken; expiresAtMs: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async get(key: string): Promise<CachedToken | undefined> {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAtMs <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  async set(key: string, value: CachedToken, expiresAtMs: number): Promise<void> {
+    if (expiresAtMs <= this.now()) {
+      this.entries.delete(key);
+      return;
+    }
+    this.entries.set(key, { value, expiresAtMs });
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+}

@@ -1,0 +1,212 @@
+import "server-only";
+import { type AppConfig } from "@/lib/config";
+import { VEHICLE_NFT_CONTRACT, isPrivilegeId, type PrivilegeId } from "@/lib/protocol";
+import { type ActivityInput } from "./activity";
+import { CHALLENGE_PATH, fetchDeveloperJwt } from "./auth";
+import { isDimoError } from "./errors";
+import { type HttpSettings, dimoFetch } from "./http";
+import { decodeClaims, tokenExpiryMs } from "./jwt";
+import { parseResponse } from "./parse";
+import { exchangeResponseSchema } from "./schemas/auth";
+import { SingleFlight } from "./single-flight";
+import { type TokenCache } from "./token-cache";
+import { type DeveloperTokenInfo, type VehicleTokenInfo } from "./types";
+
+/**
+ * The one token manager. The Developer JWT is kept until 5 minutes before it expires, each Vehicle JWT (per vehicle
+ * and privilege set) until 60 s before; concurrent callers share one in-flight request; a 401 drops the token that
+ * failed and tries once more with a fresh one.
+ */
+
+export const DEVELOPER_MARGIN_MS = 5 * 60_000;
+export const VEHICLE_MARGIN_MS = 60_000;
+export const EXCHANGE_PATH = "/v1/tokens/exchange";
+
+export interface TokenManagerDeps {
+  http: HttpSettings;
+  config: Pick<AppConfig, "license" | "urls">;
+  cache: TokenCache;
+  now: () => number;
+  onActivity: (entry: ActivityInput) => void;
+}
+
+interface TokenMeta {
+  kind: "developer" | "vehicle";
+  tokenId?: number;
+}
+
+const isUnauthorized = (error: unknown) => isDimoError(error) && error.status === 401;
+
+export class TokenManager {
+  private readonly flights = new SingleFlight<string>();
+  /** The vehicle-token keys this process stored, so that the inspector can list them and refresh can find them. */
+  private readonly vehicleKeys = new Map<string, { tokenId: number; privileges: PrivilegeId[] }>();
+  private readonly developerKey: string;
+
+  constructor(private readonly deps: TokenManagerDeps) {
+    this.developerKey = `dimo:developer:${deps.config.license.clientId.toLowerCase()}`;
+  }
+
+  private vehicleKey(tokenId: number, privileges: readonly PrivilegeId[]): string {
+    const license = this.deps.config.license.clientId.toLowerCase();
+    return `dimo:vehicle:${license}:${tokenId}:${[...privileges].sort((a, b) => a - b).join(",")}`;
+  }
+
+  getDeveloperJwt(): Promise<string> {
+    const { http, config } = this.deps;
+    return this.getOrCreate(this.developerKey, DEVELOPER_MARGIN_MS, { kind: "developer" }, () =>
+      fetchDeveloperJwt(http, config.license, config.urls.auth),
+    );
+  }
+
+  getVehicleJwt(tokenId: number, privileges: readonly PrivilegeId[]): Promise<string> {
+    const key = this.vehicleKey(tokenId, privileges);
+    this.vehicleKeys.set(key, { tokenId, privileges: [...privileges] });
+    return this.getOrCreate(key, VEHICLE_MARGIN_MS, { kind: "vehicle", tokenId }, () =>
+      this.exchange(tokenId, privileges),
+    );
+  }
+
+  /** Runs `call` with a Vehicle JWT; a 401 drops that token and runs it once more with a fresh one. */
+  async withVehicleJwt<T>(
+    tokenId: number,
+    privileges: readonly PrivilegeId[],
+    call: (token: string) => Promise<T>,
+  ): Promise<T> {
+    const token = await this.getVehicleJwt(tokenId, privileges);
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!isUnauthorized(error)) throw error;
+      await this.dropIfCurrent(this.vehicleKey(tokenId, privileges), token);
+      return call(await this.getVehicleJwt(tokenId, privileges));
+    }
+  }
+
+  private async exchange(tokenId: number, privileges: readonly PrivilegeId[]): Promise<string> {
+    const send = async (developerJwt: string) => {
+      const response = await dimoFetch(this.deps.http, {
+        service: "tokenExchange",
+        method: "POST",
+        baseUrl: this.deps.config.urls.tokenExchange,
+        path: EXCHANGE_PATH,
+        bearer: developerJwt,
+        body: { json: { nftContractAddress: VEHICLE_NFT_CONTRACT, privileges: [...privileges], tokenId } },
+        // Exchanging is idempotent: a repeat only mints another short-lived token.
+        retry: "idempotent",
+        tokenKind: "vehicle",
+        tokenId,
+        cache: "miss",
+      });
+      return parseResponse(exchangeResponseSchema, response.body, "tokenExchange", "exchange response").token;
+    };
+    const developerJwt = await this.getDeveloperJwt();
+    try {
+      return await send(developerJwt);
+    } catch (error) {
+      if (!isUnauthorized(error)) throw error;
+      await this.dropIfCurrent(this.developerKey, developerJwt);
+      return send(await this.getDeveloperJwt());
+    }
+  }
+
+  private async getOrCreate(key: string, marginMs: number, meta: TokenMeta, create: () => Promise<string>) {
+    const { cache, now } = this.deps;
+    const cached = await cache.get(key);
+    if (cached) {
+      this.reportHit(meta);
+      return cached.token;
+    }
+    return this.flights.run(key, async () => {
+      // Another caller may have stored it while this one waited for the cache.
+      const stored = await cache.get(key);
+      if (stored) return stored.token;
+      const token = await create();
+      const service = meta.kind === "developer" ? "auth" : "tokenExchange";
+      const expMs = tokenExpiryMs(token, service, now());
+      await cache.set(key, { token, expMs }, expMs - marginMs);
+      return token;
+    });
+  }
+
+  private reportHit(meta: TokenMeta) {
+    const { config, onActivity } = this.deps;
+    const developer = meta.kind === "developer";
+    const baseUrl = developer ? config.urls.auth : config.urls.tokenExchange;
+    const path = developer ? CHALLENGE_PATH : EXCHANGE_PATH;
+    onActivity({
+      at: new Date(this.deps.now()).toISOString(),
+      method: "POST",
+      service: developer ? "auth" : "tokenExchange",
+      path,
+      url: baseUrl.replace(/\/+$/, "") + path,
+      status: null,
+      durationMs: 0,
+      attempts: 0,
+      cache: "hit",
+      tokenKind: meta.kind,
+      ...(meta.tokenId !== undefined ? { tokenId: meta.tokenId } : {}),
+    });
+  }
+
+  /** Drops a token that was refused, unless another caller already replaced it. */
+  private async dropIfCurrent(key: string, token: string) {
+    const cached = await this.deps.cache.get(key);
+    if (cached === undefined || cached.token === token) await this.deps.cache.delete(key);
+  }
+
+  async dropDeveloperJwt(): Promise<void> {
+    await this.deps.cache.delete(this.developerKey);
+  }
+
+  /** Drops every cached Vehicle JWT of one vehicle, whatever its privilege set. */
+  async dropVehicleJwts(tokenId: number): Promise<void> {
+    for (const [key, meta] of this.vehicleKeys) {
+      if (meta.tokenId !== tokenId) continue;
+      await this.deps.cache.delete(key);
+      this.vehicleKeys.delete(key);
+    }
+  }
+
+  /** The cached Developer JWT's claims, without fetching one. */
+  async describeDeveloperJwt(): Promise<DeveloperTokenInfo | null> {
+    const cached = await this.deps.cache.get(this.developerKey);
+    return cached ? developerInfo(cached.token) : null;
+  }
+
+  /** Claims of the cached Vehicle JWTs, soonest expiry first; keys whose token has gone are forgotten. */
+  async describeVehicleJwts(): Promise<VehicleTokenInfo[]> {
+    const infos: VehicleTokenInfo[] = [];
+    for (const [key, meta] of this.vehicleKeys) {
+      const cached = await this.deps.cache.get(key);
+      if (cached === undefined) {
+        this.vehicleKeys.delete(key);
+        continue;
+      }
+      infos.push(vehicleInfo(cached.token, meta));
+    }
+    return infos.sort((a, b) => a.exp - b.exp);
+  }
+}
+
+const numberOrNull = (value: unknown) => (typeof value === "number" ? value : null);
+const stringOrNull = (value: unknown) => (typeof value === "string" ? value : null);
+
+export function developerInfo(token: string): DeveloperTokenInfo {
+  const claims = decodeClaims(token, "auth");
+  return {
+    iss: claims.iss ?? null,
+    aud: claims.aud ?? null,
+    ethereumAddress: stringOrNull(claims.ethereum_address),
+    iat: numberOrNull(claims.iat),
+    exp: numberOrNull(claims.exp) ?? 0,
+  };
+}
+
+export function vehicleInfo(token: string, meta: { tokenId: number; privileges: PrivilegeId[] }): VehicleTokenInfo {
+  const claims = decodeClaims(token, "tokenExchange");
+  const granted = Array.isArray(claims.privilege_ids)
+    ? claims.privilege_ids.filter((id): id is PrivilegeId => typeof id === "number" && isPrivilegeId(id))
+    : meta.privileges;
+  return { tokenId: meta.tokenId, privileges: granted, iat: numberOrNull(claims.iat), exp: numberOrNull(claims.exp) ?? 0 };
+}

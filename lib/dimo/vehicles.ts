@@ -1,0 +1,107 @@
+import "server-only";
+import { decodePermissions } from "@/lib/protocol";
+import { type ActivityInput } from "./activity";
+import { type HttpSettings } from "./http";
+import { IDENTITY_PATH, queryVehicle } from "./identity";
+import { type VehicleNode } from "./schemas/identity";
+import { SingleFlight } from "./single-flight";
+import { type Vehicle } from "./types";
+import { type AppConfig } from "@/lib/config";
+
+/**
+ * What the identity API says about each vehicle, the license's grant included, kept for a few minutes. The grant
+ * decides which privileges the client may ask for, so after warm-up a data call needs no identity query.
+ */
+
+export interface VehicleRecord {
+  vehicle: Vehicle;
+  /** When the vehicle has a grant that has run out: its end. */
+  grantExpiredAt: string | null;
+}
+
+export function toVehicleRecord(node: VehicleNode, nowMs: number): VehicleRecord {
+  let grant: Vehicle["grant"] = null;
+  let grantExpiredAt: string | null = null;
+  if (node.sacd) {
+    const expiresAt = node.sacd.expiresAt ?? null;
+    const expiry = expiresAt === null ? Number.POSITIVE_INFINITY : Date.parse(expiresAt);
+    // An end that cannot be read is treated as passed: better to ask again than to use a grant that may be gone.
+    if (Number.isNaN(expiry) || expiry <= nowMs) {
+      grantExpiredAt = expiresAt;
+    } else {
+      const privileges = decodePermissions(node.sacd.permissions);
+      if (privileges.length > 0) grant = { privileges, expiresAt };
+    }
+  }
+  const vehicle: Vehicle = {
+    tokenId: node.tokenId,
+    tokenDID: node.tokenDID ?? null,
+    owner: node.owner,
+    mintedAt: node.mintedAt ?? null,
+    name: node.name ?? null,
+    imageURI: node.imageURI ?? null,
+    make: node.definition?.make ?? null,
+    model: node.definition?.model ?? null,
+    year: node.definition?.year ?? null,
+    grant,
+  };
+  return { vehicle, grantExpiredAt };
+}
+
+export interface VehicleDirectoryDeps {
+  http: HttpSettings;
+  config: Pick<AppConfig, "license" | "urls">;
+  now: () => number;
+  ttlMs: number;
+  onActivity: (entry: ActivityInput) => void;
+}
+
+/** Vehicle records by token id; null records (unknown vehicles) are kept too, so a bad link does not hammer the API. */
+export class VehicleDirectory {
+  private readonly records = new Map<number, { record: VehicleRecord | null; until: number }>();
+  private readonly flights = new SingleFlight<VehicleRecord | null>();
+
+  constructor(private readonly deps: VehicleDirectoryDeps) {}
+
+  async get(tokenId: number): Promise<VehicleRecord | null> {
+    const kept = this.records.get(tokenId);
+    if (kept && kept.until > this.deps.now()) {
+      this.reportHit(tokenId);
+      return kept.record;
+    }
+    return this.flights.run(String(tokenId), async () => {
+      const node = await queryVehicle(this.deps.http, this.deps.config, tokenId);
+      const record = node ? toVehicleRecord(node, this.deps.now()) : null;
+      this.remember(tokenId, record);
+      return record;
+    });
+  }
+
+  remember(tokenId: number, record: VehicleRecord | null): void {
+    let until = this.deps.now() + this.deps.ttlMs;
+    // A grant that ends sooner than the record would be kept must not outlive itself here.
+    const grantEnd = record?.vehicle.grant?.expiresAt;
+    if (grantEnd) until = Math.min(until, Date.parse(grantEnd));
+    this.records.set(tokenId, { record, until });
+  }
+
+  forget(tokenId: number): void {
+    this.records.delete(tokenId);
+  }
+
+  private reportHit(tokenId: number) {
+    const { identity } = this.deps.config.urls;
+    this.deps.onActivity({
+      at: new Date(this.deps.now()).toISOString(),
+      method: "POST",
+      service: "identity",
+      path: IDENTITY_PATH,
+      url: identity.replace(/\/+$/, "") + IDENTITY_PATH,
+      status: null,
+      durationMs: 0,
+      attempts: 0,
+      cache: "hit",
+      tokenId,
+    });
+  }
+}

@@ -1,0 +1,59 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { type SandboxContext } from "./context";
+import { CONTROL_PREFIX, controlRoutes } from "./control/routes";
+import { countRequests, injectFaults, limitRate } from "./http/middleware";
+import { AUTH_PREFIX, authRoutes } from "./services/auth/routes";
+import { IDENTITY_PREFIX, identityRoutes } from "./services/identity/routes";
+import { TOKEN_EXCHANGE_PREFIX, tokenExchangeRoutes } from "./services/token-exchange/routes";
+import { TRIPS_PREFIX, tripsRoutes } from "./services/trips/routes";
+import { VALUATIONS_PREFIX, valuationsRoutes } from "./services/valuations/routes";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Answers 405 on every service path for the methods it does not serve. */
+function addMethodNotAllowed(app: Hono): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of app.routes) {
+    if (route.method === "ALL" || route.path.endsWith("*")) continue;
+    const methods = methodsByPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method);
+    methodsByPath.set(route.path, methods);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods].join(", ");
+    app.all(path, (c) => c.json({ code: 405, message: "Method Not Allowed" }, 405, { Allow: allow }));
+  }
+}
+
+/** The whole sandbox: five services under their prefixes, the control surface, and the shared middleware. */
+export function createApp(ctx: SandboxContext): Hono {
+  const app = new Hono();
+
+  app.use("*", countRequests(ctx));
+  app.use("*", injectFaults(ctx));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ code: 413, message: "Request body is larger than 64 KiB." }, 413),
+    }),
+  );
+  app.use("*", limitRate(ctx));
+
+  app.route(AUTH_PREFIX, authRoutes(ctx));
+  app.route(TOKEN_EXCHANGE_PREFIX, tokenExchangeRoutes(ctx));
+  app.route(IDENTITY_PREFIX, identityRoutes(ctx));
+  app.route(TRIPS_PREFIX, tripsRoutes(ctx));
+  app.route(VALUATIONS_PREFIX, valuationsRoutes(ctx));
+  app.route(CONTROL_PREFIX, controlRoutes(ctx));
+  addMethodNotAllowed(app);
+
+  app.notFound((c) => c.json({ code: 404, message: "Not Found" }, 404));
+  app.onError((error, c) => {
+    // Messages of unexpected errors carry no request data; the stack stays in this log only.
+    console.error(`sandbox: ${c.req.method} ${c.req.path} failed:`, error);
+    return c.json({ code: 500, message: "Internal Server Error" }, 500);
+  });
+  return app;
+}

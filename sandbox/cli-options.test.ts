@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { CliError, parseCliOptions } from "./cli-options";
+
+describe("parseCliOptions", () => {
+  it("reads every flag, in both --flag value and --flag=value forms", () => {
+    expect(
+      parseCliOptions(
+        ["--port", "0", "--host=0.0.0.0", "--data-dir", "/tmp/x", "--reset", "--instant-offer-delay=250", "--rate-limit", "--quiet"],
+        {},
+      ),
+    ).toEqual({ port: 0, host: "0.0.0.0", dataDir: "/tmp/x", reset: true, instantOfferDelayMs: 250, rateLimit: true, quiet: true });
+  });
+
+  it("takes the port and data folder from the environment, flags winning", () => {
+    expect(parseCliOptions([], { SANDBOX_PORT: "5000", SANDBOX_DATA_DIR: "data" })).toEqual({ port: 5000, dataDir: "data" });
+    expect(parseCliOptions(["--port", "6000"], { SANDBOX_PORT: "5000" })).toEqual({ port: 6000 });
+    expect(parseCliOptions([], { SANDBOX_PORT: "" })).toEqual({});
+  });
+
+  it("refuses bad values and unknown flags with a message", () => {
+    for (const argv of [["--port", "abc"], ["--port", "70000"], ["--port"], ["--instant-offer-delay", "-1"], ["--nope"], ["--host"]]) {
+      expect(() => parseCliOptions(argv, {})).toThrow(CliError);
+    }
+    expect(() => parseCliOptions([], { SANDBOX_PORT: "x" })).toThrow("SANDBOX_PORT");
+  });
+
+  it("answers help", () => {
+    expect(parseCliOptions(["--help"], {})).toBe("help");
+  });
+});

@@ -1,0 +1,77 @@
+import { SANDBOX_DEFAULT_PORT } from "./demo-license";
+import { type SandboxStartOptions } from "./server";
+
+export const USAGE = `Usage: tsx sandbox/main.ts [options]
+
+  --port N                 port to listen on (default ${SANDBOX_DEFAULT_PORT}, or SANDBOX_PORT; 0 = any free port)
+  --host H                 address to bind (default 127.0.0.1)
+  --data-dir DIR           where sandbox.db lives (default .sandbox, or SANDBOX_DATA_DIR)
+  --reset                  throw the data away and seed afresh
+  --instant-offer-delay MS how long an instant-offer request takes (default 1500)
+  --rate-limit             limit requests per second per token like the real services
+  --quiet                  no start-up line
+  --help                   this text`;
+
+export class CliError extends Error {}
+
+function integer(flag: string, value: string | undefined, min: number, max: number): number {
+  if (value === undefined || !/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new CliError(`${flag} needs a whole number from ${min} to ${max}, got ${value ?? "nothing"}.`);
+  }
+  return Number(value);
+}
+
+/** Reads the command line and the two environment variables into start options; `help` when asked for usage. */
+export function parseCliOptions(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): SandboxStartOptions | "help" {
+  const options: SandboxStartOptions = {};
+  if (env.SANDBOX_PORT) options.port = integer("SANDBOX_PORT", env.SANDBOX_PORT, 0, 65535);
+  if (env.SANDBOX_DATA_DIR) options.dataDir = env.SANDBOX_DATA_DIR;
+
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = () => {
+      if (inline !== undefined) return inline;
+      i++;
+      return argv[i];
+    };
+    switch (flag) {
+      case "--port":
+        options.port = integer("--port", value(), 0, 65535);
+        break;
+      case "--host": {
+        const host = value();
+        if (!host) throw new CliError("--host needs an address.");
+        options.host = host;
+        break;
+      }
+      case "--data-dir": {
+        const dir = value();
+        if (!dir) throw new CliError("--data-dir needs a folder.");
+        options.dataDir = dir;
+        break;
+      }
+      case "--instant-offer-delay":
+        options.instantOfferDelayMs = integer("--instant-offer-delay", value(), 0, 600_000);
+        break;
+      case "--reset":
+        options.reset = true;
+        break;
+      case "--rate-limit":
+        options.rateLimit = true;
+        break;
+      case "--quiet":
+        options.quiet = true;
+        break;
+      case "--help":
+      case "-h":
+        return "help";
+      default:
+        throw new CliError(`Unknown option ${arg}.`);
+    }
+  }
+  return options;
+}

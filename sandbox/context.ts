@@ -1,0 +1,92 @@
+import type Database from "better-sqlite3";
+import { SandboxClock } from "./clock";
+import { FaultRegistry } from "./control/faults";
+import { RateLimiter } from "./control/rate-limit";
+import { RequestStats } from "./control/stats";
+import { loadSigningKey, type SigningKey } from "./keys/signing-keys";
+import { TokenVerifier } from "./keys/tokens";
+import { ChallengeStore } from "./store/challenge-store";
+import { LicenseStore } from "./store/license-store";
+import { OfferStore } from "./store/offer-store";
+import { VehicleStore } from "./store/vehicle-store";
+
+export interface SandboxSettings {
+  /** How long an instant-offer request takes. */
+  instantOfferDelayMs: number;
+  rateLimit: boolean;
+}
+
+/** Timers that requests wait on, cancelled together when the sandbox closes. */
+export class Delays {
+  private readonly pending = new Set<() => void>();
+
+  /** Resolves true after `ms`, or false as soon as the sandbox closes. */
+  wait(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const cancel = () => {
+        clearTimeout(timer);
+        this.pending.delete(cancel);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        this.pending.delete(cancel);
+        resolve(true);
+      }, ms);
+      this.pending.add(cancel);
+    });
+  }
+
+  cancelAll(): void {
+    for (const cancel of [...this.pending]) cancel();
+  }
+}
+
+/** Everything the services and the control surface share. */
+export interface SandboxContext {
+  clock: SandboxClock;
+  licenses: LicenseStore;
+  vehicles: VehicleStore;
+  offers: OfferStore;
+  challenges: ChallengeStore;
+  keys: { auth: SigningKey; tokenExchange: SigningKey };
+  developerTokens: TokenVerifier;
+  vehicleTokens: TokenVerifier;
+  stats: RequestStats;
+  faults: FaultRegistry;
+  rateLimiter: RateLimiter;
+  delays: Delays;
+  settings: SandboxSettings;
+  /** Back to the seeded state of everything requests change; trips and keys stay. */
+  reset(): void;
+}
+
+export const VEHICLE_JWT_AUDIENCE = "dimo.zone";
+
+export function createContext(db: Database.Database, settings: SandboxSettings): SandboxContext {
+  const clock = new SandboxClock();
+  const keys = { auth: loadSigningKey(db, "auth"), tokenExchange: loadSigningKey(db, "token-exchange") };
+  const context: SandboxContext = {
+    clock,
+    licenses: new LicenseStore(db),
+    vehicles: new VehicleStore(db),
+    offers: new OfferStore(db),
+    challenges: new ChallengeStore(db),
+    keys,
+    developerTokens: new TokenVerifier(keys.auth, clock),
+    vehicleTokens: new TokenVerifier(keys.tokenExchange, clock, VEHICLE_JWT_AUDIENCE),
+    stats: new RequestStats(),
+    faults: new FaultRegistry(),
+    rateLimiter: new RateLimiter(),
+    delays: new Delays(),
+    settings,
+    reset() {
+      context.offers.clear();
+      context.challenges.clear();
+      clock.reset();
+      context.faults.clear();
+      context.stats.reset();
+      context.rateLimiter.reset();
+    },
+  };
+  return context;
+}

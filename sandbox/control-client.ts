@@ -1,0 +1,75 @@
+import { type StatsSnapshot } from "./control/stats";
+
+/**
+ * A typed client for the sandbox's control surface (`/__sandbox/`), for tests, browser tests and benchmarks.
+ * Every call throws when the sandbox answers with an error, with the sandbox's message.
+ */
+
+export interface DemoInfo {
+  clientId: `0x${string}`;
+  redirectUri: string;
+  apiKey: `0x${string}`;
+  apiKeySigner: `0x${string}`;
+  owner: { address: `0x${string}`; privateKey: `0x${string}` };
+  licenseTokenId: number;
+}
+
+export interface ClockState {
+  offsetSeconds: number;
+  /** The sandbox's current time, ISO 8601. */
+  now: string;
+}
+
+export interface FaultSpec {
+  /** Any method when absent. */
+  method?: string;
+  /** A glob over the full path: `*` = one segment, `**` = any number of segments. */
+  path: string;
+  /** Answer this status instead of the real handler. */
+  status?: number;
+  /** JSON when an object, text when a string, empty when absent. */
+  body?: string | Record<string, unknown>;
+  headers?: Record<string, string>;
+  /** Delay before answering (or before the real handler, without a status). */
+  latencyMs?: number;
+  /** How many requests it applies to; default 1, 0 = until cleared. */
+  times?: number;
+}
+
+export interface ActiveFault extends FaultSpec {
+  id: string;
+  remaining: number | null;
+}
+
+export type { StatsSnapshot };
+
+export function sandboxControl(baseUrl: string) {
+  const root = `${baseUrl.replace(/\/+$/, "")}/__sandbox`;
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${root}${path}`, {
+      method,
+      headers: body === undefined ? {} : { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`Sandbox control ${method} ${path} failed (${response.status}): ${text}`);
+    return JSON.parse(text) as T;
+  }
+
+  return {
+    demo: () => call<DemoInfo>("GET", "/demo"),
+    stats: () => call<StatsSnapshot>("GET", "/stats"),
+    resetStats: () => call<StatsSnapshot>("DELETE", "/stats"),
+    clock: () => call<ClockState>("GET", "/clock"),
+    advanceClock: (seconds: number) => call<ClockState>("POST", "/clock", { advanceSeconds: seconds }),
+    resetClock: () => call<ClockState>("DELETE", "/clock"),
+    injectFault: (fault: FaultSpec) => call<{ id: string }>("POST", "/faults", fault),
+    listFaults: async () => (await call<{ faults: ActiveFault[] }>("GET", "/faults")).faults,
+    clearFaults: () => call<{ cleared: number }>("DELETE", "/faults"),
+    /** Back to the seeded state: offer sets, challenge states, clock, faults, counters, rate-limit windows. */
+    reset: () => call<{ reset: true; clock: ClockState }>("POST", "/reset"),
+  };
+}
+
+export type SandboxControl = ReturnType<typeof sandboxControl>;

@@ -1,0 +1,83 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { type SandboxContext } from "../context";
+import { DEMO_LICENSE } from "../demo-license";
+import { readJsonBody } from "../http/requests";
+import { faultInputSchema } from "./faults";
+import { isLoopbackAddress } from "./loopback";
+
+export const CONTROL_PREFIX = "/__sandbox";
+
+function remoteAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    // Not served by a Node socket (no remote address to check): treat as remote.
+    return undefined;
+  }
+}
+
+const clockAdvanceSchema = z.object({ advanceSeconds: z.number().finite() });
+
+const badRequest = (c: Context, message: string) => c.json({ error: message }, 400);
+
+/** The control surface for tests, demos and benchmarks. Loopback callers only. */
+export function controlRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono();
+
+  app.use("*", async (c, next) => {
+    if (!isLoopbackAddress(remoteAddress(c))) return c.json({ error: "The sandbox control surface answers loopback callers only." }, 403);
+    await next();
+  });
+
+  app.get("/demo", (c) =>
+    c.json({
+      clientId: DEMO_LICENSE.clientId,
+      redirectUri: DEMO_LICENSE.redirectUri,
+      apiKey: DEMO_LICENSE.apiKey,
+      apiKeySigner: DEMO_LICENSE.apiKeySigner,
+      owner: DEMO_LICENSE.owner,
+      licenseTokenId: DEMO_LICENSE.tokenId,
+    }),
+  );
+
+  app.get("/stats", (c) => c.json(ctx.stats.snapshot()));
+  app.delete("/stats", (c) => {
+    ctx.stats.reset();
+    return c.json(ctx.stats.snapshot());
+  });
+
+  app.get("/clock", (c) => c.json(ctx.clock.snapshot()));
+  app.post("/clock", async (c) => {
+    const body = await readJsonBody(c);
+    const parsed = body.ok ? clockAdvanceSchema.safeParse(body.value) : undefined;
+    if (!parsed?.success) return badRequest(c, "Send {\"advanceSeconds\": <a finite number>}.");
+    ctx.clock.advance(parsed.data.advanceSeconds);
+    return c.json(ctx.clock.snapshot());
+  });
+  app.delete("/clock", (c) => {
+    ctx.clock.reset();
+    return c.json(ctx.clock.snapshot());
+  });
+
+  app.get("/faults", (c) => c.json({ faults: ctx.faults.list() }));
+  app.post("/faults", async (c) => {
+    const body = await readJsonBody(c);
+    if (!body.ok) return badRequest(c, "The body must be JSON.");
+    const parsed = faultInputSchema.safeParse(body.value);
+    if (!parsed.success) return badRequest(c, parsed.error.issues.map((i) => `${i.path.join(".") || "fault"}: ${i.message}`).join("; "));
+    return c.json({ id: ctx.faults.add(parsed.data).id });
+  });
+  app.delete("/faults", (c) => c.json({ cleared: ctx.faults.clear() }));
+  app.delete("/faults/:id", (c) =>
+    ctx.faults.remove(c.req.param("id")) ? c.json({ cleared: 1 }) : c.json({ error: "No such fault." }, 404),
+  );
+
+  app.post("/reset", (c) => {
+    ctx.reset();
+    return c.json({ reset: true, clock: ctx.clock.snapshot() });
+  });
+
+  return app;
+}

@@ -1,0 +1,148 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { encodePermissions } from "@/lib/protocol";
+import { DEMO_LICENSE } from "../demo-license";
+import { generateSigningKey } from "../keys/signing-keys";
+import { SCHEMA_SQL } from "../store/schema";
+import { METROS } from "./metros";
+import { createPrng, type Prng } from "./prng";
+import { DAY_MS, HOUR_MS } from "./times";
+import { generateTrips } from "./trip-generator";
+import { tripBodies } from "./trip-json";
+import { valuationFor } from "./valuation-model";
+import { SEED_VEHICLES, type SeedVehicle } from "./vehicles";
+import { SEED_VERSION } from "./version";
+import { OTHER_LICENSE } from "./wallets";
+
+/**
+ * Seeds a fresh sandbox database. Everything is a function of the anchor time ("now" at seed time) and fixed seed
+ * strings, except the RSA keys, which are generated fresh and then kept.
+ */
+
+const GRANT_LIFETIME_MS = 365 * DAY_MS;
+const EXPIRED_GRANT_AGE_MS = 30 * DAY_MS;
+
+function seedLicenses(db: Database.Database, anchorMs: number): void {
+  const insertLicense = db.prepare(
+    "INSERT INTO licenses (client_id, token_id, owner, alias, minted_at) VALUES (?, ?, ?, ?, ?)",
+  );
+  const insertUri = db.prepare("INSERT INTO license_redirect_uris (client_id, uri, enabled_at) VALUES (?, ?, ?)");
+  const insertSigner = db.prepare("INSERT INTO license_signers (client_id, address, enabled_at) VALUES (?, ?, ?)");
+
+  const demoMinted = anchorMs - 420 * DAY_MS;
+  const demoId = DEMO_LICENSE.clientId.toLowerCase();
+  insertLicense.run(demoId, DEMO_LICENSE.tokenId, DEMO_LICENSE.owner.address.toLowerCase(), DEMO_LICENSE.alias, demoMinted);
+  insertUri.run(demoId, DEMO_LICENSE.redirectUri, demoMinted + HOUR_MS);
+  insertSigner.run(demoId, DEMO_LICENSE.apiKeySigner.toLowerCase(), demoMinted + 2 * HOUR_MS);
+
+  const otherMinted = anchorMs - 300 * DAY_MS;
+  const otherId = OTHER_LICENSE.clientId.toLowerCase();
+  insertLicense.run(otherId, OTHER_LICENSE.tokenId, OTHER_LICENSE.owner.toLowerCase(), OTHER_LICENSE.alias, otherMinted);
+  insertUri.run(otherId, OTHER_LICENSE.redirectUri, otherMinted + HOUR_MS);
+}
+
+/** An IPFS-looking address for the grant document (a CIDv1 in base32), derived from the seed. */
+function grantSource(rng: Prng): string {
+  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
+  let cid = "bafkrei";
+  for (let i = 0; i < 52; i++) cid += alphabet.charAt(rng.int(0, 31));
+  return `ipfs://${cid}`;
+}
+
+function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: number): number {
+  const rng = createPrng(`vehicle-times:${vehicle.tokenId}`);
+  const trips = generateTrips(vehicle, anchorMs);
+  const bodies = tripBodies(trips);
+  const insertTrip = db.prepare("INSERT INTO trips (token_id, rank, body) VALUES (?, ?, ?)");
+  // Rank 1 is the newest trip: trips are sequential, so end-time order is generation order reversed. Inserting in
+  // rank order keeps the b-tree pages full (descending inserts leave them half empty).
+  for (let rank = 1; rank <= bodies.length; rank++) insertTrip.run(vehicle.tokenId, rank, bodies[bodies.length - rank]);
+
+  const firstStartMs = trips[0] ? trips[0].startMicros / 1000 : anchorMs - 380 * DAY_MS;
+  const mintedAt = Math.floor(firstStartMs - rng.int(5, 60) * DAY_MS);
+  const drivenMiles = trips.length > 0 ? trips.reduce((sum, trip) => sum + trip.roadMiles, 0) : null;
+  const valuation = valuationFor(vehicle, drivenMiles, anchorMs - rng.int(2, 30) * HOUR_MS, METROS[vehicle.metro].zipCode);
+
+  db.prepare(
+    `INSERT INTO vehicles (token_id, owner, name, image_uri, minted_at, make, model, year, definition_id, trip_count, mileage)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    vehicle.tokenId,
+    vehicle.owner.toLowerCase(),
+    vehicle.name,
+    vehicle.imageURI,
+    mintedAt,
+    vehicle.make,
+    vehicle.model,
+    vehicle.year,
+    vehicle.definitionId,
+    trips.length,
+    valuation.mileage,
+  );
+  db.prepare("INSERT INTO valuations (token_id, body) VALUES (?, ?)").run(vehicle.tokenId, JSON.stringify(valuation));
+
+  if (vehicle.grant) {
+    const grantee = vehicle.grant.license === "demo" ? DEMO_LICENSE.clientId : OTHER_LICENSE.clientId;
+    const expiresAt = vehicle.grant.expired ? anchorMs - EXPIRED_GRANT_AGE_MS : anchorMs + GRANT_LIFETIME_MS;
+    const createdAt = Math.max(mintedAt + DAY_MS, expiresAt - GRANT_LIFETIME_MS - rng.int(1, 200) * DAY_MS);
+    db.prepare(
+      `INSERT INTO grants (token_id, grantee, privileges, permissions, source, created_at, expires_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      vehicle.tokenId,
+      grantee.toLowerCase(),
+      vehicle.grant.privileges.join(","),
+      encodePermissions(vehicle.grant.privileges),
+      grantSource(rng),
+      createdAt,
+      expiresAt,
+    );
+  }
+  return trips.length;
+}
+
+/** Fills an empty database (schema already applied) in one transaction. `vehicles` narrows the seed, for tests. */
+export function seedDatabase(
+  db: Database.Database,
+  anchorMs: number,
+  vehicles: readonly SeedVehicle[] = SEED_VEHICLES,
+): { trips: number } {
+  let trips = 0;
+  db.transaction(() => {
+    const setMeta = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
+    setMeta.run("seed_version", String(SEED_VERSION));
+    setMeta.run("anchor_ms", String(anchorMs));
+    generateSigningKey(db, "auth");
+    generateSigningKey(db, "token-exchange");
+    seedLicenses(db, anchorMs);
+    for (const vehicle of vehicles) trips += seedVehicle(db, vehicle, anchorMs);
+  })();
+  return { trips };
+}
+
+/**
+ * Writes a freshly seeded database to `path`: built in a side file with journaling off (fast, and nothing to
+ * recover if interrupted), then renamed into place so a half-seeded file is never seen.
+ */
+export function seedDatabaseFile(path: string, anchorMs: number = Date.now()): { trips: number; durationMs: number } {
+  const started = performance.now();
+  mkdirSync(dirname(path), { recursive: true });
+  const building = `${path}.seeding-${process.pid}`;
+  rmSync(building, { force: true });
+  const db = new Database(building);
+  try {
+    db.pragma("journal_mode = OFF");
+    db.pragma("synchronous = OFF");
+    db.exec(SCHEMA_SQL);
+    const { trips } = seedDatabase(db, anchorMs);
+    db.close();
+    for (const suffix of ["-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
+    renameSync(building, path);
+    return { trips, durationMs: performance.now() - started };
+  } catch (error) {
+    if (db.open) db.close();
+    if (existsSync(building)) rmSync(building, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,160 @@
+import { type PrivilegeId } from "@/lib/protocol";
+import { type MetroId } from "./metros";
+import { vehicleImageUri, vehicleName } from "./names";
+import { createPrng } from "./prng";
+import { VEHICLE_OWNERS } from "./wallets";
+
+/**
+ * The seeded vehicles. Their token ids and roles are fixed: tests across the project rely on them (see VEHICLE_IDS).
+ * Times are not part of these rows; they are placed relative to the seed's anchor "now" when the database is seeded.
+ */
+
+export interface SeedGrant {
+  /** Which Developer License the grant is for. */
+  license: "demo" | "other";
+  privileges: readonly PrivilegeId[];
+  /** An expired grant ended 30 days before seed time; others expire about a year after it. */
+  expired: boolean;
+}
+
+export interface SeedTripPlan {
+  count: number;
+  /** How many days the trips spread over, ending `lastEndHoursAgo` hours before seed time. */
+  spanDays: number;
+  lastEndHoursAgo: number;
+  /** Trips forced to have no end location, on top of the occasional random one. */
+  extraMissingEndLocations: number;
+  /** How far from the metro centre the vehicle's regular places lie, when not the metro's own radius. */
+  placeRadiusMiles?: number;
+}
+
+export interface SeedVehicle {
+  tokenId: number;
+  make: string;
+  model: string;
+  year: number;
+  /** Like the network's device definition ids: `tesla_model-3_2022`. */
+  definitionId: string;
+  name: string;
+  /** An inline data URI, or "" for a vehicle without a picture. */
+  imageURI: string;
+  owner: `0x${string}`;
+  metro: MetroId;
+  trips: SeedTripPlan;
+  grant: SeedGrant | null;
+  /** Base price new, in USD, for the valuation formula. */
+  msrpUsd: number;
+  /** What tests use this vehicle for, when it has a fixed role. */
+  role: string | null;
+}
+
+const ALL: readonly PrivilegeId[] = [1, 2, 3, 4, 5, 6];
+
+export function definitionIdOf(make: string, model: string, year: number): string {
+  const slug = (text: string) => text.toLowerCase().replace(/\s+/g, "-");
+  return `${slug(make)}_${slug(model)}_${year}`;
+}
+
+interface Row {
+  tokenId: number;
+  make: string;
+  model: string;
+  year: number;
+  metro: MetroId;
+  trips: [count: number, spanDays: number, lastEndHoursAgo: number, extraMissingEnds?: number];
+  placeRadiusMiles?: number;
+  grant: SeedGrant | null;
+  owner: number;
+  msrpUsd: number;
+  role?: string;
+  noImage?: boolean;
+}
+
+const demo = (privileges: readonly PrivilegeId[], expired = false): SeedGrant => ({ license: "demo", privileges, expired });
+
+const ROWS: Row[] = [
+  { tokenId: 21957, make: "Tesla", model: "Model 3", year: 2022, metro: "lasVegas", trips: [2500, 730, 3], grant: demo(ALL), owner: 0, msrpUsd: 46990, role: "manyTrips" },
+  { tokenId: 17001, make: "Ford", model: "F-150", year: 2021, metro: "losAngeles", trips: [100_000, 1700, 2], placeRadiusMiles: 2.5, grant: demo(ALL), owner: 1, msrpUsd: 41200, role: "perf" },
+  { tokenId: 18234, make: "Toyota", model: "Camry", year: 2019, metro: "chicago", trips: [100, 120, 48], grant: demo(ALL), owner: 2, msrpUsd: 26200, role: "exactly100" },
+  { tokenId: 19876, make: "Honda", model: "Civic", year: 2020, metro: "portland", trips: [0, 0, 0], grant: demo(ALL), owner: 3, msrpUsd: 22000, role: "noTrips", noImage: true },
+  { tokenId: 20311, make: "BMW", model: "X5", year: 2023, metro: "miami", trips: [300, 365, 30], grant: demo([1, 5]), owner: 4, msrpUsd: 65200, role: "noTripsPrivilege" },
+  { tokenId: 20777, make: "Chevrolet", model: "Bolt EV", year: 2022, metro: "seattle", trips: [300, 300, 20], grant: demo([4]), owner: 0, msrpUsd: 31500, role: "noValuationPrivilege" },
+  { tokenId: 15002, make: "Hyundai", model: "Ioniq 5", year: 2023, metro: "newYork", trips: [400, 400, 10, 5], grant: demo(ALL), owner: 1, msrpUsd: 43650, role: "missingEndLocations" },
+  { tokenId: 14011, make: "Volkswagen", model: "ID.4", year: 2021, metro: "austin", trips: [200, 250, 14], grant: demo([1, 4]), owner: 2, msrpUsd: 40000, role: "locationAndHistoryOnly" },
+  { tokenId: 13004, make: "Subaru", model: "Outback", year: 2020, metro: "denver", trips: [300, 365, 6], grant: demo(ALL), owner: 3, msrpUsd: 28900, noImage: true },
+  { tokenId: 12345, make: "Kia", model: "EV6", year: 2022, metro: "sanFrancisco", trips: [150, 200, 26], grant: demo(ALL), owner: 4, msrpUsd: 42100 },
+  { tokenId: 11873, make: "Mazda", model: "CX-5", year: 2021, metro: "chicago", trips: [50, 90, 72], grant: demo(ALL), owner: 0, msrpUsd: 27000 },
+  { tokenId: 10420, make: "Nissan", model: "Leaf", year: 2018, metro: "phoenix", trips: [80, 200, 24 * 35], grant: demo(ALL, true), owner: 1, msrpUsd: 30000, role: "expiredGrant" },
+  { tokenId: 9001, make: "Jeep", model: "Wrangler", year: 2019, metro: "saltLakeCity", trips: [60, 150, 40], grant: null, owner: 2, msrpUsd: 34000, role: "notGranted" },
+  { tokenId: 8777, make: "Porsche", model: "Taycan", year: 2024, metro: "boston", trips: [40, 60, 16], grant: { license: "other", privileges: ALL, expired: false }, owner: 3, msrpUsd: 92000, role: "grantedToOtherLicense" },
+];
+
+// One generator for all names, so that no two vehicles share a name.
+const nameRng = createPrng("vehicle-names");
+const usedNames = new Set<string>();
+
+function uniqueName(): string {
+  for (;;) {
+    const name = vehicleName(nameRng);
+    if (!usedNames.has(name)) {
+      usedNames.add(name);
+      return name;
+    }
+  }
+}
+
+function toSeedVehicle(row: Row): SeedVehicle {
+  const rng = createPrng(`vehicle:${row.tokenId}`);
+  const [count, spanDays, lastEndHoursAgo, extraMissingEnds = 0] = row.trips;
+  const owner = VEHICLE_OWNERS[row.owner];
+  if (!owner) throw new Error(`no seeded owner ${row.owner}`);
+  return {
+    tokenId: row.tokenId,
+    make: row.make,
+    model: row.model,
+    year: row.year,
+    definitionId: definitionIdOf(row.make, row.model, row.year),
+    name: uniqueName(),
+    imageURI: row.noImage ? "" : vehicleImageUri(rng),
+    owner,
+    metro: row.metro,
+    trips: {
+      count,
+      spanDays,
+      lastEndHoursAgo,
+      extraMissingEndLocations: extraMissingEnds,
+      ...(row.placeRadiusMiles === undefined ? {} : { placeRadiusMiles: row.placeRadiusMiles }),
+    },
+    grant: row.grant,
+    msrpUsd: row.msrpUsd,
+    role: row.role ?? null,
+  };
+}
+
+export const SEED_VEHICLES: readonly SeedVehicle[] = ROWS.map(toSeedVehicle);
+
+/** Token ids by role; other engineers' tests depend on these exact values. */
+export const VEHICLE_IDS = {
+  manyTrips: 21957,
+  perf: 17001,
+  exactly100: 18234,
+  noTrips: 19876,
+  noTripsPrivilege: 20311,
+  noValuationPrivilege: 20777,
+  expiredGrant: 10420,
+  /** Not granted to any license. */
+  notGranted: 9001,
+  /** Granted to the other license, not the demo one. */
+  grantedToOtherLicense: 8777,
+  /** 400 trips in New York, a few without an end location. */
+  missingEndLocations: 15002,
+  /** Privileges 1 and 4 only. */
+  locationAndHistoryOnly: 14011,
+} as const;
+
+/** Vehicles with an unexpired grant to the demo license, newest token id first (the identity API's order). */
+export const DEMO_GRANTED_VEHICLE_IDS: readonly number[] = SEED_VEHICLES.filter(
+  (v) => v.grant?.license === "demo" && !v.grant.expired,
+)
+  .map((v) => v.tokenId)
+  .sort((a, b) => b - a);

@@ -1,0 +1,116 @@
+import { type AddressInfo } from "node:net";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { join, relative, resolve, isAbsolute } from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app";
+import { createContext } from "./context";
+import { SANDBOX_DEFAULT_PORT } from "./demo-license";
+import { seedDatabaseFile } from "./seed/seed-database";
+import { SEED_VERSION } from "./seed/version";
+import { openDatabase, readMeta } from "./store/database";
+
+export interface SandboxStartOptions {
+  /** 0 picks a free port. Default 4455. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Where sandbox.db lives. Default `.sandbox` under the working directory. */
+  dataDir?: string;
+  /** Throw the data away and seed afresh. */
+  reset?: boolean;
+  /** How long an instant-offer request takes. Default 1500. */
+  instantOfferDelayMs?: number;
+  /** Limit requests per second per token like the real services. Default off. */
+  rateLimit?: boolean;
+  /** No start-up line. */
+  quiet?: boolean;
+}
+
+export interface RunningSandbox {
+  /** http://127.0.0.1:PORT */
+  url: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const DATABASE_FILE = "sandbox.db";
+export const DEFAULT_INSTANT_OFFER_DELAY_MS = 1500;
+
+function removeDatabase(path: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
+}
+
+/** Seeds the data folder's database when it is missing, from another seed version, or a reset is asked for. */
+function prepareDatabase(dataDir: string, reset: boolean, quiet: boolean): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, DATABASE_FILE);
+  if (!reset && existsSync(path)) {
+    const db = openDatabase(path);
+    const version = readMeta(db, "seed_version");
+    db.close();
+    if (version === String(SEED_VERSION)) return path;
+    if (!quiet) console.log(`DIMO sandbox: data from seed version ${version ?? "?"} found; seeding version ${SEED_VERSION}.`);
+  }
+  removeDatabase(path);
+  seedDatabaseFile(path);
+  return path;
+}
+
+function listen(server: ServerType): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once("error", onError);
+    server.once("listening", () => {
+      server.off("error", onError);
+      resolvePort((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Starts the sandbox: seeds on first start, then serves all five services and the control surface. */
+export async function startSandbox(options: SandboxStartOptions = {}): Promise<RunningSandbox> {
+  const host = options.host ?? "127.0.0.1";
+  const dataDir = resolve(options.dataDir ?? ".sandbox");
+  const dbPath = prepareDatabase(dataDir, options.reset ?? false, options.quiet ?? false);
+  const db = openDatabase(dbPath);
+  const ctx = createContext(db, {
+    instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS,
+    rateLimit: options.rateLimit ?? false,
+  });
+  const app = createApp(ctx);
+  const server = serve({ fetch: app.fetch, port: options.port ?? SANDBOX_DEFAULT_PORT, hostname: host });
+  let port: number;
+  try {
+    port = await listen(server);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}`;
+  if (!options.quiet) {
+    const shown = relative(process.cwd(), dbPath);
+    const display = shown.startsWith("..") || isAbsolute(shown) ? dbPath : shown;
+    console.log(`DIMO sandbox listening on ${url} (data: ${display})`);
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    dataDir,
+    close() {
+      closing ??= new Promise<void>((done) => {
+        ctx.delays.cancelAll();
+        server.close(() => {
+          db.close();
+          done();
+        });
+        // Keep-alive connections would hold close() open until they time out.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

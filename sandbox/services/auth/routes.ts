@@ -1,0 +1,98 @@
+import { Hono } from "hono";
+import { recoverMessageAddress } from "viem";
+import { type SandboxContext } from "../../context";
+import { jwksOf } from "../../keys/signing-keys";
+import { readFormBody, serviceBaseUrl } from "../../http/requests";
+import { statusMessage } from "../../http/responses";
+import { CHALLENGE_LIFETIME_MS, challengeMessage, newNonce, newState } from "./challenge";
+import { issueDeveloperJwt } from "./developer-jwt";
+
+export const AUTH_PREFIX = "/auth";
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const SIGNATURE = /^(?:0x)?[0-9a-fA-F]{130}$/;
+
+/** Recovers the EIP-191 signer of `message`; null when the signature cannot be used. */
+async function recoverSigner(message: string, signature: string): Promise<string | null> {
+  if (!SIGNATURE.test(signature)) return null;
+  const hex = (signature.startsWith("0x") ? signature : `0x${signature}`) as `0x${string}`;
+  try {
+    return (await recoverMessageAddress({ message, signature: hex })).toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/** The authentication service: challenge, signed submission, Developer JWT, key set. */
+export function authRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono();
+
+  app.get("/keys", (c) => c.json(jwksOf(ctx.keys.auth)));
+
+  app.post("/auth/web3/generate_challenge", async (c) => {
+    // Parameters travel in the query string; a form body is accepted too (the query wins).
+    const form = await readFormBody(c);
+    const param = (name: string) => c.req.query(name) ?? form.get(name) ?? "";
+
+    const clientId = param("client_id");
+    const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
+    if (!license) return statusMessage(c, 404, "Invalid client_id.");
+    const domain = param("domain");
+    if (!license.redirectUris.some((r) => r.uri === domain)) return statusMessage(c, 400, "Unregistered redirect_uri.");
+    const scopes = param("scope").split(" ");
+    if (scopes.length !== 2 || !scopes.includes("openid") || !scopes.includes("email")) {
+      return statusMessage(c, 400, "Invalid scope.");
+    }
+    if (param("response_type") !== "code") return statusMessage(c, 400, "Invalid response_type.");
+    const address = param("address");
+    if (!ADDRESS.test(address) || address.toLowerCase() !== clientId.toLowerCase()) {
+      return statusMessage(c, 400, "Invalid Ethereum address.");
+    }
+
+    const issuedAtMs = ctx.clock.nowMs();
+    const state = newState();
+    const message = challengeMessage({
+      authBaseUrl: serviceBaseUrl(c, AUTH_PREFIX),
+      clientId: license.clientId,
+      domain,
+      nonce: newNonce(),
+      issuedAtMs,
+    });
+    ctx.challenges.insert({ state, clientId: license.clientId, domain, message, issuedAt: issuedAtMs });
+    return c.json({ state, challenge: message });
+  });
+
+  app.post("/auth/web3/submit_challenge", async (c) => {
+    const form = await readFormBody(c);
+    const field = (name: string) => form.get(name) ?? "";
+
+    if (field("grant_type") !== "authorization_code") return c.json({ error: "unsupported_grant_type" }, 400);
+    const nowMs = ctx.clock.nowMs();
+    const challenge = ctx.challenges.get(field("state"));
+    if (!challenge || challenge.usedAt !== null || nowMs - challenge.issuedAt > CHALLENGE_LIFETIME_MS) {
+      return statusMessage(c, 400, "Requested resource does not exist.");
+    }
+    const clientId = field("client_id");
+    const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
+    if (!license || clientId.toLowerCase() !== challenge.clientId) {
+      return c.json({ error: "invalid_client", error_description: "Invalid client credentials." }, 401);
+    }
+    if (field("domain") !== challenge.domain) {
+      return c.json(
+        { error: "invalid_request", error_description: "redirect_uri did not match URI from initial request." },
+        400,
+      );
+    }
+    const signer = await recoverSigner(challenge.message, field("signature"));
+    const allowed = [license.clientId, ...license.signers.map((s) => s.address)].map((a) => a.toLowerCase());
+    if (!signer || !allowed.includes(signer)) return statusMessage(c, 400, "Could not verify signature.");
+    if (!ctx.challenges.markUsed(challenge.state, nowMs)) {
+      return statusMessage(c, 400, "Requested resource does not exist.");
+    }
+
+    const { token, exp } = await issueDeveloperJwt(ctx, serviceBaseUrl(c, AUTH_PREFIX), license.clientId);
+    c.header("Cache-Control", "no-store");
+    return c.json({ access_token: token, token_type: "bearer", expires_in: exp - ctx.clock.nowSeconds(), id_token: token });
+  });
+
+  return app;
+}

@@ -1,0 +1,39 @@
+import { Hono } from "hono";
+import { type SandboxContext } from "../../context";
+import { codeMessage, rawJson } from "../../http/responses";
+import { checkVehicleAccess } from "../vehicle-access";
+
+export const TRIPS_PREFIX = "/trips";
+export const TRIPS_PAGE_SIZE = 100;
+
+const MESSAGES = { invalidToken: "Invalid or expired JWT", badTokenId: "Couldn't parse vehicle token id." };
+
+/** `page`: absent, empty or below 1 means 1; anything but an integer is an error (null). */
+export function parsePage(raw: string | undefined): number | null {
+  if (raw === undefined || raw === "") return 1;
+  if (!/^[+-]?[0-9]{1,15}$/.test(raw)) return null;
+  return Math.max(1, Number(raw));
+}
+
+/** The trips service: completed trips, newest first, 100 a page. */
+export function tripsRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono();
+
+  app.get("/v1/vehicle/:tokenId/trips", async (c) => {
+    const access = await checkVehicleAccess(c, ctx, { privileges: [4], mode: "all" }, MESSAGES);
+    if (!access.ok) return access.response;
+    const page = parsePage(c.req.query("page"));
+    if (page === null) return codeMessage(c, 400, "Couldn't parse query params.");
+
+    const vehicle = access.tokenId.value === null ? undefined : ctx.vehicles.get(access.tokenId.value);
+    const count = vehicle?.tripCount ?? 0;
+    const totalPages = Math.ceil(count / TRIPS_PAGE_SIZE);
+    const fromRank = (page - 1) * TRIPS_PAGE_SIZE + 1;
+    const bodies =
+      vehicle && fromRank <= count ? ctx.vehicles.tripBodies(vehicle.tokenId, fromRank, fromRank + TRIPS_PAGE_SIZE - 1) : [];
+    // Trips are stored as the JSON the service returns: a page is joined, not built.
+    return rawJson(`{"trips":[${bodies.join(",")}],"totalPages":${totalPages},"currentPage":${page}}`);
+  });
+
+  return app;
+}

@@ -1,0 +1,64 @@
+import { Hono } from "hono";
+import { type PrivilegeId } from "@/lib/protocol";
+import { type SandboxContext } from "../../context";
+import { rawJson } from "../../http/responses";
+import { OFFER_SET_LIFETIME_MS, offerSetFor, type ValuationSet } from "../../seed/valuation-model";
+import { checkVehicleAccess } from "../vehicle-access";
+
+export const VALUATIONS_PREFIX = "/valuations";
+/** The spec's v1 and the real service's v2 are served identically. */
+export const VALUATIONS_VERSIONS = ["v1", "v2"] as const;
+
+const MESSAGES = { invalidToken: "Invalid privilege token.", badTokenId: "Couldn't parse token id." };
+const NON_LOCATION_HISTORY: { privileges: readonly PrivilegeId[]; mode: "all" } = { privileges: [1], mode: "all" };
+const INSTANT_OFFER: { privileges: readonly PrivilegeId[]; mode: "oneOf" } = { privileges: [1, 5], mode: "oneOf" };
+
+/** The valuations service: the latest valuation, instant-offer requests and the unexpired offer sets. */
+export function valuationsRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono();
+
+  for (const version of VALUATIONS_VERSIONS) {
+    const base = `/${version}/vehicles/:tokenId`;
+
+    app.get(`${base}/valuations`, async (c) => {
+      const access = await checkVehicleAccess(c, ctx, NON_LOCATION_HISTORY, MESSAGES);
+      if (!access.ok) return access.response;
+      const body = access.tokenId.value === null ? undefined : ctx.vehicles.valuationBody(access.tokenId.value);
+      return rawJson(`{"valuationSets":[${body ?? ""}]}`);
+    });
+
+    app.get(`${base}/offers`, async (c) => {
+      const access = await checkVehicleAccess(c, ctx, NON_LOCATION_HISTORY, MESSAGES);
+      if (!access.ok) return access.response;
+      const sets = access.tokenId.value === null ? [] : ctx.offers.activeSets(access.tokenId.value, ctx.clock.nowMs());
+      return rawJson(`{"offerSets":[${sets.join(",")}]}`);
+    });
+
+    app.post(`${base}/instant-offer`, async (c) => {
+      const access = await checkVehicleAccess(c, ctx, INSTANT_OFFER, MESSAGES);
+      if (!access.ok) return access.response;
+      const tokenId = access.tokenId.value;
+      const valuationBody = tokenId === null ? undefined : ctx.vehicles.valuationBody(tokenId);
+      // Asking the buyers takes a while; the sandbox makes the caller wait as the real service does.
+      if (!(await ctx.delays.wait(ctx.settings.instantOfferDelayMs))) {
+        return c.json({ code: 503, message: "The sandbox is shutting down." }, 503);
+      }
+      if (tokenId !== null && valuationBody) {
+        const nowMs = ctx.clock.nowMs();
+        const updatedAt = Math.floor(nowMs / 1000) * 1000;
+        const set = offerSetFor(tokenId, JSON.parse(valuationBody) as ValuationSet, updatedAt);
+        ctx.offers.replaceActiveSet({
+          tokenId,
+          clientId: typeof access.claims.sub === "string" ? access.claims.sub : "",
+          nowMs,
+          updatedAt,
+          expiresAt: updatedAt + OFFER_SET_LIFETIME_MS,
+          body: JSON.stringify(set),
+        });
+      }
+      return c.json({ message: "instant offer request completed: PulledAll" });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,105 @@
+import Database from "better-sqlite3";
+import { type JWTPayload } from "jose";
+import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { type PrivilegeId } from "@/lib/protocol";
+import { sandboxControl, type SandboxControl } from "./control-client";
+import { getDeveloperJwt, getVehicleJwt } from "./flow-client";
+import { loadSigningKey, type KeyService } from "./keys/signing-keys";
+import { signJwt } from "./keys/tokens";
+import { DATABASE_FILE, type RunningSandbox } from "./server";
+import { startTestSandbox, type TestSandboxOptions } from "./testing";
+
+/**
+ * Shared set-up for the sandbox's own test files: one test sandbox per file, its control client, and cached tokens
+ * (each test still gets fresh ones after a reset, since the cache is keyed per sandbox and cleared on demand).
+ */
+export interface SandboxSuite {
+  readonly sandbox: RunningSandbox;
+  readonly url: string;
+  readonly control: SandboxControl;
+  developerJwt(): Promise<string>;
+  vehicleJwt(tokenId: number, privileges: readonly PrivilegeId[]): Promise<string>;
+  /** Forget cached tokens (after moving the clock, for instance). */
+  forgetTokens(): void;
+  /** Signs arbitrary claims with one of the sandbox's own keys, read from its database. */
+  signWithSandboxKey(service: KeyService, claims: JWTPayload): Promise<string>;
+}
+
+export function setUpSandbox(options: TestSandboxOptions = {}): SandboxSuite {
+  let sandbox: RunningSandbox | undefined;
+  let developer: Promise<string> | undefined;
+  const vehicles = new Map<string, Promise<string>>();
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox(options);
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+  });
+
+  const running = () => {
+    if (!sandbox) throw new Error("the test sandbox has not started");
+    return sandbox;
+  };
+
+  return {
+    get sandbox() {
+      return running();
+    },
+    get url() {
+      return running().url;
+    },
+    get control() {
+      return sandboxControl(running().url);
+    },
+    developerJwt() {
+      developer ??= getDeveloperJwt(running().url);
+      return developer;
+    },
+    async vehicleJwt(tokenId, privileges) {
+      const key = `${tokenId}:${privileges.join(",")}`;
+      let token = vehicles.get(key);
+      if (!token) {
+        token = getVehicleJwt(running().url, await this.developerJwt(), tokenId, privileges);
+        vehicles.set(key, token);
+      }
+      return token;
+    },
+    forgetTokens() {
+      developer = undefined;
+      vehicles.clear();
+    },
+    async signWithSandboxKey(service, claims) {
+      const db = new Database(join(running().dataDir, DATABASE_FILE), { readonly: true });
+      try {
+        return await signJwt(loadSigningKey(db, service), claims);
+      } finally {
+        db.close();
+      }
+    },
+  };
+}
+
+/** GET/POST helpers that return the status, headers and parsed JSON (or text) of a sandbox answer. */
+export async function request(
+  url: string,
+  init: RequestInit & { bearer?: string; json?: unknown } = {},
+): Promise<{ status: number; headers: Headers; text: string; body: unknown }> {
+  const headers = new Headers(init.headers);
+  if (init.bearer) headers.set("authorization", `Bearer ${init.bearer}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.json);
+  }
+  const response = await fetch(url, { ...init, headers, body });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, body: parsed };
+}

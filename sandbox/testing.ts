@@ -1,0 +1,86 @@
+import { copyFileSync, existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DATABASE_FILE, type RunningSandbox, type SandboxStartOptions, startSandbox } from "./server";
+import { seedDatabaseFile } from "./seed/seed-database";
+import { SEED_VERSION } from "./seed/version";
+
+/**
+ * Fast sandboxes for tests. The seed (about a hundred thousand trips) is built once into a template database in the
+ * OS temp folder, keyed by the seed version, and each test sandbox starts on its own copy in its own temp folder.
+ */
+
+export type TestSandboxOptions = Pick<SandboxStartOptions, "instantOfferDelayMs" | "rateLimit" | "quiet" | "host">;
+
+export const TEST_INSTANT_OFFER_DELAY_MS = 200;
+/** Seed-relative times (trips ending hours ago, grants expiring in a year) stay true for a day. */
+const TEMPLATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const STALE_LOCK_MS = 120_000;
+
+export const templatePath = () => join(tmpdir(), `dimo-sandbox-template-v${SEED_VERSION}.db`);
+
+function isFresh(path: string): boolean {
+  return existsSync(path) && Date.now() - statSync(path).mtimeMs < TEMPLATE_MAX_AGE_MS;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The template database, seeding it first if needed. Several test workers may ask at once: one seeds under a lock
+ * file, the others wait for it.
+ */
+export async function ensureTemplate(): Promise<string> {
+  const path = templatePath();
+  const lock = `${path}.lock`;
+  while (!isFresh(path)) {
+    let fd: number;
+    try {
+      fd = openSync(lock, "wx");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { force: true });
+      await sleep(100);
+      continue;
+    }
+    try {
+      if (!isFresh(path)) seedDatabaseFile(path);
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
+    }
+  }
+  return path;
+}
+
+/** A new temporary data folder holding a copy of the template database. The caller removes it. */
+export async function createTestDataDir(): Promise<string> {
+  const template = await ensureTemplate();
+  const dir = mkdtempSync(join(tmpdir(), "dimo-sandbox-test-"));
+  copyFileSync(template, join(dir, DATABASE_FILE));
+  return dir;
+}
+
+/** A sandbox on a free port with its own temporary data folder, removed on close. */
+export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<RunningSandbox> {
+  const dataDir = await createTestDataDir();
+  let sandbox: RunningSandbox;
+  try {
+    sandbox = await startSandbox({
+      quiet: true,
+      instantOfferDelayMs: TEST_INSTANT_OFFER_DELAY_MS,
+      ...options,
+      port: 0,
+      dataDir,
+    });
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    ...sandbox,
+    async close() {
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
