@@ -60,8 +60,15 @@ export default defineConfig({
     {
       name: "dashboard",
       testMatch: /\.spec\.ts/,
-      testIgnore: /sign-in\.spec\.ts/,
+      testIgnore: [/sign-in\.spec\.ts/, /\.clock\.spec\.ts/],
       dependencies: ["setup"],
+      use: { storageState: OWNER_STATE_PATH },
+    },
+    {
+      // Specs that move the sandbox clock run alone, after everything else, since every vehicle and token sees it.
+      name: "clock",
+      testMatch: /\.clock\.spec\.ts/,
+      dependencies: ["dashboard", "signed-out"],
       use: { storageState: OWNER_STATE_PATH },
     },
   ],

@@ -1,4 +1,5 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { type DimoService } from "@/lib/config";
 
 /**
@@ -6,6 +7,22 @@ import { type DimoService } from "@/lib/config";
  * served it. Kept in memory (the last 500) for the developer-tools page. Entries never hold a secret: paths carry
  * no query secrets, tokens appear only as their kind and vehicle.
  */
+
+/**
+ * What it takes to send the same request again (the developer tools' "copy as cURL"), minus every secret: the
+ * bearer token is named by its kind only, and a request whose body or query carried a signature, a state or anything
+ * else the log does not keep is marked as not replayable instead.
+ */
+export interface ActivityReplay {
+  /** Request headers that carry no secret (Accept, Content-Type). Never Authorization. */
+  headers: Record<string, string>;
+  /** The exact body sent, when it carries no secret. */
+  body?: string;
+  /** The kind of token sent as `Authorization: Bearer`, when one was. */
+  bearer?: "developer" | "vehicle";
+  /** Null when the request can be sent again as logged; otherwise why not, in words. */
+  notReplayable: string | null;
+}
 
 export interface ActivityEntry {
   id: string;
@@ -30,6 +47,10 @@ export interface ActivityEntry {
   error?: string;
   tokenKind?: "developer" | "vehicle";
   tokenId?: number;
+  /** For a shared call (the Developer JWT's challenge flow or cache hit): the vehicle whose token exchange it served. */
+  forTokenId?: number;
+  /** Absent for cache hits, which sent nothing. */
+  replay?: ActivityReplay;
 }
 
 export type ActivityInput = Omit<ActivityEntry, "id">;
@@ -39,11 +60,27 @@ export const ACTIVITY_LIMIT = 500;
 
 // Kept on globalThis: Next.js may load this module once per route bundle, and the log must be one per process.
 const shared = globalThis as typeof globalThis & {
-  [key: symbol]: { entries: ActivityEntry[]; listeners: Set<ActivityListener>; sequence: number } | undefined;
+  [key: symbol]:
+    | { entries: ActivityEntry[]; listeners: Set<ActivityListener>; sequence: number; scope: AsyncLocalStorage<number> }
+    | undefined;
 };
 const STORE = Symbol.for("dimo-dashboard.activity");
-const store = (shared[STORE] ??= { entries: [], listeners: new Set(), sequence: 0 });
+const store = (shared[STORE] ??= { entries: [], listeners: new Set(), sequence: 0, scope: new AsyncLocalStorage() });
 const { entries, listeners } = store;
+
+/**
+ * Runs `work` on behalf of one vehicle, so that the shared calls it causes (fetching or reusing the Developer JWT for
+ * the vehicle's token exchange) can be shown beside that vehicle's own calls. When several vehicles wait on one
+ * in-flight Developer JWT, its calls are credited to the vehicle that started it.
+ */
+export function onBehalfOfVehicle<T>(tokenId: number, work: () => Promise<T>): Promise<T> {
+  return store.scope.run(tokenId, work);
+}
+
+/** The vehicle the current call works for (see onBehalfOfVehicle), if any. */
+export function currentVehicle(): number | undefined {
+  return store.scope.getStore();
+}
 
 /** A unique, sortable id for an entry. */
 export function newActivityId(): string {

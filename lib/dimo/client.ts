@@ -1,7 +1,7 @@
 import "server-only";
 import { type AppConfig } from "@/lib/config";
 import { type PrivilegeId } from "@/lib/protocol";
-import { type ActivityEntry, type ActivityInput, newActivityId, recordActivity } from "./activity";
+import { type ActivityEntry, type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "./activity";
 import { isDimoError } from "./errors";
 import { type HttpSettings } from "./http";
 import { MAX_PAGE_SIZE, fetchDeveloperLicense, queryVehicles } from "./identity";
@@ -78,7 +78,11 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
   const { config } = options;
   const now = options.now ?? Date.now;
   const onActivity = options.onActivity ?? recordActivity;
-  const report = (input: ActivityInput) => onActivity({ id: newActivityId(), ...input });
+  const report = (input: ActivityInput) => {
+    // A call that names no vehicle but runs for one (the Developer JWT behind its token exchange) is credited to it.
+    const servedVehicle = input.tokenId === undefined ? currentVehicle() : undefined;
+    onActivity({ id: newActivityId(), ...input, ...(servedVehicle !== undefined ? { forTokenId: servedVehicle } : {}) });
+  };
   const http: HttpSettings = {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     timeoutMs: options.timeoutMs ?? 10_000,
@@ -99,15 +103,17 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     return privilegesFor(tokenId, await directory.get(tokenId), requirement);
   }
 
-  async function withAccess<T>(tokenId: number, requirement: Requirement, call: (token: string) => Promise<T>) {
-    const privileges = await privilegesOf(tokenId, requirement);
-    try {
-      return await tokens.withVehicleJwt(tokenId, privileges, call);
-    } catch (error) {
-      // The exchange refused what the grant seemed to allow: the grant changed, so read it afresh next time.
-      if (isDimoError(error) && error.service === "tokenExchange" && error.status === 403) directory.forget(tokenId);
-      throw error;
-    }
+  function withAccess<T>(tokenId: number, requirement: Requirement, call: (token: string) => Promise<T>) {
+    return onBehalfOfVehicle(tokenId, async () => {
+      const privileges = await privilegesOf(tokenId, requirement);
+      try {
+        return await tokens.withVehicleJwt(tokenId, privileges, call);
+      } catch (error) {
+        // The exchange refused what the grant seemed to allow: the grant changed, so read it afresh next time.
+        if (isDimoError(error) && error.service === "tokenExchange" && error.status === 403) directory.forget(tokenId);
+        throw error;
+      }
+    });
   }
 
   const valuations = (tokenId: number, token: string): ValuationsTarget => ({
@@ -196,14 +202,18 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
       await tokens.dropVehicleJwts(tokenId);
       // A refresh also re-reads the grant, so a token minted now reflects what the owner shares now.
       directory.forget(tokenId);
-      const privileges = await privilegesOf(tokenId, ANY_DASHBOARD_USE);
-      return vehicleInfo(await tokens.getVehicleJwt(tokenId, privileges), { tokenId, privileges });
+      return onBehalfOfVehicle(tokenId, async () => {
+        const privileges = await privilegesOf(tokenId, ANY_DASHBOARD_USE);
+        return vehicleInfo(await tokens.getVehicleJwt(tokenId, privileges), { tokenId, privileges });
+      });
     },
 
     async getRawToken(kind, tokenId) {
       if (kind === "developer") return tokens.getDeveloperJwt();
       if (tokenId === undefined) throw new TypeError("getRawToken('vehicle') needs a tokenId");
-      return tokens.getVehicleJwt(tokenId, await privilegesOf(tokenId, ANY_DASHBOARD_USE));
+      return onBehalfOfVehicle(tokenId, async () =>
+        tokens.getVehicleJwt(tokenId, await privilegesOf(tokenId, ANY_DASHBOARD_USE)),
+      );
     },
   };
 }

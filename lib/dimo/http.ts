@@ -1,6 +1,6 @@
 import "server-only";
 import { type DimoService } from "@/lib/config";
-import { type ActivityInput } from "./activity";
+import { type ActivityInput, type ActivityReplay } from "./activity";
 import { parseErrorBody } from "./error-body";
 import { DimoError, RETRYABLE_STATUSES, codeForStatus } from "./errors";
 import { redact } from "./redact";
@@ -43,6 +43,11 @@ export interface DimoRequest {
   tokenId?: number;
   /** "miss" when this request fetches a token because none was cached. */
   cache?: "miss" | "none";
+  /**
+   * Whether the activity log may keep the body, so the call can be replayed. Only for bodies that carry no secret
+   * (an exchange request, a GraphQL query); a request whose body is not kept is logged as not replayable.
+   */
+  logBody?: boolean;
 }
 
 export interface DimoResponse {
@@ -87,6 +92,25 @@ function encodeBody(request: DimoRequest): { body?: string; contentType?: string
   return { body: new URLSearchParams(request.body.form).toString(), contentType: "application/x-www-form-urlencoded" };
 }
 
+// Only the token exchange takes the Developer JWT; every data service takes a Vehicle JWT.
+const bearerKind = (service: DimoService) => (service === "tokenExchange" ? "developer" : "vehicle");
+
+/** What the activity log keeps to replay the request: no token, and no body or query it was not allowed to keep. */
+function replayOf(request: DimoRequest, headers: Record<string, string>, body: string | undefined): ActivityReplay {
+  const hiddenQuery = Object.keys(request.query ?? {}).some((name) => !(request.loggedQuery ?? []).includes(name));
+  const hiddenBody = body !== undefined && !request.logBody;
+  const { authorization: _bearer, ...safeHeaders } = headers;
+  return {
+    headers: safeHeaders,
+    ...(body !== undefined && request.logBody ? { body } : {}),
+    ...(request.bearer ? { bearer: bearerKind(request.service) } : {}),
+    notReplayable:
+      hiddenQuery || hiddenBody
+        ? "The request carried values the log does not keep (a signature, a state or a hidden query parameter)."
+        : null,
+  };
+}
+
 export async function dimoFetch(settings: HttpSettings, request: DimoRequest): Promise<DimoResponse> {
   const url = buildUrl(request);
   const loggedUrl = buildUrl(request, request.loggedQuery ?? []);
@@ -97,6 +121,7 @@ export async function dimoFetch(settings: HttpSettings, request: DimoRequest): P
   if (contentType) headers["content-type"] = contentType;
   if (request.bearer) headers.authorization = `Bearer ${request.bearer}`;
   const timeoutMs = request.timeoutMs ?? settings.timeoutMs;
+  const replay = replayOf(request, headers, body);
 
   const started = Date.now();
   let attempts = 0;
@@ -115,6 +140,7 @@ export async function dimoFetch(settings: HttpSettings, request: DimoRequest): P
       ...(error ? { error: error.message } : {}),
       ...(request.tokenKind ? { tokenKind: request.tokenKind } : {}),
       ...(request.tokenId !== undefined ? { tokenId: request.tokenId } : {}),
+      replay,
     });
 
   for (;;) {

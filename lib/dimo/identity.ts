@@ -35,6 +35,8 @@ async function query(http: HttpSettings, identityUrl: string, text: string, toke
     baseUrl: identityUrl,
     path: IDENTITY_PATH,
     body: { json: { query: text } },
+    // Queries name only public values (token ids, the license's client id), so the log may keep them for replay.
+    logBody: true,
     // A query changes nothing, so it is as safe to repeat as a GET.
     retry: "idempotent",
     ...(tokenId !== undefined ? { tokenId } : {}),

@@ -92,6 +92,8 @@ export class TokenManager {
         path: EXCHANGE_PATH,
         bearer: developerJwt,
         body: { json: { nftContractAddress: VEHICLE_NFT_CONTRACT, privileges: [...privileges], tokenId } },
+        // The body names the vehicle and privileges, nothing secret: the log keeps it so the call can be replayed.
+        logBody: true,
         // Exchanging is idempotent: a repeat only mints another short-lived token.
         retry: "idempotent",
         tokenKind: "vehicle",

@@ -12,8 +12,17 @@ export function formatMoney(amount: number, currency = "USD", locale?: string): 
   }
 }
 
+// Building a NumberFormat costs far more than using one; views that count up live call this every frame.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatNumber(value: number, locale?: string): string {
-  return new Intl.NumberFormat(locale).format(value);
+  const key = locale ?? "";
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** A distance given in kilometres, shown in km and miles: `12.3 km (7.6 mi)`. */

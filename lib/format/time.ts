@@ -5,6 +5,7 @@
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
 
 export function formatDateTime(iso: string | number | Date): string {
   const date = new Date(iso);
@@ -14,6 +15,16 @@ export function formatDateTime(iso: string | number | Date): string {
 export function formatDate(iso: string | number | Date): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "unknown" : dateOnly.format(date);
+}
+
+export function formatTime(iso: string | number | Date): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "unknown" : timeOnly.format(date);
+}
+
+/** Whether two instants fall on the same calendar day in the runtime's time zone. */
+export function isSameLocalDay(a: string | number | Date, b: string | number | Date): boolean {
+  return dateOnly.format(new Date(a)) === dateOnly.format(new Date(b));
 }
 
 /** `1 h 05 min`, `12 min`, `45 s`. Negative or invalid durations read "unknown". */
@@ -41,4 +52,12 @@ export function formatCountdown(msLeft: number): string {
   if (days > 0) return `${days} d ${hours} h`;
   if (hours > 0) return `${hours} h ${String(minutes).padStart(2, "0")} min`;
   return `${minutes} min ${String(rest).padStart(2, "0")} s`;
+}
+
+const clockTime = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/** The time of day to the second (`14:03:27`), for logs where several events share a minute. */
+export function formatClockTime(iso: string | number | Date): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "unknown" : clockTime.format(date);
 }

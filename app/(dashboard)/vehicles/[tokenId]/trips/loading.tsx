@@ -1,0 +1,5 @@
+import { TripsSkeleton } from "@/components/trips/trips-states";
+
+export default function TripsLoading() {
+  return <TripsSkeleton />;
+}

@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type DashboardSession } from "@/lib/auth/session";
+import { DimoError } from "@/lib/dimo/errors";
+import type { TripsPage, Vehicle } from "@/lib/dimo/types";
+import { toAllTripsMessage } from "@/lib/geo/all-trips-stream";
+import { makeTrip } from "@/lib/geo/test-trips";
+import type { PrivilegeId } from "@/lib/protocol";
+import { GET as allTrips } from "./all/route";
+import { GET as exportTrips } from "./export/route";
+
+/**
+ * The trips route handlers against a fake DIMO client: session and input checks before any DIMO call, the NDJSON
+ * stream and the export files page by page, refusals as statuses, and fetching that stops when the client leaves.
+ */
+
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+const dimo = vi.hoisted(() => ({
+  vehicle: null as Vehicle | null,
+  trips: 0,
+  requestedPages: [] as number[],
+  failPage: null as number | null,
+  delayMs: 0,
+}));
+
+vi.mock("@/lib/dimo", () => ({
+  getVehicle: async () => dimo.vehicle,
+  listTrips: async (_tokenId: number, page: number): Promise<TripsPage> => {
+    dimo.requestedPages.push(page);
+    if (dimo.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, dimo.delayMs));
+    if (page === dimo.failPage) {
+      throw new DimoError({ service: "trips", status: 503, code: "UNAVAILABLE", message: "trips down", retryable: true });
+    }
+    if (dimo.vehicle?.grant?.privileges.includes(4) !== true) {
+      throw new DimoError({ service: "trips", status: null, code: "PRIVILEGE_MISSING", message: "This vehicle's grant does not include Location history (privilege 4).", retryable: false });
+    }
+    const totalPages = Math.ceil(dimo.trips / 100);
+    const count = Math.max(0, Math.min(100, dimo.trips - (page - 1) * 100));
+    const trips = Array.from({ length: count }, (_, i) => makeTrip({ id: `trip-${(page - 1) * 100 + i}` }));
+    return { trips, totalPages, currentPage: page };
+  },
+}));
+
+const vehicle = (privileges: PrivilegeId[]): Vehicle => ({
+  tokenId: 21957,
+  tokenDID: null,
+  owner: "0x0000000000000000000000000000000000000001",
+  mintedAt: null,
+  name: null,
+  imageURI: null,
+  make: "Tesla",
+  model: "Model 3",
+  year: 2022,
+  grant: { privileges, expiresAt: null },
+});
+
+const params = (tokenId: string) => ({ params: Promise.resolve({ tokenId }) });
+const request = (path: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, signal ? { signal } : {});
+
+beforeEach(() => {
+  auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
+  dimo.vehicle = vehicle([1, 4]);
+  dimo.trips = 250;
+  dimo.requestedPages = [];
+  dimo.failPage = null;
+  dimo.delayMs = 0;
+});
+afterEach(() => vi.clearAllMocks());
+
+async function ndjson(response: Response) {
+  return (await response.text())
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => toAllTripsMessage(JSON.parse(line)));
+}
+
+describe("GET /api/vehicles/[tokenId]/trips/all", () => {
+  it("refuses without a session, before any DIMO call", async () => {
+    auth.session = null;
+    const response = await allTrips(request("/api/vehicles/21957/trips/all"), params("21957"));
+    expect(response.status).toBe(401);
+    expect(dimo.requestedPages).toEqual([]);
+  });
+
+  it("refuses a token id that is not a positive whole number, before any DIMO call", async () => {
+    for (const bad of ["abc", "0", "-3", "1.5", "1e3"]) {
+      const response = await allTrips(request(`/api/vehicles/${bad}/trips/all`), params(bad));
+      expect(response.status).toBe(400);
+    }
+    expect(dimo.requestedPages).toEqual([]);
+  });
+
+  it("answers 404 for a vehicle not shared, 403 for a grant without privilege 4", async () => {
+    dimo.vehicle = null;
+    expect((await allTrips(request("/x"), params("21957"))).status).toBe(404);
+    dimo.vehicle = vehicle([1, 5]);
+    const refused = await allTrips(request("/x"), params("21957"));
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("PRIVILEGE_MISSING");
+    expect(dimo.requestedPages).toEqual([]);
+  });
+
+  it("streams the start, every page's start points and the end", async () => {
+    const response = await allTrips(request("/x"), params("21957"));
+    expect(response.headers.get("content-type")).toContain("application/x-ndjson");
+    const messages = await ndjson(response);
+    expect(messages[0]).toEqual({ type: "start", totalPages: 3 });
+    const pages = messages.filter((m) => m?.type === "page");
+    expect(pages.map((m) => (m?.type === "page" ? [m.page, m.trips, m.points.length] : null))).toEqual([
+      [1, 100, 200],
+      [2, 100, 200],
+      [3, 50, 100],
+    ]);
+    expect(messages.at(-1)).toEqual({ type: "done", pages: 3, trips: 250, truncated: false });
+  });
+
+  it("ends with an error message when a page fails midway", async () => {
+    dimo.failPage = 2;
+    const messages = await ndjson(await allTrips(request("/x"), params("21957")));
+    expect(messages.at(-1)).toMatchObject({ type: "error", code: "UNAVAILABLE", retryable: true });
+  });
+
+  it("stops asking DIMO for pages once the client goes away", async () => {
+    dimo.trips = 100_000;
+    dimo.delayMs = 2;
+    const controller = new AbortController();
+    const response = await allTrips(request("/x", controller.signal), params("21957"));
+    const reader = response.body?.getReader();
+    if (!reader) throw new Error("no body");
+    await reader.read();
+    controller.abort();
+    await reader.cancel();
+    const asked = dimo.requestedPages.length;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // At most the four already in flight finish; nothing new is asked for.
+    expect(dimo.requestedPages.length).toBeLessThanOrEqual(asked + 4);
+    expect(dimo.requestedPages.length).toBeLessThan(50);
+  });
+});
+
+describe("GET /api/vehicles/[tokenId]/trips/export", () => {
+  it("refuses a bad format or page before any DIMO call", async () => {
+    expect((await exportTrips(request("/x?format=xml&page=1"), params("21957"))).status).toBe(400);
+    expect((await exportTrips(request("/x?format=csv&page=zero"), params("21957"))).status).toBe(400);
+    expect((await exportTrips(request("/x?format=csv&page=0"), params("21957"))).status).toBe(400);
+    expect(dimo.requestedPages).toEqual([]);
+  });
+
+  it("downloads one page as CSV with a file name", async () => {
+    const response = await exportTrips(request("/x?format=csv&page=2"), params("21957"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="vehicle-21957-trips-page-2.csv"');
+    const lines = (await response.text()).trimEnd().split("\r\n");
+    expect(lines).toHaveLength(101);
+    expect(lines[1]?.startsWith("trip-100,")).toBe(true);
+    expect(dimo.requestedPages).toEqual([2]);
+  });
+
+  it("downloads every trip as GeoJSON, in order, as one valid document", async () => {
+    const response = await exportTrips(request("/x?format=geojson&page=all"), params("21957"));
+    expect(response.headers.get("content-type")).toContain("application/geo+json");
+    const collection = JSON.parse(await response.text()) as { type: string; features: Array<{ id: string }> };
+    expect(collection.type).toBe("FeatureCollection");
+    expect(collection.features.map((f) => f.id)).toEqual(Array.from({ length: 250 }, (_, i) => `trip-${i}`));
+  });
+
+  it("turns a refusal on the first page into a status, and a later failure into a broken download", async () => {
+    dimo.vehicle = vehicle([1]);
+    const refused = await exportTrips(request("/x?format=csv&page=all"), params("21957"));
+    expect(refused.status).toBe(403);
+
+    dimo.vehicle = vehicle([4]);
+    dimo.failPage = 3;
+    const broken = await exportTrips(request("/x?format=csv&page=all"), params("21957"));
+    expect(broken.status).toBe(200);
+    await expect(broken.text()).rejects.toThrow();
+  });
+});

@@ -1,0 +1,114 @@
+"use client";
+
+import { Loader2, RefreshCw } from "lucide-react";
+import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import type { VehicleTokenInfo } from "@/lib/models";
+import { privilegeInfo } from "@/lib/protocol";
+import { ApiCallsDrawer } from "./api-calls-drawer";
+import { CopyTokenButton } from "./copy-token-button";
+import { Countdown, TokenTime } from "./token-times";
+
+interface VehicleTokensTableProps {
+  tokens: VehicleTokenInfo[];
+  now: number;
+  hydrated: boolean;
+  refreshingId: number | null;
+  onRefresh: (tokenId: number) => void;
+  error: { tokenId: number | null; message: string } | null;
+}
+
+const COLUMNS = ["Vehicle", "Privileges", "Issued", "Expires", "Time left", "Actions"];
+
+/** Every cached Vehicle JWT, soonest expiry first, with re-exchange, copy and the vehicle's API calls. */
+export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefresh, error }: VehicleTokensTableProps) {
+  return (
+    <Card>
+      <CardHeader
+        title="Vehicle JWTs"
+        description="Exchanged per vehicle with the privileges its grant allows; kept until a minute before they expire (10 minutes)."
+      />
+      {tokens.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-muted-foreground" data-testid="no-vehicle-tokens">
+          No Vehicle JWT is cached. Open a vehicle&apos;s trips or value page and its token appears here.
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="vehicle-tokens">
+            <thead className="border-b border-border text-xs text-muted-foreground">
+              <tr>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-5 py-2 font-medium whitespace-nowrap">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {tokens.map((token) => {
+                const expired = token.exp * 1000 <= now;
+                return (
+                  <tr key={`${token.tokenId}:${token.privileges.join(",")}`} data-testid="vehicle-token-row" data-token-id={token.tokenId} className="border-b border-border last:border-0">
+                    <td className="px-5 py-3 font-mono">
+                      <Link href={`/vehicles/${token.tokenId}/trips`} className="text-primary hover:underline">
+                        {token.tokenId}
+                      </Link>
+                    </td>
+                    <td className="px-5 py-3">
+                      <ul className="flex flex-wrap gap-1" aria-label="Privileges" data-testid="token-privileges">
+                        {token.privileges.map((id) => (
+                          <li key={id}>
+                            <Badge tone="primary" title={`${privilegeInfo(id).permission}: ${privilegeInfo(id).description}`} data-privilege={id}>
+                              {privilegeInfo(id).label}
+                            </Badge>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap">
+                      <TokenTime seconds={token.iat} hydrated={hydrated} />
+                    </td>
+                    <td className="px-5 py-3 whitespace-nowrap">
+                      <TokenTime seconds={token.exp} hydrated={hydrated} />
+                    </td>
+                    <td className="px-5 py-3">
+                      <Countdown exp={token.exp} now={now} hydrated={hydrated} testId="vehicle-token-countdown" />
+                    </td>
+                    <td className="px-5 py-3">
+                      <div className="flex items-center gap-2 whitespace-nowrap">
+                        <Button
+                          size="sm"
+                          variant={expired ? "primary" : "secondary"}
+                          disabled={refreshingId === token.tokenId}
+                          onClick={() => onRefresh(token.tokenId)}
+                          data-testid="refresh-vehicle-token"
+                        >
+                          {refreshingId === token.tokenId ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
+                          Re-exchange
+                        </Button>
+                        <CopyTokenButton choice={{ kind: "vehicle", tokenId: token.tokenId }} testId="copy-vehicle-token" />
+                        <ApiCallsDrawer tokenId={token.tokenId} />
+                      </div>
+                      {error && error.tokenId === token.tokenId ? (
+                        <p role="alert" className="mt-2 text-xs text-danger">
+                          {error.message}
+                        </p>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {error && !tokens.some((token) => token.tokenId === error.tokenId) ? (
+        <p role="alert" className="border-t border-border px-5 py-3 text-sm text-danger">
+          {error.message}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import type { Trip } from "@/lib/models";
+import { TripRow } from "./trip-row";
+
+interface TripListProps {
+  trips: readonly Trip[];
+  /** The page whose trips are shown, or null while another page loads. */
+  page: number | null;
+  selectedId: string | null;
+  loading: boolean;
+  onSelect: (id: string) => void;
+  onHover: (id: string | null) => void;
+}
+
+/** The page's trips, newest first. A trip selected on the map scrolls into view. */
+export function TripList({ trips, page, selectedId, loading, onSelect, onHover }: TripListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    if (selectedId === null) return;
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-trip-id="${CSS.escape(selectedId)}"]`);
+    row?.scrollIntoView({ block: "nearest" });
+  }, [selectedId]);
+
+  return (
+    <ul
+      ref={listRef}
+      data-testid="trip-list"
+      data-page={page ?? undefined}
+      aria-busy={loading}
+      aria-label={page === null ? "Trips (loading another page)" : `Trips of page ${page}`}
+      className="divide-y divide-border overflow-y-auto transition-opacity aria-busy:opacity-60 lg:max-h-[calc(100vh-16rem)]"
+    >
+      {trips.map((trip) => (
+        <TripRow key={trip.id} trip={trip} selected={trip.id === selectedId} onSelect={onSelect} onHover={onHover} />
+      ))}
+    </ul>
+  );
+}

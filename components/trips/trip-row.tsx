@@ -1,0 +1,81 @@
+"use client";
+
+import { memo } from "react";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/cn";
+import { formatDistanceKm } from "@/lib/format/numbers";
+import { formatDuration, isSameLocalDay } from "@/lib/format/time";
+import { formatLatLng, tripDistanceKm, tripDurationMs, tripEnd, tripStart } from "@/lib/geo/trip-places";
+import type { Trip } from "@/lib/models";
+import { LocalTime, useHydrated } from "./local-time";
+
+interface TripRowProps {
+  trip: Trip;
+  selected: boolean;
+  onSelect: (id: string) => void;
+  onHover: (id: string | null) => void;
+}
+
+/** One trip: when, how long, how far (straight line), from where to where, and what is off about its data. */
+export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover }: TripRowProps) {
+  const hydrated = useHydrated();
+  const start = tripStart(trip);
+  const end = tripEnd(trip);
+  const durationMs = tripDurationMs(trip);
+  const distanceKm = tripDistanceKm(trip);
+  const sameDay = hydrated && isSameLocalDay(trip.start.time, trip.end.time);
+  const estimate = trip.start.estimatedLocation;
+
+  return (
+    <li data-testid="trip-row" data-trip-id={trip.id} data-selected={selected}>
+      <button
+        type="button"
+        aria-pressed={selected}
+        onClick={() => onSelect(trip.id)}
+        onMouseEnter={() => onHover(trip.id)}
+        onMouseLeave={() => onHover(null)}
+        onFocus={() => onHover(trip.id)}
+        onBlur={() => onHover(null)}
+        className={cn(
+          "flex w-full flex-col gap-1 border-l-2 px-4 py-2.5 text-left text-sm",
+          selected ? "border-primary bg-primary/10" : "border-transparent hover:bg-muted",
+        )}
+      >
+        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <span className="font-medium" data-testid="trip-times">
+            <LocalTime iso={trip.start.time} /> → <LocalTime iso={trip.end.time} format={sameDay ? "time" : "datetime"} />
+          </span>
+          <span className="text-xs text-muted-foreground tabular-nums">
+            {durationMs === null ? "unknown duration" : formatDuration(durationMs)} ·{" "}
+            {distanceKm === null ? "distance unknown" : formatDistanceKm(distanceKm)}
+          </span>
+        </span>
+        <span className="flex flex-wrap items-center gap-x-3 gap-y-1 font-mono text-xs text-muted-foreground">
+          <span data-testid="trip-start">
+            <span className="mr-1 inline-block size-2 rounded-full bg-[#16a34a]" aria-hidden />
+            {formatLatLng(start.point)}
+            {start.estimated ? (
+              <abbr
+                data-testid="estimated-start"
+                className="ml-1 cursor-help font-sans text-warning no-underline"
+                title={`Estimated start: the previous trip ended within a quarter mile, at ${formatLatLng(estimate)}${start.fromEstimate ? ". This trip has no start fix of its own." : "."}`}
+              >
+                ≈ est.
+              </abbr>
+            ) : null}
+          </span>
+          <span aria-hidden>→</span>
+          <span data-testid="trip-end">
+            <span className="mr-1 inline-block size-2 rounded-full bg-[#dc2626]" aria-hidden />
+            {formatLatLng(end)}
+          </span>
+          {trip.droppedData ? (
+            <Badge tone="warning" className="font-sans" data-testid="dropped-data" title="The device missed data: this trip does not start where the previous one ended, or has no start fix.">
+              dropped data
+            </Badge>
+          ) : null}
+        </span>
+      </button>
+    </li>
+  );
+});

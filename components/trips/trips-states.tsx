@@ -1,0 +1,70 @@
+import { AlertTriangle } from "lucide-react";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
+
+/** What the trips page shows when there is no list to show. */
+
+export function NoTrips() {
+  return (
+    <div data-testid="no-trips">
+      <EmptyState title="No trips yet">
+        This vehicle has not completed a trip since its device was connected. Trips appear here once the vehicle has
+        been driven and the trip has ended.
+      </EmptyState>
+    </div>
+  );
+}
+
+export function PastTheEnd({ page, totalPages, lastHref, onLast }: { page: number; totalPages: number; lastHref: string; onLast: () => void }) {
+  return (
+    <div data-testid="past-the-end">
+      <EmptyState
+        title={`There is no page ${page}`}
+        action={
+          <a
+            href={lastHref}
+            onClick={(event) => {
+              event.preventDefault();
+              onLast();
+            }}
+            className={buttonClasses("secondary")}
+          >
+            Go to the last page ({totalPages})
+          </a>
+        }
+      >
+        This vehicle&apos;s trips fill {totalPages} {totalPages === 1 ? "page" : "pages"} of 100.
+      </EmptyState>
+    </div>
+  );
+}
+
+export function TripsError({ code, message, onRetry }: { code: string; message: string; onRetry: () => void }) {
+  if (code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="Trips" privileges={[4]} />;
+  return (
+    <div role="alert" data-testid="trips-error" className="flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 p-4 text-sm">
+      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
+      <div className="flex flex-col gap-2">
+        <p>{message}</p>
+        <Button variant="secondary" size="sm" className="w-fit" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function TripsSkeleton() {
+  return (
+    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" aria-busy="true" aria-label="Loading trips">
+      <div className="flex flex-col gap-2">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="h-14 w-full" />
+        ))}
+      </div>
+      <Skeleton className="h-[420px] w-full lg:h-[calc(100vh-16rem)]" />
+    </div>
+  );
+}

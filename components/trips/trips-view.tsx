@@ -1,0 +1,96 @@
+"use client";
+
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Layers, Loader2 } from "lucide-react";
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { TripsMapLazy } from "@/components/map/trips-map-lazy";
+import { buttonClasses } from "@/components/ui/button";
+import { TripList } from "./trip-list";
+import { TRIPS_PAGE_SIZE } from "./trips-keys";
+import { TripsExports } from "./trips-exports";
+import { TripsPager } from "./trips-pager";
+import { TripsLoadError, tripsPageQuery } from "./trips-query";
+import { NoTrips, PastTheEnd, TripsError, TripsSkeleton } from "./trips-states";
+import { useHydrated } from "./local-time";
+import { useTripsUrl } from "./use-trips-url";
+
+export const INTERACTIVE_MARK = "trips-view:interactive";
+
+/**
+ * A vehicle's trips, one page at a time, beside a map of them. The page and the selected trip live in the URL; the
+ * data in react-query, keyed by page: the previous page stays on screen while the next loads, and the page after
+ * the current one is fetched ahead.
+ */
+export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleUrl: string | undefined }) {
+  const { page, tripId, hrefFor, goToPage, selectTrip } = useTripsUrl();
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...tripsPageQuery(tokenId, page), placeholderData: keepPreviousData });
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  const data = query.data;
+  const settled = data !== undefined && !query.isPlaceholderData;
+
+  // When the list first became usable (hydrated, with data) in this tab: read by the speed measurement.
+  useEffect(() => {
+    if (settled && performance.getEntriesByName(INTERACTIVE_MARK).length === 0) performance.mark(INTERACTIVE_MARK);
+  }, [settled]);
+
+  useEffect(() => {
+    if (settled && page < data.totalPages) void queryClient.prefetchQuery(tripsPageQuery(tokenId, page + 1));
+  }, [settled, data, page, tokenId, queryClient]);
+
+  const onSelect = useCallback((id: string | null) => selectTrip(id), [selectTrip]);
+  const onHover = useCallback((id: string | null) => setHoveredId(id), []);
+
+  if (query.isError && !data) {
+    const error = query.error instanceof TripsLoadError ? query.error : new TripsLoadError("INTERNAL", "The trips could not be loaded.", true);
+    return <TripsError code={error.code} message={error.message} onRetry={() => void query.refetch()} />;
+  }
+  if (!data) return <TripsSkeleton />;
+  if (data.totalPages === 0) return <NoTrips />;
+
+  const trips = data.trips;
+  const shownPage = settled ? page : null;
+  const first = (page - 1) * TRIPS_PAGE_SIZE + 1;
+  const selectedId = tripId !== null && trips.some((trip) => trip.id === tripId) ? tripId : null;
+
+  return (
+    <section className="flex flex-col gap-4" data-testid="trips-view" data-hydrated={hydrated} aria-label="Trips">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <TripsPager page={page} totalPages={data.totalPages} hrefFor={hrefFor} onPage={goToPage} />
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="trips-summary" aria-live="polite">
+          {query.isFetching && !settled ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+          Page {page} of {data.totalPages}
+          {settled && trips.length > 0 ? ` · trips ${first.toLocaleString()}–${(first + trips.length - 1).toLocaleString()}` : ""}
+        </p>
+      </div>
+      {settled && trips.length === 0 ? (
+        <PastTheEnd page={page} totalPages={data.totalPages} lastHref={hrefFor({ page: data.totalPages, trip: null })} onLast={() => goToPage(data.totalPages)} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+          <div className="overflow-hidden rounded-lg border border-border bg-card">
+            <TripList
+              trips={trips}
+              page={shownPage}
+              selectedId={selectedId}
+              loading={!settled}
+              onSelect={onSelect}
+              onHover={onHover}
+            />
+          </div>
+          <div className="h-[420px] lg:sticky lg:top-4 lg:h-[calc(100vh-16rem)]">
+            <TripsMapLazy trips={trips} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHover={onHover} styleUrl={mapStyleUrl} />
+          </div>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
+        <TripsExports tokenId={tokenId} page={page} />
+        <Link href={`/vehicles/${tokenId}/trips/all`} className={buttonClasses("secondary", "sm")} data-testid="all-trips-link">
+          <Layers className="size-4" aria-hidden />
+          Map of all trips
+        </Link>
+      </div>
+    </section>
+  );
+}

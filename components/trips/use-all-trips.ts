@@ -1,0 +1,135 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { LineSplitter, toAllTripsMessage } from "@/lib/geo/all-trips-stream";
+import { PointStore } from "./point-store";
+
+/**
+ * Streams every trip's start point from the server (NDJSON, see lib/geo/all-trips-stream.ts) into a PointStore.
+ * React state (progress, `version` for the map) is updated at most once a frame, so a fast stream never floods
+ * the page with renders. Cancel aborts the request, and the server stops fetching.
+ */
+
+export type AllTripsStatus = "loading" | "done" | "cancelled" | "error";
+
+export interface AllTripsProgress {
+  status: AllTripsStatus;
+  totalPages: number | null;
+  pagesDone: number;
+  trips: number;
+  points: number;
+  truncated: boolean;
+  error: { code: string; message: string } | null;
+  /** Bumped whenever points were added. */
+  version: number;
+}
+
+/** Marked (with the status appended) when a run ends: read by the speed measurement. */
+export const FINISH_MARK = "all-trips:finished";
+
+const INITIAL: AllTripsProgress = {
+  status: "loading",
+  totalPages: null,
+  pagesDone: 0,
+  trips: 0,
+  points: 0,
+  truncated: false,
+  error: null,
+  version: 0,
+};
+
+async function readError(response: Response): Promise<{ code: string; message: string }> {
+  try {
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    if (typeof body.error?.code === "string" && typeof body.error.message === "string") return { code: body.error.code, message: body.error.message };
+  } catch {
+    // Not the JSON the route sends (a proxy's error page): fall through to a generic message.
+  }
+  return { code: "HTTP_ERROR", message: `The trips could not be loaded (HTTP ${response.status}). Try again.` };
+}
+
+export function useAllTrips(tokenId: number) {
+  // Each run (the first, and every restart) streams into a store of its own.
+  const [run, setRun] = useState(() => ({ id: 0, store: new PointStore() }));
+  const [progress, setProgress] = useState<AllTripsProgress>(INITIAL);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    const points = run.store;
+    const latest: AllTripsProgress = { ...INITIAL };
+    let active = true;
+    let frame: number | null = null;
+    const publish = () => {
+      frame = null;
+      // A run that was replaced or unmounted must not overwrite the progress of the next one.
+      if (active) setProgress({ ...latest, points: points.count });
+    };
+    const schedule = () => {
+      frame ??= requestAnimationFrame(publish);
+    };
+    const finish = (status: AllTripsStatus, error: AllTripsProgress["error"] = null) => {
+      if (active) performance.mark(`${FINISH_MARK}:${status}`);
+      latest.status = status;
+      latest.error = error;
+      if (frame !== null) cancelAnimationFrame(frame);
+      publish();
+    };
+
+    const handleLine = (line: string) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line);
+      } catch {
+        return;
+      }
+      const message = toAllTripsMessage(parsed);
+      if (!message) return;
+      if (message.type === "start") latest.totalPages = message.totalPages;
+      else if (message.type === "page") {
+        points.add(message.points);
+        latest.pagesDone += 1;
+        latest.trips += message.trips;
+        latest.version += 1;
+      } else if (message.type === "done") {
+        latest.truncated = message.truncated;
+        latest.status = "done";
+      } else latest.error = { code: message.code, message: message.message };
+    };
+
+    (async () => {
+      const response = await fetch(`/api/vehicles/${tokenId}/trips/all`, { signal: controller.signal });
+      if (!response.ok || !response.body) return finish("error", await readError(response));
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const splitter = new LineSplitter();
+      for (;;) {
+        const { done, value } = await reader.read();
+        const lines = done ? splitter.flush() : splitter.push(value);
+        for (const line of lines) handleLine(line);
+        if (done) break;
+        schedule();
+      }
+      if (latest.error) finish("error", latest.error);
+      else if (latest.status === "done") finish("done");
+      else finish("error", { code: "INCOMPLETE", message: "The connection closed before every trip arrived. Try again." });
+    })().catch((error: unknown) => {
+      if (controller.signal.aborted) return finish("cancelled");
+      finish("error", { code: "NETWORK_ERROR", message: error instanceof Error ? error.message : "The trips could not be loaded." });
+    });
+
+    return () => {
+      active = false;
+      controller.abort();
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, [tokenId, run]);
+
+  const cancel = useCallback(() => controllerRef.current?.abort(), []);
+  const restart = useCallback(() => {
+    setProgress(INITIAL);
+    setRun((previous) => ({ id: previous.id + 1, store: new PointStore() }));
+  }, []);
+
+  return { store: run.store, progress, cancel, restart };
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useCallback } from "react";
+
+/**
+ * The trips page's state in the URL: `?page=3&trip=<id>`. Changes go through history.pushState (page: back and
+ * forward walk the pages) and replaceState (selection), which Next.js folds into its router, so the page reads them
+ * through useSearchParams without a server round trip; the data comes from react-query.
+ */
+
+function readPage(raw: string | null): number {
+  if (raw === null || !/^\d{1,16}$/.test(raw)) return 1;
+  const page = Number(raw);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+export function useTripsUrl() {
+  const searchParams = useSearchParams();
+  const page = readPage(searchParams.get("page"));
+  const tripId = searchParams.get("trip");
+
+  const hrefFor = useCallback(
+    (change: { page?: number; trip?: string | null }) => {
+      const params = new URLSearchParams(searchParams.toString());
+      if (change.page !== undefined) params.set("page", String(change.page));
+      if (change.trip === null) params.delete("trip");
+      else if (change.trip !== undefined) params.set("trip", change.trip);
+      return `?${params.toString()}`;
+    },
+    [searchParams],
+  );
+
+  const goToPage = useCallback(
+    (next: number) => {
+      if (next === page) return;
+      window.history.pushState(null, "", hrefFor({ page: next, trip: null }));
+    },
+    [hrefFor, page],
+  );
+
+  const selectTrip = useCallback(
+    (id: string | null) => {
+      if (id === tripId) return;
+      window.history.replaceState(null, "", hrefFor({ trip: id }));
+    },
+    [hrefFor, tripId],
+  );
+
+  return { page, tripId, hrefFor, goToPage, selectTrip };
+}

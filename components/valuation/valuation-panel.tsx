@@ -1,0 +1,52 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { Card, CardHeader } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
+import { getValuationAction } from "@/lib/actions/valuation";
+import { type Valuation } from "@/lib/models";
+import { type ActionOutcome, describeFailure, unwrapAction } from "./action-result";
+import { PanelError } from "./panel-error";
+import { VALUATION_DESCRIPTION, VALUATION_TITLE, ValuationBodySkeleton } from "./panel-skeletons";
+import { useHydrated } from "./use-clock";
+import { ValuationFigures } from "./valuation-figures";
+import { valuationKeys } from "./valuation-keys";
+
+/**
+ * The vehicle's latest valuation. The server's first answer arrives as `initial` and seeds react-query; when that
+ * answer was a failure, the browser asks once more through the server action before showing the error.
+ */
+export function ValuationPanel({ tokenId, initial }: { tokenId: number; initial: ActionOutcome<Valuation | null> }) {
+  const hydrated = useHydrated();
+  const query = useQuery({
+    queryKey: valuationKeys.valuation(tokenId),
+    queryFn: async () => unwrapAction(await getValuationAction({ tokenId })),
+    initialData: initial.ok ? initial.data : undefined,
+  });
+  const error = query.data === undefined && query.error ? describeFailure(query.error) : null;
+
+  let body: React.ReactNode;
+  if (!hydrated || (query.data === undefined && error === null)) {
+    body = <ValuationBodySkeleton />;
+  } else if (error?.code === "PRIVILEGE_MISSING") {
+    body = <MissingPrivilege feature="Valuation" privileges={[1]} />;
+  } else if (error) {
+    body = <PanelError error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} testId="valuation-error" />;
+  } else if (query.data) {
+    body = <ValuationFigures valuation={query.data} />;
+  } else {
+    body = (
+      <EmptyState title="No valuation yet">
+        DIMO has not valued this vehicle yet. A valuation appears once its vendor has priced the vehicle.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <Card data-testid="valuation-panel">
+      <CardHeader title={VALUATION_TITLE} description={VALUATION_DESCRIPTION} />
+      <div className="p-5">{body}</div>
+    </Card>
+  );
+}

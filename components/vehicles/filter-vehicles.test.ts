@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { filterVehicles } from "./filter-vehicles";
+import { vehicleTitle } from "./vehicle-name";
+
+const vehicles = [
+  { tokenId: 21957, make: "Tesla", model: "Model 3", year: 2022, name: "blue falcon" },
+  { tokenId: 17001, make: "Ford", model: "F-150", year: 2021, name: null },
+  { tokenId: 11873, make: "Mazda", model: "CX-5", year: 2021, name: null },
+];
+
+const ids = (query: string) => filterVehicles(vehicles, query).map((v) => v.tokenId);
+
+describe("filterVehicles", () => {
+  it("keeps everything for an empty query", () => expect(ids("  ")).toEqual([21957, 17001, 11873]));
+  it("finds by make, case-insensitively", () => expect(ids("TESLA")).toEqual([21957]));
+  it("finds by model", () => expect(ids("f-150")).toEqual([17001]));
+  it("finds by year", () => expect(ids("2021")).toEqual([17001, 11873]));
+  it("finds by token id", () => expect(ids("21957")).toEqual([21957]));
+  it("needs every word to match", () => {
+    expect(ids("2021 mazda")).toEqual([11873]);
+    expect(ids("2022 mazda")).toEqual([]);
+  });
+  it("finds by the vehicle's name", () => expect(ids("falcon")).toEqual([21957]));
+});
+
+describe("vehicleTitle", () => {
+  it("reads year make model", () => expect(vehicleTitle(vehicles[0] as (typeof vehicles)[0])).toBe("2022 Tesla Model 3"));
+  it("falls back to the name, then the token id", () => {
+    expect(vehicleTitle({ tokenId: 5, year: null, make: null, model: null, name: "Herbie" })).toBe("Herbie");
+    expect(vehicleTitle({ tokenId: 5, year: null, make: null, model: null, name: null })).toBe("Vehicle 5");
+  });
+});

@@ -1,0 +1,97 @@
+import { type Page } from "@playwright/test";
+import { DEMO_GRANTED_VEHICLE_IDS, VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { expect, test } from "./fixtures/test";
+
+/** The vehicle list and a vehicle's frame (header, tabs, not-found), against the browser tests' sandbox. */
+
+const rowIds = (page: Page) =>
+  page.getByTestId("vehicle-row").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-token-id"))));
+
+test.describe("vehicle list", () => {
+  test("shows exactly the vehicles granted to the license, with their privileges by name", async ({ page }) => {
+    await page.goto("/vehicles");
+    await expect(page.getByTestId("vehicle-row").first()).toBeVisible();
+    expect(await rowIds(page)).toEqual([...DEMO_GRANTED_VEHICLE_IDS]);
+    for (const hidden of [VEHICLE_IDS.expiredGrant, VEHICLE_IDS.notGranted, VEHICLE_IDS.grantedToOtherLicense]) {
+      expect(await rowIds(page)).not.toContain(hidden);
+    }
+    await expect(page.getByTestId("vehicle-count")).toHaveText(`${DEMO_GRANTED_VEHICLE_IDS.length} vehicles`);
+
+    const tesla = page.locator(`[data-testid=vehicle-row][data-token-id="${VEHICLE_IDS.manyTrips}"]`);
+    await expect(tesla.getByRole("link", { name: "2022 Tesla Model 3" })).toBeVisible();
+    await expect(tesla.getByRole("button", { name: `Copy token id ${VEHICLE_IDS.manyTrips}` })).toBeVisible();
+    await expect(tesla.getByRole("button", { name: "Copy owner address" })).toBeVisible();
+    await expect(tesla.getByTestId("privilege-badges").locator("[data-privilege]")).toHaveCount(6);
+
+    const bmw = page.locator(`[data-testid=vehicle-row][data-token-id="${VEHICLE_IDS.noTripsPrivilege}"]`);
+    const badges = bmw.getByTestId("privilege-badges");
+    await expect(badges).toContainText("Non-location history");
+    await expect(badges).toContainText("VIN credential");
+    await expect(badges).not.toContainText("Location history");
+  });
+
+  test("the search narrows the list by make, model, year or token id, and lives in the URL", async ({ page }) => {
+    await page.goto("/vehicles");
+    const search = page.getByTestId("vehicle-search");
+    await search.fill("tesla");
+    await expect.poll(() => rowIds(page)).toEqual([VEHICLE_IDS.manyTrips]);
+    await expect(page).toHaveURL(/\/vehicles\?q=tesla$/);
+
+    await search.fill("2021");
+    await expect.poll(() => rowIds(page)).toEqual([17001, 14011, 11873]);
+
+    await search.fill("18234");
+    await expect.poll(() => rowIds(page)).toEqual([VEHICLE_IDS.exactly100]);
+
+    await search.fill("f-150");
+    await expect.poll(() => rowIds(page)).toEqual([VEHICLE_IDS.perf]);
+
+    // A shared link opens with the same search.
+    await page.reload();
+    await expect(page.getByTestId("vehicle-search")).toHaveValue("f-150");
+    await expect.poll(() => rowIds(page)).toEqual([VEHICLE_IDS.perf]);
+
+    await page.getByTestId("vehicle-search").fill("porsche");
+    await expect(page.getByText("No vehicle matches “porsche”")).toBeVisible();
+    await page.getByRole("button", { name: "Clear search", exact: true }).last().click();
+    await expect.poll(() => rowIds(page)).toEqual([...DEMO_GRANTED_VEHICLE_IDS]);
+    await expect(page).toHaveURL(/\/vehicles$/);
+  });
+});
+
+test.describe("one vehicle", () => {
+  test("opens on its trips, with the header and the Trips and Value tabs", async ({ page }) => {
+    await page.goto(`/vehicles/${VEHICLE_IDS.manyTrips}`);
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}/trips$`));
+    const header = page.getByTestId("vehicle-header");
+    await expect(header.getByRole("heading", { level: 1 })).toHaveText("2022 Tesla Model 3");
+    await expect(header.getByTestId("vehicle-token-id")).toContainText(String(VEHICLE_IDS.manyTrips));
+    await expect(header).toContainText("Tesla · Model 3 · 2022");
+    const tabs = page.getByRole("navigation", { name: "Vehicle sections" });
+    await expect(tabs.getByRole("link", { name: "Trips" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Value" })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/value`);
+  });
+
+  test("a vehicle opened from the list", async ({ page }) => {
+    await page.goto("/vehicles");
+    await page.getByRole("link", { name: "2019 Toyota Camry" }).click();
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.exactly100}/trips$`));
+    await expect(page.getByTestId("vehicle-header").getByRole("heading", { level: 1 })).toHaveText("2019 Toyota Camry");
+  });
+
+  for (const [what, id] of [
+    ["an unknown token id", "99999999"],
+    ["a vehicle not granted to the license", String(VEHICLE_IDS.notGranted)],
+    ["a vehicle granted to another license", String(VEHICLE_IDS.grantedToOtherLicense)],
+    ["a vehicle whose grant expired", String(VEHICLE_IDS.expiredGrant)],
+    ["a token id that is not a number", "abc"],
+    ["a token id that is not whole", "1.5"],
+    ["a token id past the safe integers", "99999999999999999999"],
+  ] as const) {
+    test(`${what} shows the not-found page`, async ({ page }) => {
+      await page.goto(`/vehicles/${id}/trips`);
+      await expect(page.getByTestId("not-found")).toBeVisible();
+      await expect(page.getByTestId("vehicle-header")).toHaveCount(0);
+    });
+  }
+});

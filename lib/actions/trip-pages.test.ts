@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import type { TripsPage } from "@/lib/dimo/types";
+import { makeTrip } from "@/lib/geo/test-trips";
+import { walkTripPages } from "./trip-pages";
+
+/** A fake trips service: `total` trips, 100 a page, each answer after a delay chosen per page. */
+function fakeService(total: number, delayMs: (page: number) => number = () => 1) {
+  const totalPages = Math.ceil(total / 100);
+  let running = 0;
+  const stats = { requested: [] as number[], maxRunning: 0 };
+  const fetchPage = async (page: number): Promise<TripsPage> => {
+    stats.requested.push(page);
+    running++;
+    stats.maxRunning = Math.max(stats.maxRunning, running);
+    await new Promise((resolve) => setTimeout(resolve, delayMs(page)));
+    running--;
+    const count = Math.max(0, Math.min(100, total - (page - 1) * 100));
+    return { trips: Array.from({ length: count }, (_, i) => makeTrip({ id: `p${page}-${i}` })), totalPages, currentPage: page };
+  };
+  return { fetchPage, stats };
+}
+
+describe("walkTripPages", () => {
+  it("hands on every page once, in order, with at most `concurrency` requests at a time", async () => {
+    // Early pages are slow, so later ones finish first and must wait their turn.
+    const service = fakeService(950, (page) => (page % 3 === 0 ? 15 : 2));
+    const seen: number[] = [];
+    const summary = await walkTripPages(service.fetchPage, { concurrency: 3, onPage: (_, n) => void seen.push(n) });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(summary).toEqual({ pages: 10, trips: 950, truncated: false });
+    expect(service.stats.maxRunning).toBeLessThanOrEqual(3);
+    expect(service.stats.maxRunning).toBeGreaterThan(1);
+    expect([...service.stats.requested].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("handles a vehicle without trips with one request", async () => {
+    const service = fakeService(0);
+    let started: number | undefined;
+    const summary = await walkTripPages(service.fetchPage, { onStart: (n) => void (started = n), onPage: () => undefined });
+    expect(started).toBe(0);
+    expect(summary).toEqual({ pages: 0, trips: 0, truncated: false });
+    expect(service.stats.requested).toEqual([1]);
+  });
+
+  it("stops requesting once the signal is aborted", async () => {
+    const service = fakeService(10_000, () => 2);
+    const controller = new AbortController();
+    const walk = walkTripPages(service.fetchPage, {
+      concurrency: 2,
+      signal: controller.signal,
+      onPage: (_, n) => {
+        if (n === 5) controller.abort();
+      },
+    });
+    await expect(walk).rejects.toMatchObject({ name: "AbortError" });
+    // Pages up to 5 plus the two already asked for when it stopped; nothing of the other 93.
+    expect(service.stats.requested.length).toBeLessThanOrEqual(7);
+  });
+
+  it("fails with the first page error and leaves no unhandled rejection", async () => {
+    const failing = async (page: number): Promise<TripsPage> => {
+      if (page === 3 || page === 4) throw new Error(`page ${page} failed`);
+      return { trips: [makeTrip()], totalPages: 6, currentPage: page };
+    };
+    await expect(walkTripPages(failing, { concurrency: 4, onPage: () => undefined })).rejects.toThrow("page 3 failed");
+  });
+
+  it("stops at maxPages and says the walk was cut short", async () => {
+    const service = fakeService(1_000);
+    const summary = await walkTripPages(service.fetchPage, { maxPages: 4, onPage: () => undefined });
+    expect(summary).toEqual({ pages: 4, trips: 400, truncated: true });
+  });
+});

@@ -1,0 +1,129 @@
+import "server-only";
+import { listTrips } from "@/lib/dimo";
+import type { Trip } from "@/lib/dimo/types";
+import { type AllTripsMessage, encodeMessage, startPointsOf } from "@/lib/geo/all-trips-stream";
+import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExportFeature } from "@/lib/geo/export";
+import { describeError } from "@/lib/dimo/describe-error";
+import { isDimoError } from "@/lib/dimo/errors";
+import { redact } from "@/lib/dimo/redact";
+import { walkTripPages } from "./trip-pages";
+
+/**
+ * Every trip of a vehicle as a byte stream, for the route handlers: the all-trips map's NDJSON (start points and
+ * progress) and the all-trips export files. Each stops fetching as soon as `signal` aborts (the browser went away
+ * or pressed cancel).
+ */
+
+const encoder = new TextEncoder();
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === "AbortError";
+}
+
+/** DIMO's refusals are expected and already in words; anything else is a bug worth a (redacted) log line. */
+function logUnexpected(error: unknown, where: string): void {
+  if (isDimoError(error) || isAbort(error)) return;
+  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  console.error(`[${where}] unexpected error: ${redact(detail)}`);
+}
+
+/** Aborts when the request does, or when the response stream is cancelled (the client stopped reading). */
+function linkedAbort(signal: AbortSignal): AbortController {
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener("abort", () => controller.abort(signal.reason), { once: true });
+  return controller;
+}
+
+/** Start points and progress, one message a line; a failure becomes an `error` message, not a broken stream. */
+export function allTripsStream(tokenId: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const stop = linkedAbort(signal);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (message: AllTripsMessage) => {
+        if (!stop.signal.aborted) controller.enqueue(encoder.encode(encodeMessage(message)));
+      };
+      walkTripPages((page) => listTrips(tokenId, page), {
+        signal: stop.signal,
+        onStart: (totalPages) => send({ type: "start", totalPages }),
+        onPage: (page, pageNumber) =>
+          send({ type: "page", page: pageNumber, trips: page.trips.length, points: startPointsOf(page.trips) }),
+      })
+        .then((summary) => send({ type: "done", ...summary }))
+        .catch((error: unknown) => {
+          if (stop.signal.aborted || isAbort(error)) return;
+          logUnexpected(error, "all trips stream");
+          send({ type: "error", ...describeError(error) });
+        })
+        .finally(() => {
+          if (!stop.signal.aborted) controller.close();
+        });
+    },
+    cancel() {
+      stop.abort();
+    },
+  });
+}
+
+const FORMATS: Record<ExportFormat, { open: string; item: (trip: Trip, first: boolean) => string; close: string }> = {
+  csv: { open: tripCsvHeader(), item: (trip) => tripCsvRow(trip), close: "" },
+  geojson: {
+    open: GEOJSON_STREAM.open,
+    item: (trip, first) => (first ? "" : GEOJSON_STREAM.separator) + JSON.stringify(tripToExportFeature(trip)),
+    close: GEOJSON_STREAM.close,
+  },
+};
+
+/**
+ * Every trip, newest first, as a CSV or GeoJSON file. Resolves once the first page has arrived, so a refusal
+ * (missing privilege, unknown vehicle) can still become an HTTP error; a failure after that breaks the download
+ * rather than ending it early, so a partial file is never mistaken for a complete one.
+ */
+export function allTripsExportStream(tokenId: number, format: ExportFormat, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  const writer = FORMATS[format];
+  const stop = linkedAbort(signal);
+  return new Promise((resolve, reject) => {
+    let started = false;
+    let written = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const write = (text: string) => {
+          if (text !== "" && !stop.signal.aborted) controller.enqueue(encoder.encode(text));
+        };
+        walkTripPages((page) => listTrips(tokenId, page), {
+          signal: stop.signal,
+          onStart: () => {
+            started = true;
+            write(writer.open);
+            resolve(stream);
+          },
+          onPage: (page) => {
+            let text = "";
+            for (const trip of page.trips) text += writer.item(trip, written++ === 0);
+            write(text);
+          },
+        })
+          .then(() => {
+            write(writer.close);
+            if (!stop.signal.aborted) controller.close();
+          })
+          .catch((error: unknown) => {
+            // Before the first byte the route answers with a status (and logs); after it, only the log is left.
+            if (!started) return reject(error);
+            logUnexpected(error, "trips export");
+            if (!stop.signal.aborted) controller.error(isAbort(error) ? error : new Error("the trips export stopped before the last page"));
+          });
+      },
+      cancel() {
+        stop.abort();
+      },
+    });
+  });
+}
+
+/** One page of trips as a file's text. */
+export async function tripsPageExport(tokenId: number, page: number, format: ExportFormat): Promise<string> {
+  const { trips } = await listTrips(tokenId, page);
+  const writer = FORMATS[format];
+  return writer.open + trips.map((trip, i) => writer.item(trip, i === 0)).join("") + writer.close;
+}

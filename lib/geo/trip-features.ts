@@ -1,0 +1,65 @@
+import type { Feature, FeatureCollection, LineString, Point } from "geojson";
+import type { Trip } from "@/lib/models";
+import { tripEnd, tripStart } from "./trip-places";
+
+/**
+ * A page of trips as map features: a line from start to end, a start point and an end point per trip. The three
+ * share the trip's index as feature id, so one feature-state (hover, selected) lights up all of them.
+ */
+
+export type TripFeatureKind = "line" | "start" | "end";
+
+export interface TripFeatureProperties {
+  tripId: string;
+  index: number;
+  kind: TripFeatureKind;
+  /** The start point comes from the estimated location (no fix of its own). */
+  estimated: boolean;
+}
+
+export type TripFeature = Feature<LineString | Point, TripFeatureProperties>;
+
+export function tripsToFeatures(trips: readonly Trip[]): FeatureCollection<LineString | Point, TripFeatureProperties> {
+  const features: TripFeature[] = [];
+  trips.forEach((trip, index) => {
+    const start = tripStart(trip);
+    const end = tripEnd(trip);
+    const properties = (kind: TripFeatureKind): TripFeatureProperties => ({
+      tripId: trip.id,
+      index,
+      kind,
+      estimated: start.fromEstimate,
+    });
+    if (start.point && end) {
+      features.push({
+        type: "Feature",
+        id: index,
+        properties: properties("line"),
+        geometry: {
+          type: "LineString",
+          coordinates: [
+            [start.point.longitude, start.point.latitude],
+            [end.longitude, end.latitude],
+          ],
+        },
+      });
+    }
+    if (start.point) {
+      features.push({
+        type: "Feature",
+        id: index,
+        properties: properties("start"),
+        geometry: { type: "Point", coordinates: [start.point.longitude, start.point.latitude] },
+      });
+    }
+    if (end) {
+      features.push({
+        type: "Feature",
+        id: index,
+        properties: properties("end"),
+        geometry: { type: "Point", coordinates: [end.longitude, end.latitude] },
+      });
+    }
+  });
+  return { type: "FeatureCollection", features };
+}
