@@ -215,7 +215,8 @@ test("a vehicle whose grant lacks privilege 1 says so instead of failing", async
 
 test("an unknown, unshared or malformed vehicle id is not found", async ({ page }) => {
   for (const id of [String(VEHICLE_IDS.notGranted), String(VEHICLE_IDS.expiredGrant), "abc", "0", "01"]) {
-    await page.goto(`/vehicles/${id}/value`);
+    const response = await page.goto(`/vehicles/${id}/value`);
+    expect(response?.status(), `/vehicles/${id}/value`).toBe(404);
     await expect(page.getByTestId("not-found"), `/vehicles/${id}/value`).toBeVisible();
     await expect(page.getByTestId("valuation-panel")).toHaveCount(0);
   }

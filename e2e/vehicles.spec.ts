@@ -89,7 +89,8 @@ test.describe("one vehicle", () => {
     ["a token id past the safe integers", "99999999999999999999"],
   ] as const) {
     test(`${what} shows the not-found page`, async ({ page }) => {
-      await page.goto(`/vehicles/${id}/trips`);
+      const response = await page.goto(`/vehicles/${id}/trips`);
+      expect(response?.status()).toBe(404);
       await expect(page.getByTestId("not-found")).toBeVisible();
       await expect(page.getByTestId("vehicle-header")).toHaveCount(0);
     });

@@ -1,6 +1,6 @@
 import { Skeleton } from "@/components/ui/skeleton";
 
-export default function DashboardLoading() {
+export default function DeveloperLoading() {
   return (
     <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading">
       <Skeleton className="h-8 w-64" />
