@@ -61,8 +61,8 @@ function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: numb
 
   const firstStartMs = trips[0] ? trips[0].startMicros / 1000 : anchorMs - 380 * DAY_MS;
   const mintedAt = Math.floor(firstStartMs - rng.int(5, 60) * DAY_MS);
-  const drivenMiles = trips.length > 0 ? trips.reduce((sum, trip) => sum + trip.roadMiles, 0) : null;
-  const valuation = valuationFor(vehicle, drivenMiles, anchorMs - rng.int(2, 30) * HOUR_MS, METROS[vehicle.metro].zipCode);
+  const driving = trips.length > 0 ? { miles: trips.reduce((sum, trip) => sum + trip.roadMiles, 0), sinceMs: firstStartMs } : null;
+  const valuation = valuationFor(vehicle, driving, anchorMs - rng.int(2, 30) * HOUR_MS, METROS[vehicle.metro].zipCode);
 
   db.prepare(
     `INSERT INTO vehicles (token_id, owner, name, image_uri, minted_at, make, model, year, definition_id, trip_count, mileage)

@@ -149,14 +149,29 @@ describe("ksuid", () => {
 describe("valuationFor", () => {
   it("depreciates with age and mileage, trade-in below retail", () => {
     const tesla = vehicle(VEHICLE_IDS.manyTrips);
-    const low = valuationFor(tesla, 10_000, ANCHOR);
-    const high = valuationFor(tesla, 60_000, ANCHOR);
-    const later = valuationFor(tesla, 10_000, ANCHOR + 365 * 86_400_000);
+    const since = ANCHOR - 365 * 86_400_000;
+    const low = valuationFor(tesla, { miles: 10_000, sinceMs: since }, ANCHOR);
+    const high = valuationFor(tesla, { miles: 60_000, sinceMs: since }, ANCHOR);
+    const later = valuationFor(tesla, { miles: 10_000, sinceMs: since }, ANCHOR + 365 * 86_400_000);
     expect(high.retail).toBeLessThan(low.retail);
     expect(later.retail).toBeLessThan(low.retail);
     expect(low.tradeIn).toBeLessThan(low.retail);
     expect(low.userDisplayPrice).toBe(Math.floor((low.retail + low.tradeIn) / 2));
     expect(valuationFor(tesla, null, ANCHOR).odometerMeasurementType).toBe("Market");
+  });
+
+  it("reads an odometer and a price a buyer would believe", () => {
+    const camry = vehicle(VEHICLE_IDS.exactly100);
+    const since = ANCHOR - 180 * 86_400_000;
+    const valuation = valuationFor(camry, { miles: 1_500, sinceMs: since }, ANCHOR);
+    const age = (ANCHOR - Date.UTC(camry.year - 1, 9, 1)) / (365.25 * 86_400_000);
+    // The market's miles when the record began, plus the recorded trips.
+    expect(valuation.odometer).toBeGreaterThan(12_000 * (age - 0.5));
+    expect(valuation.odometer).toBeLessThan(12_000 * age + 1_500);
+    // Near the market average for its age, and worth a meaningful share of its price new.
+    expect(Math.abs(valuation.retail - valuation.retailAverage)).toBeLessThan(0.1 * valuation.retailAverage);
+    expect(valuation.retail).toBeGreaterThan(camry.msrpUsd * 0.3);
+    expect(valuation.retail).toBeLessThan(camry.msrpUsd);
   });
 });
 

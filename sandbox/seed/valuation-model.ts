@@ -4,7 +4,8 @@ import { type SeedVehicle } from "./vehicles";
 
 /**
  * Valuations and instant offers derived from make, model, year and mileage with a plain depreciation formula:
- * the price new, minus a first-year drop, minus a share per year of age and an amount per mile, never below a floor.
+ * the price new, less a first-year drop, compounding a yearly drop, adjusted for miles above or below the market's
+ * average for the vehicle's age, never below a floor.
  */
 
 export type OdometerMeasurementType = "Real" | "Estimated" | "Market";
@@ -45,9 +46,10 @@ export interface OfferSet {
   offers: Offer[];
 }
 
-const FIRST_YEAR_DROP = 0.1;
-const DROP_PER_YEAR = 0.085;
-const DROP_PER_MILE_USD = 0.09;
+const FIRST_YEAR_DROP = 0.12;
+const DROP_PER_YEAR = 0.08;
+/** Dollars per mile above (or below) the market's average mileage for the vehicle's age. */
+const MILEAGE_ADJUSTMENT_USD = 0.06;
 const FLOOR_SHARE = 0.12;
 const TRADE_IN_SHARE = 0.85;
 const MARKET_MILES_PER_YEAR = 12_000;
@@ -59,18 +61,27 @@ function ageInYears(year: number, atMs: number): number {
 }
 
 function retailPrice(msrp: number, ageYears: number, miles: number): number {
-  const depreciated = msrp * (1 - FIRST_YEAR_DROP - DROP_PER_YEAR * ageYears) - miles * DROP_PER_MILE_USD;
-  return Math.round(Math.max(msrp * FLOOR_SHARE, depreciated));
+  const byAge = msrp * (1 - FIRST_YEAR_DROP) * (1 - DROP_PER_YEAR) ** ageYears;
+  const byMiles = (MARKET_MILES_PER_YEAR * ageYears - miles) * MILEAGE_ADJUSTMENT_USD;
+  return Math.round(Math.max(msrp * FLOOR_SHARE, byAge + byMiles));
+}
+
+/** What the sandbox knows of a vehicle's driving: the miles of its recorded trips, since the first one started. */
+export interface DrivingRecord {
+  miles: number;
+  sinceMs: number;
 }
 
 /**
- * The valuation of a vehicle at `atMs`. `drivenMiles` is the total of its trips; a vehicle without trips is valued
- * at the market's average mileage for its age, and says so (`Market`).
+ * The valuation of a vehicle at `atMs`. The odometer is the market's average mileage for the vehicle's age when its
+ * recorded trips began, plus the miles of those trips (`Real`); a vehicle without trips is valued at the market's
+ * average mileage for its age, and says so (`Market`).
  */
-export function valuationFor(vehicle: SeedVehicle, drivenMiles: number | null, atMs: number, zipCode?: string): ValuationSet {
+export function valuationFor(vehicle: SeedVehicle, driving: DrivingRecord | null, atMs: number, zipCode?: string): ValuationSet {
   const age = ageInYears(vehicle.year, atMs);
   const marketMiles = Math.round(MARKET_MILES_PER_YEAR * age);
-  const mileage = drivenMiles === null ? marketMiles : Math.round(drivenMiles);
+  const mileage =
+    driving === null ? marketMiles : Math.round(MARKET_MILES_PER_YEAR * ageInYears(vehicle.year, driving.sinceMs) + driving.miles);
   const retail = retailPrice(vehicle.msrpUsd, age, mileage);
   const tradeIn = Math.round(retail * TRADE_IN_SHARE);
   const retailAverage = retailPrice(vehicle.msrpUsd, age, marketMiles);
@@ -86,7 +97,7 @@ export function valuationFor(vehicle: SeedVehicle, drivenMiles: number | null, a
     retailAverage,
     odometerUnit: "miles",
     odometer: mileage,
-    odometerMeasurementType: drivenMiles === null ? "Market" : "Real",
+    odometerMeasurementType: driving === null ? "Market" : "Real",
     userDisplayPrice: Math.floor((retail + tradeIn) / 2),
     currency: "USD",
   };
