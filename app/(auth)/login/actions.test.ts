@@ -1,0 +1,84 @@
+import { verifyMessage } from "viem";
+import { createSiweMessage } from "viem/siwe";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sandboxEnv, startSandbox } from "@/lib/dimo/testing/sandbox-harness";
+import { DEMO_LICENSE } from "@/sandbox/demo-license";
+
+/** The demo wallet signs only sign-in messages for this dashboard and that wallet, and only in sandbox mode. */
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+const savedEnv = { ...process.env };
+
+function signInMessage(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
+  const issuedAt = new Date();
+  return createSiweMessage({
+    domain: "localhost:3000",
+    uri: "http://localhost:3000",
+    address: DEMO_LICENSE.owner.address,
+    chainId: 1,
+    nonce: "abcdef1234567890",
+    version: "1",
+    issuedAt,
+    expirationTime: new Date(issuedAt.getTime() + 60_000),
+    ...overrides,
+  });
+}
+
+async function loadAction(env: Record<string, string>) {
+  process.env = { ...savedEnv, ...env };
+  // The configuration is read once per module instance; a fresh import reads this environment.
+  vi.resetModules();
+  return (await import("./actions")).signWithDemoWalletAction;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await sandbox.close();
+});
+
+describe("signWithDemoWalletAction in sandbox mode", () => {
+  let sign: Awaited<ReturnType<typeof loadAction>>;
+  beforeEach(async () => {
+    sign = await loadAction({ ...sandboxEnv(sandbox.url), NEXTAUTH_URL: "http://localhost:3000" });
+  });
+
+  it("signs this dashboard's sign-in message with the owner's key, verifiably", async () => {
+    const message = signInMessage();
+    const result = await sign(message);
+    if (!result.ok) throw new Error(result.error.message);
+    expect(await verifyMessage({ address: DEMO_LICENSE.owner.address, message, signature: result.signature })).toBe(true);
+  });
+
+  it("refuses a message for another wallet", async () => {
+    const result = await sign(signInMessage({ address: "0x1111111111111111111111111111111111111111" }));
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
+  });
+
+  it("refuses a message for another site", async () => {
+    const result = await sign(signInMessage({ domain: "evil.example", uri: "https://evil.example" }));
+    expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
+  });
+
+  it("refuses anything that is not a sign-in message", async () => {
+    expect(await sign("Transfer all funds")).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
+    expect(await sign({ message: 1 })).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
+  });
+});
+
+describe("signWithDemoWalletAction outside sandbox mode", () => {
+  it("does not exist, even with a sandbox reachable", async () => {
+    const sign = await loadAction({
+      ...sandboxEnv(sandbox.url),
+      DIMO_ENV: "custom",
+      DIMO_CLIENT_ID: DEMO_LICENSE.clientId,
+      DIMO_DOMAIN: DEMO_LICENSE.redirectUri,
+      DIMO_API_KEY: DEMO_LICENSE.apiKey,
+      AUTH_SECRET: "s".repeat(40),
+      NEXTAUTH_URL: "http://localhost:3000",
+    });
+    expect(await sign(signInMessage())).toEqual({ ok: false, error: expect.objectContaining({ code: "UNAVAILABLE" }) });
+  });
+});

@@ -1,0 +1,84 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type SandboxControl, sandboxEnv, startSandbox } from "@/lib/dimo/testing/sandbox-harness";
+
+/**
+ * Server actions and route handlers are public endpoints: each must refuse a caller without a session before it does
+ * anything. Found by file rather than listed by hand, so an endpoint added later is covered without anyone
+ * remembering to add it here. The only public ones are the sign-in's own, named below with the reason.
+ */
+
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => null, requireSession: async () => null }));
+
+const root = path.resolve(__dirname, "../..");
+const PUBLIC_ROUTES: Record<string, string> = {
+  "app/api/auth/[...nextauth]/route.ts": "next-auth's own sign-in, session and sign-out endpoints",
+  "app/api/sign-in/nonce/route.ts": "a wallet needs a nonce before it can sign in",
+};
+
+const actionModules = import.meta.glob<Record<string, unknown>>("./*.ts");
+const routeModules = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts");
+
+const isServerActionFile = (file: string) => /^\s*["']use server["']/.test(readFileSync(path.resolve(__dirname, file), "utf8"));
+const actionFiles = Object.keys(actionModules).filter((file) => !file.endsWith(".test.ts") && isServerActionFile(file));
+const routeFiles = Object.keys(routeModules).filter((file) => !(file.slice(1) in PUBLIC_ROUTES));
+
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let control: SandboxControl;
+const savedEnv = { ...process.env };
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  control = sandbox.control;
+  Object.assign(process.env, sandboxEnv(sandbox.url));
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await sandbox.close();
+});
+
+describe("every server action refuses a caller without a session, with no upstream call", () => {
+  it("finds the action files", () => {
+    expect(actionFiles.length).toBeGreaterThanOrEqual(4);
+  });
+
+  for (const file of actionFiles) {
+    it(file, async () => {
+      const load = actionModules[file];
+      if (!load) throw new Error(`cannot load ${file}`);
+      const exports = Object.entries(await load()).filter(([, value]) => typeof value === "function");
+      expect(exports.length).toBeGreaterThan(0);
+      for (const [name, action] of exports) {
+        // Plausible input, so that only the missing session can be the reason for a refusal.
+        const result = await (action as (input: unknown) => Promise<unknown>)({ tokenId: 21957, page: 1, kind: "developer" });
+        expect(result, name).toEqual({ ok: false, error: expect.objectContaining({ code: "UNAUTHENTICATED" }) });
+      }
+      expect((await control.stats()).total).toBe(0);
+    });
+  }
+});
+
+describe("every route handler refuses a caller without a session, with no upstream call", () => {
+  it("finds the route handlers, and every public one is accounted for", () => {
+    expect(routeFiles.length).toBeGreaterThanOrEqual(3);
+    for (const file of Object.keys(PUBLIC_ROUTES)) expect(readFileSync(path.join(root, file), "utf8")).toMatch(/export/);
+  });
+
+  for (const file of routeFiles) {
+    it(file, async () => {
+      const load = routeModules[file];
+      if (!load) throw new Error(`cannot load ${file}`);
+      const handlers = Object.entries(await load()).filter(([method]) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(method));
+      expect(handlers.length).toBeGreaterThan(0);
+      for (const [method, handler] of handlers) {
+        const request = new Request("http://localhost:3000/api/any?page=1&format=csv", { method });
+        const response = (await (handler as (r: Request, c: unknown) => Promise<Response>)(request, {
+          params: Promise.resolve({ tokenId: "21957" }),
+        })) as Response;
+        expect(response.status, `${method} ${file}`).toBe(401);
+      }
+      expect((await control.stats()).total).toBe(0);
+    });
+  }
+});
