@@ -1,14 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
-
-// next-auth's session cookie names (the __Secure- prefix is used on https).
-const SESSION_COOKIES = ["next-auth.session-token", "__Secure-next-auth.session-token"];
+import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookies";
 
 /**
  * An early, optimistic redirect for people with no session cookie at all, so that signed-out visits do not render
  * the dashboard's layout first. It proves nothing: pages, server actions and route handlers verify the session.
  */
 export function proxy(request: NextRequest) {
-  const hasCookie = SESSION_COOKIES.some((name) => request.cookies.has(name));
+  const hasCookie = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
   if (hasCookie) return NextResponse.next();
   const login = new URL("/login", request.url);
   login.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { listTripsAction } from "@/lib/actions/trips";
+import type { ActionError } from "@/lib/actions/guard";
 import type { TripsPage } from "@/lib/models";
 import { tripsKeys } from "./trips-keys";
 
@@ -15,12 +15,28 @@ export class TripsLoadError extends Error {
   }
 }
 
-async function fetchTripsPage(tokenId: number, page: number): Promise<TripsPage> {
-  const result = await listTripsAction({ tokenId, page });
-  if (!result.ok) throw new TripsLoadError(result.error.code, result.error.message, result.error.retryable);
-  return result.data;
+/** One page through the dashboard's trips route (app/api/vehicles/[tokenId]/trips). */
+async function fetchTripsPage(tokenId: number, page: number, signal: AbortSignal): Promise<TripsPage> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/vehicles/${tokenId}/trips?page=${page}`, { signal, cache: "no-store" });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new TripsLoadError("NETWORK_ERROR", "The dashboard's server could not be reached. Check the connection and try again.", true);
+  }
+  const body = (await response.json().catch(() => null)) as TripsPage | { error?: ActionError } | null;
+  if (response.ok && body && "trips" in body) return body;
+  const error = body && "error" in body ? body.error : undefined;
+  throw new TripsLoadError(
+    error?.code ?? "INTERNAL",
+    error?.message ?? `The dashboard's server answered ${response.status}. Try again in a moment.`,
+    error?.retryable ?? response.status >= 500,
+  );
 }
 
 export function tripsPageQuery(tokenId: number, page: number) {
-  return queryOptions({ queryKey: tripsKeys.page(tokenId, page), queryFn: () => fetchTripsPage(tokenId, page) });
+  return queryOptions({
+    queryKey: tripsKeys.page(tokenId, page),
+    queryFn: ({ signal }) => fetchTripsPage(tokenId, page, signal),
+  });
 }

@@ -1,0 +1,52 @@
+import { type CookieJar } from "./cookies";
+
+/**
+ * The dashboard's two server paths for trips, called over HTTP as the browser calls them: the trips page itself
+ * (server-rendered with page N's trips) and the trips route (`GET /api/vehicles/N/trips?page=P`), through which the
+ * page's client loads every other page.
+ */
+
+export interface Session {
+  baseUrl: string;
+  jar: CookieJar;
+}
+
+export interface RouteTripsPage {
+  /** The trips as the route returned them (the app's Trip shape). */
+  trips: unknown[];
+  totalPages: number;
+}
+
+/** The trips page inside a trips route answer; throws when the route refused or answered something else. */
+export function readTripsPage(status: number, body: string): RouteTripsPage {
+  const value = JSON.parse(body) as { trips?: unknown; totalPages?: unknown; error?: { code?: unknown } };
+  if (status !== 200) throw new Error(`the trips route answered ${status}: ${String(value.error?.code ?? "no error code")}`);
+  if (!Array.isArray(value.trips) || typeof value.totalPages !== "number") throw new Error("the trips route answered without a trips page");
+  return { trips: value.trips, totalPages: value.totalPages };
+}
+
+/** GETs one page from the trips route exactly as the trips page's client does; resolves with the raw answer. */
+export async function requestTripsRoute(session: Session, tokenId: number, page: number): Promise<{ status: number; body: string }> {
+  const response = await fetch(`${session.baseUrl}/api/vehicles/${tokenId}/trips?page=${page}`, {
+    headers: { cookie: session.jar.header() },
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** One page of trips through the trips route. */
+export async function fetchTripsPage(session: Session, tokenId: number, page: number): Promise<RouteTripsPage> {
+  const { status, body } = await requestTripsRoute(session, tokenId, page);
+  return readTripsPage(status, body);
+}
+
+/** The trips page's HTML, server-rendered with the page's trips; throws unless the trips list is in it. */
+export async function viewTripsPage(session: Session, tokenId: number, page = 1): Promise<number> {
+  const response = await fetch(`${session.baseUrl}/vehicles/${tokenId}/trips?page=${page}`, {
+    redirect: "manual",
+    headers: { cookie: session.jar.header() },
+  });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`the trips page of ${tokenId} answered ${response.status}`);
+  if (!html.includes('data-testid="trips-view"')) throw new Error(`the trips page of ${tokenId} came without its trips`);
+  return html.length;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import { type ReportRow } from "./table";
+import { BUDGETS, reportRows } from "./report";
+import { type MeasuredResults } from "./results";
+import { summarize } from "./stats";
+import { NO_REQUESTS, type UpstreamCounts } from "./upstream-counts";
+
+const counts = (partial: Partial<UpstreamCounts>): UpstreamCounts => {
+  const merged = { ...NO_REQUESTS, ...partial };
+  return { ...merged, total: merged.auth + merged.exchanges + merged.identity + merged.trips + merged.other };
+};
+
+/** Results that meet every budget; each test breaks one thing. */
+function passing(): MeasuredResults {
+  const route = (path: string, gzipBytes: number, dashboard = true) => ({ route: path, dashboard, scripts: 12, gzipBytes, rawBytes: gzipBytes * 3, walletScripts: [] as string[] });
+  return {
+    upstream: {
+      tokenId: 21957,
+      concurrency: 50,
+      dashboard: {
+        coldView: counts({ auth: 2, exchanges: 1, identity: 1, trips: 1 }),
+        warmView: counts({ trips: 1 }),
+        warmViews: 10,
+        concurrentCold: counts({ auth: 2, exchanges: 1, identity: 1, trips: 50 }),
+      },
+      naive: { view: counts({ auth: 2, exchanges: 1, trips: 1 }), concurrentCold: counts({ auth: 100, exchanges: 50, trips: 50 }) },
+    },
+    overhead: {
+      tokenId: 21957,
+      samples: 3,
+      direct: summarize([1, 1, 1]),
+      action: summarize([4, 4, 4]),
+      overheadMedianMs: 3,
+      overheadP95Ms: 3,
+      actionFloor: summarize([2]),
+      page: summarize([20]),
+      pageOverheadMedianMs: 19,
+    },
+    javascript: {
+      gzipLevel: 9,
+      excludes: "nomodule scripts",
+      routes: [route("/vehicles", 180_000), route("/login", 230_000, false)],
+      mapChunks: [{ file: "a.js", gzipBytes: 290_000, rawBytes: 1_000_000 }],
+      largestDashboardRoute: null,
+    },
+    map: { tokenId: 17001, runs: {}, draw1k: summarize([200]), draw10k: summarize([900]), firstPageDrawMs: 100, interactiveMs: 500 },
+    sandbox: {
+      tokenId: 17001,
+      page1: summarize([0.5]),
+      page1000: summarize([0.5]),
+      throughput: { requests: 5000, perSecond: 1000, failures: 0, seconds: 5, concurrency: 16 },
+    },
+    load: {
+      users: 100,
+      seconds: 30,
+      vehicles: [1, 2],
+      requests: 100,
+      errors: 0,
+      errorSamples: [],
+      perSecond: 3.3,
+      latency: summarize([10, 20]),
+      upstream: counts({ exchanges: 2, trips: 100 }),
+    },
+  };
+}
+
+const verdicts = (rows: ReportRow[]) => rows.filter((row) => row.pass !== undefined).map((row) => [row.measure.split(":")[0], row.pass]);
+const failed = (rows: ReportRow[]) => rows.filter((row) => row.pass === false).map((row) => row.measure);
+
+describe("reportRows", () => {
+  it("checks every budget of the issue and passes results that meet them", () => {
+    const rows = reportRows(passing());
+    expect(failed(rows)).toEqual([]);
+    // warm view, concurrent cold, overhead, one dashboard route, wallet code, 1,000-trip draw, load errors
+    expect(verdicts(rows)).toHaveLength(7);
+    expect(rows.find((row) => row.measure.includes("/login"))?.pass).toBeUndefined();
+  });
+
+  it("fails a warm view that costs more than one upstream request", () => {
+    const results = passing();
+    results.upstream.dashboard.warmView = counts({ identity: 1, trips: 1 });
+    expect(failed(reportRows(results))).toEqual(["1. upstream requests per warm view (mean of 10)"]);
+  });
+
+  it("fails concurrent cold views that authenticate or exchange more than once", () => {
+    const results = passing();
+    results.upstream.dashboard.concurrentCold = counts({ auth: 4, exchanges: 1, trips: 50 });
+    expect(failed(reportRows(results))).toEqual(["1. upstream requests, 50 concurrent cold views"]);
+  });
+
+  it("fails an overhead above the budget, a heavy dashboard route and wallet code in one", () => {
+    const results = passing();
+    results.overhead.overheadMedianMs = BUDGETS.overheadMedianMs + 0.01;
+    results.javascript.routes.push({ route: "/developer", dashboard: true, scripts: 14, gzipBytes: 190_001, rawBytes: 600_000, walletScripts: ["/_next/x.js"] });
+    expect(failed(reportRows(results))).toEqual([
+      "2. server overhead: median / p95",
+      "3. first-load JS /developer",
+      "3. wagmi or viem in a dashboard route",
+    ]);
+  });
+
+  it("fails a slow 1,000-trip draw and a load test with errors", () => {
+    const results = passing();
+    results.map.draw1k = summarize([500]);
+    results.load.errors = 1;
+    expect(failed(reportRows(results))).toEqual(["4. map draw, 1,000 trips: median of 1", "6. load: errors"]);
+  });
+
+  it("shows wallet code on the sign-in page without failing it", () => {
+    const results = passing();
+    const login = results.javascript.routes[1];
+    if (login) login.walletScripts = ["/_next/wagmi.js"];
+    const row = reportRows(results).find((candidate) => candidate.measure.includes("/login"));
+    expect(row?.value).toMatch(/wagmi\/viem/);
+    expect(row?.pass).toBeUndefined();
+  });
+});

@@ -1,0 +1,135 @@
+import { type MeasuredResults } from "./results";
+import { type ReportRow, formatKb, formatMs } from "./table";
+import { describeCounts } from "./upstream-counts";
+
+/**
+ * The report: one row per figure, in the issue's order, with its budget and a pass or FAIL where the issue sets one.
+ * A failed budget is a row like any other; the bench reports it and still finishes normally.
+ */
+
+export const BUDGETS = {
+  warmViewUpstream: 1,
+  concurrentColdAuth: 2,
+  concurrentColdExchanges: 1,
+  overheadMedianMs: 5,
+  dashboardRouteGzipBytes: 190_000,
+  draw1kMs: 500,
+  loadErrors: 0,
+} as const;
+
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+function upstreamRows(r: MeasuredResults): ReportRow[] {
+  const { dashboard, naive, concurrency, tokenId } = r.upstream;
+  const cold = dashboard.concurrentCold;
+  return [
+    { measure: `1. upstream requests, first (cold) trips page view of ${tokenId}`, value: describeCounts(dashboard.coldView), budget: "" },
+    {
+      measure: `1. upstream requests per warm view (mean of ${dashboard.warmViews})`,
+      value: describeCounts(dashboard.warmView),
+      budget: `= ${BUDGETS.warmViewUpstream}`,
+      pass: dashboard.warmView.total === BUDGETS.warmViewUpstream,
+    },
+    {
+      measure: `1. upstream requests, ${concurrency} concurrent cold views`,
+      value: describeCounts(cold),
+      budget: `${BUDGETS.concurrentColdAuth} auth, ${BUDGETS.concurrentColdExchanges} exchange`,
+      pass: cold.auth === BUDGETS.concurrentColdAuth && cold.exchanges === BUDGETS.concurrentColdExchanges,
+    },
+    { measure: "1. naive baseline (no cache), per view, cold or warm", value: describeCounts(naive.view), budget: "" },
+    { measure: `1. naive baseline, ${concurrency} concurrent views`, value: describeCounts(naive.concurrentCold), budget: "" },
+  ];
+}
+
+function overheadRows(r: MeasuredResults): ReportRow[] {
+  const o = r.overhead;
+  return [
+    { measure: `2. trips page straight from the sandbox, warm token: median / p95 (${o.samples})`, value: `${formatMs(o.direct.median)} / ${formatMs(o.direct.p95)}`, budget: "" },
+    { measure: `2. same page via the trips route: median / p95 (${o.samples})`, value: `${formatMs(o.action.median)} / ${formatMs(o.action.p95)}`, budget: "" },
+    {
+      measure: "2. server overhead: median / p95",
+      value: `${formatMs(o.overheadMedianMs)} / ${formatMs(o.overheadP95Ms)}`,
+      budget: `median <= ${BUDGETS.overheadMedianMs} ms`,
+      pass: o.overheadMedianMs <= BUDGETS.overheadMedianMs,
+    },
+    {
+      measure: `2. request handling + session check alone (no upstream call): median (${o.actionFloor.count})`,
+      value: formatMs(o.actionFloor.median),
+      budget: "",
+    },
+    {
+      measure: `2. whole trips page HTML (server-rendered): median / p95 (${o.page.count})`,
+      value: `${formatMs(o.page.median)} / ${formatMs(o.page.p95)}`,
+      budget: "",
+    },
+  ];
+}
+
+function javascriptRows(r: MeasuredResults): ReportRow[] {
+  const js = r.javascript;
+  const rows: ReportRow[] = js.routes.map((route) => ({
+    measure: `3. first-load JS ${route.route}${route.dashboard ? "" : " (sign-in page)"}`,
+    value: `${formatKb(route.gzipBytes)} gz (${plural(route.scripts, "script")})${route.walletScripts.length ? ", wagmi/viem" : ""}`,
+    budget: route.dashboard ? `<= ${formatKb(BUDGETS.dashboardRouteGzipBytes)}` : "",
+    ...(route.dashboard ? { pass: route.gzipBytes <= BUDGETS.dashboardRouteGzipBytes } : {}),
+  }));
+  const mapBytes = js.mapChunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0);
+  rows.push({
+    measure: "3. map chunk (MapLibre, loaded on demand)",
+    value: js.mapChunks.length ? `${formatKb(mapBytes)} gz (${plural(js.mapChunks.length, "chunk")})` : "not found",
+    budget: "",
+  });
+  const withWallet = js.routes.filter((route) => route.dashboard && route.walletScripts.length > 0);
+  rows.push({
+    measure: "3. wagmi or viem in a dashboard route",
+    value: withWallet.length ? withWallet.map((route) => route.route).join(", ") : "none",
+    budget: "none",
+    pass: withWallet.length === 0,
+  });
+  return rows;
+}
+
+function mapRows(r: MeasuredResults): ReportRow[] {
+  const m = r.map;
+  return [
+    {
+      measure: `4. map draw, 1,000 trips: median of ${m.draw1k.count}`,
+      value: formatMs(m.draw1k.median),
+      budget: `< ${BUDGETS.draw1kMs} ms`,
+      pass: m.draw1k.median < BUDGETS.draw1kMs,
+    },
+    { measure: `4. map draw, 10,000 trips: median of ${m.draw10k.count}`, value: formatMs(m.draw10k.median), budget: "" },
+  ];
+}
+
+function sandboxRows(r: MeasuredResults): ReportRow[] {
+  const s = r.sandbox;
+  return [
+    { measure: `5. sandbox trips page 1 of ${s.tokenId}: median / p95 (${s.page1.count})`, value: `${formatMs(s.page1.median)} / ${formatMs(s.page1.p95)}`, budget: "" },
+    { measure: `5. sandbox trips page 1,000 of ${s.tokenId}: median / p95`, value: `${formatMs(s.page1000.median)} / ${formatMs(s.page1000.p95)}`, budget: "" },
+    {
+      measure: `5. sandbox throughput, warm token, concurrency ${s.throughput.concurrency}, ${s.throughput.seconds} s`,
+      value: `${fixed(s.throughput.perSecond)} req/s (${plural(s.throughput.failures, "failure")})`,
+      budget: "",
+    },
+  ];
+}
+
+function loadRows(r: MeasuredResults): ReportRow[] {
+  const l = r.load;
+  return [
+    {
+      measure: `6. load: ${l.users} users, ${l.vehicles.length} vehicles, ${l.seconds} s: requests served`,
+      value: `${l.requests - l.errors} (${fixed(l.perSecond)} req/s)`,
+      budget: "",
+    },
+    { measure: "6. load: errors", value: String(l.errors), budget: `= ${BUDGETS.loadErrors}`, pass: l.errors === BUDGETS.loadErrors },
+    { measure: "6. load: latency p50 / p95", value: `${formatMs(l.latency.median)} / ${formatMs(l.latency.p95)}`, budget: "" },
+    { measure: "6. load: upstream exchanges / all upstream calls", value: `${l.upstream.exchanges} / ${describeCounts(l.upstream)}`, budget: "" },
+  ];
+}
+
+export function reportRows(results: MeasuredResults): ReportRow[] {
+  return [upstreamRows, overheadRows, javascriptRows, mapRows, sandboxRows, loadRows].flatMap((rows) => rows(results));
+}

@@ -1,0 +1,30 @@
+import { type JavaScriptResults } from "./javascript-size";
+import { type LoadResults } from "./load";
+import { type MapDrawResults } from "./map-draw";
+import { type OverheadResults } from "./overhead";
+import { type SandboxTripsResults } from "./sandbox-trips";
+import { type UpstreamResults } from "./upstream";
+
+/** Everything one `npm run bench` measured: written to bench/results.json and turned into the report table. */
+export interface BenchResults {
+  date: string;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    platform: string;
+    /** 1-minute load average when the bench started and ended: other work on the machine shows here. */
+    loadAverage: { start: number; end: number };
+  };
+  durationSeconds: number;
+  upstream: UpstreamResults;
+  overhead: OverheadResults;
+  javascript: JavaScriptResults;
+  map: MapDrawResults;
+  sandbox: SandboxTripsResults;
+  load: LoadResults;
+}
+
+/** The parts the budgets are checked against. */
+export type MeasuredResults = Omit<BenchResults, "date" | "machine" | "durationSeconds">;

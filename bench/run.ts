@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: what the dashboard costs, measured in one command. Starts the sandbox and the production build
+ * (building it first when there is none) on free loopback ports, runs the six measurements of the issue, prints a
+ * table with each budget's pass or FAIL and writes everything to bench/results.json. A failed budget is reported and
+ * the exit code stays 0; only a bench that could not run exits non-zero. Everything started here is stopped at the
+ * end, on failure and on Ctrl-C too.
+ */
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { cpus, loadavg, totalmem } from "node:os";
+import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { measureJavaScript } from "./javascript-size";
+import { runLoad } from "./load";
+import { measureMapDraw } from "./map-draw";
+import { measureOverhead } from "./overhead";
+import { stopAllProcesses } from "./processes";
+import { reportRows } from "./report";
+import { type BenchResults } from "./results";
+import { measureSandboxTrips } from "./sandbox-trips";
+import { type DashboardServer, hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "./servers";
+import { signIn } from "./session";
+import { round } from "./stats";
+import { reportTable } from "./table";
+import { measureUpstream } from "./upstream";
+
+const RESULTS_FILE = "bench/results.json";
+const LOAD_VEHICLES = [21957, 17001, 18234, 15002, 13004];
+
+const benchStarted = performance.now();
+const loadAtStart = loadavg()[0] ?? 0;
+const elapsed = () => `${((performance.now() - benchStarted) / 1000).toFixed(0)} s`;
+const step = (text: string) => console.log(`[bench ${elapsed()}] ${text}`);
+
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  step(`${name}…`);
+  const started = performance.now();
+  const result = await work();
+  step(`${name}: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+function ensureBuild(): void {
+  if (hasProductionBuild()) return;
+  step("no production build (.next/BUILD_ID): running next build…");
+  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const authSecret = newAuthSecret();
+  const sandbox = await phase("starting the sandbox", startSandboxServer);
+  const dashboard = await phase("starting the dashboard", () => startDashboard({ sandboxUrl: sandbox.url, authSecret }));
+  const session = { baseUrl: dashboard.url, jar: await signIn(dashboard.url, DEMO_LICENSE.owner.privateKey) };
+
+  const upstream = await phase("1. upstream requests per view", () =>
+    measureUpstream({
+      sandboxUrl: sandbox.url,
+      tokenId: VEHICLE_IDS.manyTrips,
+      fresh: session,
+      async withAnotherFreshDashboard(measure) {
+        const other: DashboardServer = await startDashboard({ sandboxUrl: sandbox.url, authSecret });
+        try {
+          // The same secret signs sessions on both, so the session cookie is valid there, as behind a load balancer.
+          return await measure({ baseUrl: other.url, jar: session.jar });
+        } finally {
+          await other.stop();
+        }
+      },
+    }),
+  );
+  const overhead = await phase("2. server overhead", () => measureOverhead(sandbox.url, session, VEHICLE_IDS.manyTrips));
+  const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
+  const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, VEHICLE_IDS.perf));
+  const sandboxTrips = await phase("5. sandbox trips endpoint", () => measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf));
+  const load = await phase("6. load test", () => runLoad(sandbox.url, dashboard.url, { users: 100, seconds: 30, vehicles: LOAD_VEHICLES }));
+
+  const results: BenchResults = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "unknown",
+      memoryGb: round(totalmem() / 1024 ** 3, 1),
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      loadAverage: { start: round(loadAtStart), end: round(loadavg()[0] ?? 0) },
+    },
+    durationSeconds: round((performance.now() - benchStarted) / 1000, 1),
+    upstream,
+    overhead,
+    javascript,
+    map,
+    sandbox: sandboxTrips,
+    load,
+  };
+  const rows = reportRows(results);
+  writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...results, report: rows }, null, 2)}\n`);
+
+  const failed = rows.filter((row) => row.pass === false).length;
+  const checked = rows.filter((row) => row.pass !== undefined).length;
+  const { machine } = results;
+  console.log(
+    `\nBenchmarks, ${results.date.slice(0, 10)}, ${machine.cpus} cores, Node ${machine.node}, load average ${machine.loadAverage.start} at the start, ${machine.loadAverage.end} at the end\n`,
+  );
+  console.log(reportTable(rows));
+  console.log(`\n${checked - failed} of ${checked} budgets met${failed ? `, ${failed} FAILED` : ""}. Took ${elapsed()}. Figures: ${RESULTS_FILE}`);
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  // `on`, not `once`: a second signal (tsx relays the terminal's Ctrl-C again) must not end the process mid-cleanup.
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping the servers the bench started…`);
+    void stopAllProcesses().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAllProcesses());

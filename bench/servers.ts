@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDataDir } from "@/sandbox/testing";
+import { type ManagedProcess, freePort, startProcess, waitForHttp, waitForOutput } from "./processes";
+
+/** The sandbox and production dashboards the bench measures, on free loopback ports, with throw-away data folders. */
+
+export interface SandboxServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface DashboardServer {
+  /** http://127.0.0.1:PORT, also its NEXTAUTH_URL, so the sign-in message's domain matches the host served. */
+  url: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/** The sandbox CLI on a copy of the seeded template database (seeded once per seed version, then reused). */
+export async function startSandboxServer(): Promise<SandboxServer> {
+  const dataDir = await createTestDataDir();
+  const sandbox = startProcess("sandbox", ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir], {
+    afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
+  const stop = () => sandbox.stop();
+  try {
+    const match = await waitForOutput(sandbox, /listening on (http:\/\/[^\s]+)/, 120_000);
+    return { url: match[1] ?? "", stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export function hasProductionBuild(): boolean {
+  return existsSync(".next/BUILD_ID");
+}
+
+export interface DashboardOptions {
+  sandboxUrl: string;
+  /** Shared by every dashboard of a run, so a session cookie from one is valid on the others, as behind a balancer. */
+  authSecret: string;
+}
+
+export const newAuthSecret = () => randomBytes(32).toString("base64url");
+
+/** `next start` of the production build, pointed at the sandbox like the browser tests' dashboard. */
+export async function startDashboard({ sandboxUrl, authSecret }: DashboardOptions): Promise<DashboardServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), "dimo-bench-dashboard-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DIMO_ENV: "sandbox",
+    DIMO_AUTH_URL: `${sandboxUrl}/auth`,
+    DIMO_TOKEN_EXCHANGE_URL: `${sandboxUrl}/token-exchange`,
+    DIMO_IDENTITY_URL: `${sandboxUrl}/identity`,
+    DIMO_TRIPS_URL: `${sandboxUrl}/trips`,
+    DIMO_VALUATIONS_URL: `${sandboxUrl}/valuations`,
+    NEXTAUTH_URL: url,
+    AUTH_SECRET: authSecret,
+    SANDBOX_DATA_DIR: dataDir,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  const dashboard = startProcess(`dashboard :${port}`, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+    afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
+  const stop = () => dashboard.stop();
+  try {
+    await waitForHttp(`${url}/login`, dashboard, 60_000);
+    return { url, process: dashboard, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,58 @@
+import { privateKeyToAccount } from "viem/accounts";
+import { createSiweMessage } from "viem/siwe";
+import { CookieJar } from "./cookies";
+
+/**
+ * Signs in to a dashboard over plain HTTP, the way the browser does: next-auth's CSRF cookie and token, a nonce
+ * from the dashboard, an EIP-4361 message for its host signed with the wallet's key, and the credentials callback.
+ * Returns the jar holding the session cookie.
+ */
+
+export const SESSION_COOKIE = "next-auth.session-token";
+const MESSAGE_LIFETIME_MS = 5 * 60_000;
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what} answered ${response.status}`);
+  return JSON.parse(text) as T;
+}
+
+export async function signIn(baseUrl: string, privateKey: `0x${string}`): Promise<CookieJar> {
+  const jar = new CookieJar();
+  const origin = new URL(baseUrl);
+
+  const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`);
+  jar.store(csrfResponse.headers.getSetCookie());
+  const { csrfToken } = await json<{ csrfToken: string }>(csrfResponse, "GET /api/auth/csrf");
+  const { nonce } = await json<{ nonce: string }>(await fetch(`${baseUrl}/api/sign-in/nonce`), "GET /api/sign-in/nonce");
+
+  const account = privateKeyToAccount(privateKey);
+  const issuedAt = new Date();
+  const message = createSiweMessage({
+    domain: origin.host,
+    uri: origin.origin,
+    address: account.address,
+    chainId: 1,
+    nonce,
+    version: "1",
+    issuedAt,
+    expirationTime: new Date(issuedAt.getTime() + MESSAGE_LIFETIME_MS),
+    statement: "Sign in to the DIMO Developer Dashboard (benchmark).",
+  });
+  const signature = await account.signMessage({ message });
+
+  const callback = await fetch(`${baseUrl}/api/auth/callback/siwe`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+    body: new URLSearchParams({ csrfToken, message, signature, json: "true", callbackUrl: baseUrl }),
+  });
+  jar.store(callback.headers.getSetCookie());
+  const body = await callback.text();
+  if (!jar.has(SESSION_COOKIE)) {
+    // next-auth names the refusal in its answer (an error code, never a secret).
+    const code = /error=([A-Za-z_]+)/.exec(body)?.[1] ?? `status ${callback.status}`;
+    throw new Error(`Sign-in to ${baseUrl} was refused: ${code}`);
+  }
+  return jar;
+}

@@ -1,0 +1,67 @@
+import { sandboxControl } from "@/sandbox/control-client";
+import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
+import { type Session, viewTripsPage } from "./dashboard-client";
+import { type UpstreamCounts, classifyRoutes, perView } from "./upstream-counts";
+
+/**
+ * Item 1: upstream requests per trips page view, counted by the sandbox. The dashboard is measured on the trips page
+ * itself (what opening or reloading a trips URL costs); beside it, the same views made the naive way, with no cache:
+ * challenge, submit, exchange and data call for every view.
+ */
+
+export interface UpstreamResults {
+  tokenId: number;
+  dashboard: { coldView: UpstreamCounts; warmView: UpstreamCounts; warmViews: number; concurrentCold: UpstreamCounts };
+  naive: { view: UpstreamCounts; concurrentCold: UpstreamCounts };
+  concurrency: number;
+}
+
+export const CONCURRENT_VIEWS = 50;
+const WARM_VIEWS = 10;
+
+/** Counts the upstream requests `work` causes. */
+async function counted(sandboxUrl: string, work: () => Promise<unknown>): Promise<UpstreamCounts> {
+  const control = sandboxControl(sandboxUrl);
+  await control.resetStats();
+  await work();
+  return classifyRoutes((await control.stats()).routes);
+}
+
+/** One view without a cache: a new Developer JWT, a new Vehicle JWT and the trips call, every time. */
+async function naiveView(sandboxUrl: string, tokenId: number): Promise<void> {
+  const developer = await getDeveloperJwt(sandboxUrl);
+  const vehicle = await getVehicleJwt(sandboxUrl, developer, tokenId, [1, 4, 5]);
+  const response = await fetch(`${sandboxUrl}/trips/v1/vehicle/${tokenId}/trips?page=1`, { headers: { authorization: `Bearer ${vehicle}` } });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`the naive trips call answered ${response.status}`);
+}
+
+const times = (count: number, work: (index: number) => Promise<unknown>) => Promise.all(Array.from({ length: count }, (_, i) => work(i)));
+
+export interface UpstreamSetup {
+  sandboxUrl: string;
+  tokenId: number;
+  /** A dashboard that has served no vehicle page yet (no DIMO tokens cached); it is warm afterwards. */
+  fresh: Session;
+  /** Starts another fresh dashboard for the concurrent cold views and stops it after. */
+  withAnotherFreshDashboard: <T>(measure: (session: Session) => Promise<T>) => Promise<T>;
+}
+
+export async function measureUpstream(setup: UpstreamSetup): Promise<UpstreamResults> {
+  const { sandboxUrl, tokenId, fresh } = setup;
+  const coldView = await counted(sandboxUrl, () => viewTripsPage(fresh, tokenId));
+  const warm = await counted(sandboxUrl, async () => {
+    for (let i = 0; i < WARM_VIEWS; i++) await viewTripsPage(fresh, tokenId);
+  });
+  const concurrentCold = await setup.withAnotherFreshDashboard((session) =>
+    counted(sandboxUrl, () => times(CONCURRENT_VIEWS, () => viewTripsPage(session, tokenId))),
+  );
+  const naiveSingle = await counted(sandboxUrl, () => naiveView(sandboxUrl, tokenId));
+  const naiveConcurrent = await counted(sandboxUrl, () => times(CONCURRENT_VIEWS, () => naiveView(sandboxUrl, tokenId)));
+  return {
+    tokenId,
+    dashboard: { coldView, warmView: perView(warm, WARM_VIEWS), warmViews: WARM_VIEWS, concurrentCold },
+    naive: { view: naiveSingle, concurrentCold: naiveConcurrent },
+    concurrency: CONCURRENT_VIEWS,
+  };
+}
