@@ -1,6 +1,6 @@
 import { concernsVehicle } from "@/components/developer/activity-record";
-import { errorResponse, invalidInput, UNAUTHENTICATED_RESPONSE } from "@/lib/actions/route-errors";
-import { parseTokenId } from "@/lib/actions/vehicle-params";
+import { errorResponse, invalidInput, UNAUTHENTICATED_RESPONSE } from "@/lib/server/route-errors";
+import { parseTokenId } from "@/lib/server/vehicle-params";
 import { getSession } from "@/lib/auth/session";
 import { type ActivityEntry, listActivity, subscribeActivity } from "@/lib/dimo";
 

@@ -8,7 +8,7 @@ import { TripsView } from "@/components/trips/trips-view";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
-import { loadSharedVehicle, parsePageParam } from "@/lib/actions/vehicle-params";
+import { loadSharedVehicle, parsePageParam } from "@/lib/server/vehicle-params";
 import { publicConfig } from "@/lib/config";
 import { listTrips } from "@/lib/dimo";
 import { getQueryClient } from "@/lib/query-client";

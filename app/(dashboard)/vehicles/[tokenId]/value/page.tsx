@@ -2,7 +2,7 @@ import { type Metadata } from "next";
 import { Suspense } from "react";
 import { OffersSkeleton, ValuationSkeleton } from "@/components/valuation/panel-skeletons";
 import { OffersSection, ValuationSection } from "@/components/valuation/value-sections";
-import { loadSharedVehicle } from "@/lib/actions/vehicle-params";
+import { loadSharedVehicle } from "@/lib/server/vehicle-params";
 
 export const metadata: Metadata = { title: "Value" };
 

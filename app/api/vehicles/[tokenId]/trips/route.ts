@@ -1,4 +1,4 @@
-import { errorResponse } from "@/lib/actions/route-errors";
+import { errorResponse } from "@/lib/server/route-errors";
 import { listTripsAction } from "@/lib/actions/trips";
 
 /**

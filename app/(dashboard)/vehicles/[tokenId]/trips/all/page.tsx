@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AllTripsView } from "@/components/trips/all-trips-view";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
-import { loadSharedVehicle } from "@/lib/actions/vehicle-params";
+import { loadSharedVehicle } from "@/lib/server/vehicle-params";
 import { publicConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "All trips" };

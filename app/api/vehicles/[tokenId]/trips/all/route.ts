@@ -1,8 +1,8 @@
 import { getSession } from "@/lib/auth/session";
 import { getVehicle } from "@/lib/dimo";
-import { failureResponse, invalidInput, errorResponse, UNAUTHENTICATED_RESPONSE } from "@/lib/actions/route-errors";
-import { allTripsStream } from "@/lib/actions/trip-streams";
-import { parseTokenId } from "@/lib/actions/vehicle-params";
+import { failureResponse, invalidInput, errorResponse, UNAUTHENTICATED_RESPONSE } from "@/lib/server/route-errors";
+import { allTripsStream } from "@/lib/server/trip-streams";
+import { parseTokenId } from "@/lib/server/vehicle-params";
 
 /**
  * GET: every trip of a vehicle for the all-trips map, streamed as NDJSON (see lib/geo/all-trips-stream.ts) while the

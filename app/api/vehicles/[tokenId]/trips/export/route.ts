@@ -1,7 +1,7 @@
 import { getSession } from "@/lib/auth/session";
-import { failureResponse, invalidInput, UNAUTHENTICATED_RESPONSE } from "@/lib/actions/route-errors";
-import { allTripsExportStream, tripsPageExport } from "@/lib/actions/trip-streams";
-import { parsePageParam, parseTokenId } from "@/lib/actions/vehicle-params";
+import { failureResponse, invalidInput, UNAUTHENTICATED_RESPONSE } from "@/lib/server/route-errors";
+import { allTripsExportStream, tripsPageExport } from "@/lib/server/trip-streams";
+import { parsePageParam, parseTokenId } from "@/lib/server/vehicle-params";
 import { EXPORT_MEDIA_TYPES, type ExportFormat, exportFileName } from "@/lib/geo/export";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { describeError } from "@/lib/dimo/describe-error";
 import { isDimoError } from "@/lib/dimo/errors";
 import { redact } from "@/lib/dimo/redact";
-import type { ActionError } from "./guard";
+import type { ActionError } from "@/lib/actions/guard";
 
 /**
  * Errors of the route handlers, as JSON `{ error: { code, message, retryable } }` with a fitting status. Like the

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getVehicle } from "@/lib/dimo";
 import type { Vehicle } from "@/lib/dimo/types";
-import { positiveWholeNumber } from "./inputs";
+import { positiveWholeNumber } from "@/lib/actions/inputs";
 
 /**
  * Route parameters of the vehicle pages and their route handlers, checked before anything reaches DIMO: a token id
