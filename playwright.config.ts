@@ -60,15 +60,23 @@ export default defineConfig({
     {
       name: "dashboard",
       testMatch: /\.spec\.ts/,
-      testIgnore: [/sign-in\.spec\.ts/, /\.clock\.spec\.ts/],
+      testIgnore: [/sign-in\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/],
       dependencies: ["setup"],
       use: { storageState: OWNER_STATE_PATH },
     },
     {
-      // Specs that move the sandbox clock run alone, after everything else, since every vehicle and token sees it.
+      // Speed measurements run alone, after the functional tests: the figures are not bent by tests running beside
+      // them, and their heavy traffic (1,000 pages for the all-trips map) does not crowd other tests' activity logs.
+      name: "speed",
+      testMatch: /\.speed\.spec\.ts/,
+      dependencies: ["dashboard", "signed-out"],
+      use: { storageState: OWNER_STATE_PATH },
+    },
+    {
+      // Specs that move the sandbox clock run alone, last, since every vehicle and token sees it.
       name: "clock",
       testMatch: /\.clock\.spec\.ts/,
-      dependencies: ["dashboard", "signed-out"],
+      dependencies: ["speed"],
       use: { storageState: OWNER_STATE_PATH },
     },
   ],

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { SESSION_COOKIE_NAMES } from "@/lib/auth/cookies";
+import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 
 /**
  * An early, optimistic redirect for people with no session cookie at all, so that signed-out visits do not render

@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getConfig } from "@/lib/config";
-import { SESSION_COOKIE_NAMES } from "./cookies";
+import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 import { getAuthOptions } from "./options";
 
 /** Who is signed in to the dashboard. */
