@@ -133,7 +133,7 @@ function toSeedVehicle(row: Row): SeedVehicle {
 
 export const SEED_VEHICLES: readonly SeedVehicle[] = ROWS.map(toSeedVehicle);
 
-/** Token ids by role; other engineers' tests depend on these exact values. */
+/** Token ids by role; the client, page and browser tests depend on these exact values. */
 export const VEHICLE_IDS = {
   manyTrips: 21957,
   perf: 17001,
