@@ -43,11 +43,12 @@ export interface ActiveFault extends FaultSpec {
 
 export type { StatsSnapshot };
 
-export function sandboxControl(baseUrl: string) {
-  const root = `${baseUrl.replace(/\/+$/, "")}/__sandbox`;
+export function sandboxControl(baseUrl: string | (() => string)) {
+  // A function gives the address when each call is made: for a sandbox that is started after the client is made.
+  const root = () => `${(typeof baseUrl === "string" ? baseUrl : baseUrl()).replace(/\/+$/, "")}/__sandbox`;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${root}${path}`, {
+    const response = await fetch(`${root()}${path}`, {
       method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),

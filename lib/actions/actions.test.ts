@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
-import { type SandboxControl, sandboxEnv, startSandbox } from "@/lib/dimo/testing/sandbox-harness";
+import { setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
 import { listTripsAction } from "./trips";
 import { getValuationAction, listOffersAction, requestInstantOfferAction } from "./valuation";
 import { getVehicleAction, listVehiclesAction } from "./vehicles";
@@ -12,20 +12,8 @@ vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
 const SIGNED_IN: DashboardSession = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let control: SandboxControl;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandbox.control;
-  // The app's client reads its configuration on first use, which comes after this.
-  Object.assign(process.env, sandboxEnv(sandbox.url));
-});
-afterAll(async () => {
-  process.env = savedEnv;
-  await sandbox.close();
-});
+// The app's client reads its configuration on first use, which comes after the sandbox starts.
+const { control } = setUpSandbox({ pointApp: true });
 beforeEach(async () => {
   auth.session = SIGNED_IN;
   await control.resetStats();

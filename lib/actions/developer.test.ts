@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
-import { type SandboxControl, ROUTES, count, sandboxEnv, startSandbox } from "@/lib/dimo/testing/sandbox-harness";
+import { count, ROUTES, setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
 import { copyTokenAction, describeTokensAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "./developer";
 import { listTripsAction } from "./trips";
@@ -13,23 +13,16 @@ vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
 const SIGNED_IN: DashboardSession = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let control: SandboxControl;
-const savedEnv = { ...process.env };
+const { control } = setUpSandbox({ pointApp: true });
 const logged: unknown[][] = [];
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandbox.control;
-  Object.assign(process.env, sandboxEnv(sandbox.url));
+beforeAll(() => {
   for (const method of ["log", "info", "warn", "error", "debug"] as const) {
     vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args));
   }
 });
-afterAll(async () => {
-  process.env = savedEnv;
+afterAll(() => {
   vi.restoreAllMocks();
-  await sandbox.close();
 });
 beforeEach(async () => {
   auth.session = SIGNED_IN;

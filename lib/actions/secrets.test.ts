@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { describeError, describeTokens, listActivity } from "@/lib/dimo";
-import { sandboxConfig, sandboxEnv, startSandbox, testClient } from "@/lib/dimo/testing/sandbox-harness";
+import { sandboxConfig, testClient, setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
 import { listTripsAction } from "./trips";
 import { getValuationAction, listOffersAction, requestInstantOfferAction } from "./valuation";
@@ -15,8 +15,7 @@ import { getVehicleAction, listVehiclesAction } from "./vehicles";
 const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-const savedEnv = { ...process.env };
+const sandbox = setUpSandbox({ pointApp: true });
 const realFetch = globalThis.fetch;
 const issued = new Set<string>();
 const logged: string[] = [];
@@ -29,9 +28,7 @@ function collectTokens(value: unknown) {
   }
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  Object.assign(process.env, sandboxEnv(sandbox.url));
+beforeAll(() => {
   // Pass every request through, noting the secrets that cross the wire.
   globalThis.fetch = async (input, init) => {
     if (typeof init?.body === "string") {
@@ -54,11 +51,9 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
+afterAll(() => {
   globalThis.fetch = realFetch;
-  process.env = savedEnv;
   vi.restoreAllMocks();
-  await sandbox.close();
 });
 
 describe("secrets", () => {

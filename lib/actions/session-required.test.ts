@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type SandboxControl, sandboxEnv, startSandbox } from "@/lib/dimo/testing/sandbox-harness";
+import { describe, expect, it, vi } from "vitest";
+import { setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
 
 /**
  * Server actions and route handlers are public endpoints: each must refuse a caller without a session before it does
@@ -24,19 +24,7 @@ const isServerActionFile = (file: string) => /^\s*["']use server["']/.test(readF
 const actionFiles = Object.keys(actionModules).filter((file) => !file.endsWith(".test.ts") && isServerActionFile(file));
 const routeFiles = Object.keys(routeModules).filter((file) => !(file.slice(1) in PUBLIC_ROUTES));
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let control: SandboxControl;
-const savedEnv = { ...process.env };
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandbox.control;
-  Object.assign(process.env, sandboxEnv(sandbox.url));
-});
-afterAll(async () => {
-  process.env = savedEnv;
-  await sandbox.close();
-});
+const { control } = setUpSandbox({ pointApp: true });
 
 describe("every server action refuses a caller without a session, with no upstream call", () => {
   it("finds the action files", () => {

@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { curlCommand } from "@/components/developer/curl-command";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
 import { type ActivityEntry } from "./activity";
-import { type SandboxControl, startSandbox, testClient } from "./testing/sandbox-harness";
+import { testClient, setUpSandbox } from "./testing/sandbox-harness";
 
 /**
  * What the activity log keeps for "copy as cURL", against the sandbox: enough to send a call again (run through a
@@ -14,14 +14,8 @@ import { type SandboxControl, startSandbox, testClient } from "./testing/sandbox
 
 const run = promisify(execFile);
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let control: SandboxControl;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandbox.control;
-});
-afterAll(() => sandbox.close());
+const sandbox = setUpSandbox();
+const { control } = sandbox;
 beforeEach(async () => {
   await control.reset();
 });

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
 import { type DimoError } from "./errors";
-import { ROUTES, type SandboxControl, count, sandboxConfig, startSandbox, testClient } from "./testing/sandbox-harness";
+import { count, ROUTES, sandboxConfig, testClient, setUpSandbox } from "./testing/sandbox-harness";
 
 /** The typed functions against the sandbox's seeded vehicles. */
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let control: SandboxControl;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandbox.control;
-});
-afterAll(() => sandbox.close());
+const sandbox = setUpSandbox();
+const { control } = sandbox;
 beforeEach(async () => {
   await control.reset();
   await control.resetStats();

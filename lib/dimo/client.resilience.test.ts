@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { describeError } from "./describe-error";
-import { ROUTES, type SandboxControl, count, startSandbox, testClient } from "./testing/sandbox-harness";
+import { count, ROUTES, testClient, setUpSandbox } from "./testing/sandbox-harness";
 
 /** Faults injected into the sandbox, and what the client makes of them. */
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let control: SandboxControl;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandbox.control;
-});
-afterAll(() => sandbox.close());
+const sandbox = setUpSandbox();
+const { control } = sandbox;
 beforeEach(async () => {
   await control.reset();
   await control.clearFaults();

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
-import { ROUTES, type SandboxControl, count, startSandbox, testClient } from "./testing/sandbox-harness";
+import { count, ROUTES, testClient, setUpSandbox } from "./testing/sandbox-harness";
 
 /** The token manager against the sandbox: how many challenges and exchanges the client really makes. */
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let control: SandboxControl;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  control = sandbox.control;
-});
-afterAll(() => sandbox.close());
+const sandbox = setUpSandbox();
+const { control } = sandbox;
 beforeEach(async () => {
   await control.reset();
   await control.resetStats();

@@ -1,12 +1,12 @@
 import { verifyMessage } from "viem";
 import { createSiweMessage } from "viem/siwe";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sandboxEnv, startSandbox } from "@/lib/dimo/testing/sandbox-harness";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { sandboxEnv, setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
 
 /** The demo wallet signs only sign-in messages for this dashboard and that wallet, and only in sandbox mode. */
 
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+const sandbox = setUpSandbox();
 const savedEnv = { ...process.env };
 
 function signInMessage(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
@@ -31,12 +31,8 @@ async function loadAction(env: Record<string, string>) {
   return (await import("./actions")).signWithDemoWalletAction;
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
-afterAll(async () => {
+afterAll(() => {
   process.env = savedEnv;
-  await sandbox.close();
 });
 
 describe("signWithDemoWalletAction in sandbox mode", () => {

@@ -1,11 +1,5 @@
-import { Skeleton } from "@/components/ui/skeleton";
+import { PageSkeleton } from "@/components/ui/page-skeleton";
 
 export default function DeveloperLoading() {
-  return (
-    <div className="flex flex-col gap-4" aria-busy="true" aria-label="Loading">
-      <Skeleton className="h-8 w-64" />
-      <Skeleton className="h-4 w-96" />
-      <Skeleton className="h-64 w-full" />
-    </div>
-  );
+  return <PageSkeleton />;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { afterAll, beforeAll } from "vitest";
 import { sandboxControl } from "@/sandbox/control-client";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
 import { startTestSandbox } from "@/sandbox/testing";
@@ -38,9 +39,35 @@ export function sandboxEnv(url: string): Record<string, string> {
   };
 }
 
-export async function startSandbox() {
-  const sandbox = await startTestSandbox();
-  return { url: sandbox.url, control: sandboxControl(sandbox.url), close: () => sandbox.close() };
+/**
+ * A fresh sandbox for one test file: started before its tests, closed after them. `url` may be read once the tests
+ * run; `control` may be kept at once. With `pointApp`, the app's own process-wide client (getDimoClient, the actions)
+ * is pointed at it through the environment for the file, which must happen before that client is first used.
+ */
+export function setUpSandbox(options: { pointApp?: boolean } = {}) {
+  let url: string | undefined;
+  let close = async () => {};
+  const savedEnv = { ...process.env };
+  const currentUrl = () => {
+    if (url === undefined) throw new Error("the sandbox starts in beforeAll: read its url inside a test or hook");
+    return url;
+  };
+  beforeAll(async () => {
+    const sandbox = await startTestSandbox();
+    url = sandbox.url;
+    close = () => sandbox.close();
+    if (options.pointApp) Object.assign(process.env, sandboxEnv(sandbox.url));
+  });
+  afterAll(async () => {
+    if (options.pointApp) process.env = savedEnv;
+    await close();
+  });
+  return {
+    get url() {
+      return currentUrl();
+    },
+    control: sandboxControl(currentUrl),
+  };
 }
 
 export function testClient(url: string, options: Partial<DimoClientOptions> = {}) {
