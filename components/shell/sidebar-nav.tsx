@@ -3,6 +3,7 @@
 import { Car, Wrench } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { isActiveLink } from "@/lib/active-link";
 import { cn } from "@/lib/cn";
 
 const ITEMS = [
@@ -15,7 +16,7 @@ export function SidebarNav() {
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
       {ITEMS.map(({ href, label, icon: Icon }) => {
-        const active = pathname === href || pathname.startsWith(`${href}/`);
+        const active = isActiveLink(pathname, href);
         return (
           <Link
             key={href}

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { isActiveLink } from "@/lib/active-link";
 import { cn } from "@/lib/cn";
 
 export interface Tab {
@@ -17,7 +18,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] })
   return (
     <nav aria-label={label} className="flex gap-1 border-b border-border">
       {tabs.map(({ href, label: text, exact }) => {
-        const active = pathname === href || (!exact && pathname.startsWith(`${href}/`));
+        const active = isActiveLink(pathname, href, exact);
         return (
           <Link
             key={href}

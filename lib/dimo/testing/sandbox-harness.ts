@@ -2,7 +2,7 @@ import "server-only";
 import { afterAll, beforeAll } from "vitest";
 import { sandboxControl } from "@/sandbox/control-client";
 import { DEMO_LICENSE } from "@/sandbox/demo-license";
-import { startTestSandbox } from "@/sandbox/testing";
+import { setUpSandbox as setUpTestSandbox } from "@/sandbox/test-support";
 import { type ActivityEntry } from "../activity";
 import { type DimoClientOptions, createDimoClient } from "../client";
 
@@ -40,33 +40,26 @@ export function sandboxEnv(url: string): Record<string, string> {
 }
 
 /**
- * A fresh sandbox for one test file: started before its tests, closed after them. `url` may be read once the tests
- * run; `control` may be kept at once. With `pointApp`, the app's own process-wide client (getDimoClient, the actions)
- * is pointed at it through the environment for the file, which must happen before that client is first used.
+ * A fresh sandbox for one test file (the sandbox's own test lifecycle), with a control client that may be kept at
+ * once. With `pointApp`, the app's own process-wide client (getDimoClient, the actions) is pointed at it through the
+ * environment for the file, which must happen before that client is first used.
  */
 export function setUpSandbox(options: { pointApp?: boolean } = {}) {
-  let url: string | undefined;
-  let close = async () => {};
-  const savedEnv = { ...process.env };
-  const currentUrl = () => {
-    if (url === undefined) throw new Error("the sandbox starts in beforeAll: read its url inside a test or hook");
-    return url;
-  };
-  beforeAll(async () => {
-    const sandbox = await startTestSandbox();
-    url = sandbox.url;
-    close = () => sandbox.close();
-    if (options.pointApp) Object.assign(process.env, sandboxEnv(sandbox.url));
-  });
-  afterAll(async () => {
-    if (options.pointApp) process.env = savedEnv;
-    await close();
-  });
+  const suite = setUpTestSandbox();
+  if (options.pointApp) {
+    const savedEnv = { ...process.env };
+    beforeAll(() => {
+      Object.assign(process.env, sandboxEnv(suite.url));
+    });
+    afterAll(() => {
+      process.env = savedEnv;
+    });
+  }
   return {
     get url() {
-      return currentUrl();
+      return suite.url;
     },
-    control: sandboxControl(currentUrl),
+    control: sandboxControl(() => suite.url),
   };
 }
 

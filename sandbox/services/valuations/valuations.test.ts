@@ -2,35 +2,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type PrivilegeId } from "@/lib/protocol";
 import { getVehicleJwt } from "../../flow-client";
 import { TEST_INSTANT_OFFER_DELAY_MS } from "../../testing";
+import type { OfferSet, ValuationSet } from "../../seed/valuation-model";
 import { SEED_VEHICLES, VEHICLE_IDS } from "../../seed/vehicles";
 import { request, setUpSandbox } from "../../test-support";
 
 const suite = setUpSandbox();
-
-interface ValuationSet {
-  [key: string]: unknown;
-  mileage: number;
-  tradeIn: number;
-  retail: number;
-  userDisplayPrice: number;
-  odometerMeasurementType: string;
-}
-interface Offer {
-  vendor: string;
-  price?: number;
-  url?: string;
-  grade?: string;
-  error?: string;
-  declineReason?: string;
-}
-interface OfferSet {
-  source: string;
-  updated: string;
-  expiresAt: string;
-  mileage: number;
-  odometerMeasurementType: string;
-  offers: Offer[];
-}
 
 const base = (tokenId: number | string, version = "v1") => `${suite.url}/valuations/${version}/vehicles/${tokenId}`;
 
@@ -59,7 +35,7 @@ describe("valuations", () => {
       ].sort(),
     );
     expect(set).toMatchObject({ currency: "USD", odometerUnit: "miles", odometerMeasurementType: "Real", zipCode: "89101" });
-    for (const key of ["mileage", "odometer", "tradeIn", "tradeInAverage", "retail", "retailAverage", "userDisplayPrice"]) {
+    for (const key of ["mileage", "odometer", "tradeIn", "tradeInAverage", "retail", "retailAverage", "userDisplayPrice"] as const) {
       expect(Number.isInteger(set[key])).toBe(true);
     }
     expect(set.tradeIn).toBeLessThan(set.retail);
