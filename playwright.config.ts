@@ -8,6 +8,7 @@ import {
   OWNER_STATE_PATH,
 } from "./e2e/fixtures/servers";
 import { WALLETS } from "./e2e/fixtures/wallets";
+import { sandboxEnv } from "./test-support/sandbox-env";
 
 // The browser tests drive a local sandbox and a local production build, nothing else.
 for (const url of [E2E_BASE_URL, E2E_SANDBOX_URL]) {
@@ -16,11 +17,7 @@ for (const url of [E2E_BASE_URL, E2E_SANDBOX_URL]) {
 
 const dashboardEnv = {
   DIMO_ENV: "sandbox",
-  DIMO_AUTH_URL: `${E2E_SANDBOX_URL}/auth`,
-  DIMO_TOKEN_EXCHANGE_URL: `${E2E_SANDBOX_URL}/token-exchange`,
-  DIMO_IDENTITY_URL: `${E2E_SANDBOX_URL}/identity`,
-  DIMO_TRIPS_URL: `${E2E_SANDBOX_URL}/trips`,
-  DIMO_VALUATIONS_URL: `${E2E_SANDBOX_URL}/valuations`,
+  ...sandboxEnv(E2E_SANDBOX_URL),
   NEXTAUTH_URL: E2E_BASE_URL,
   SANDBOX_DATA_DIR: E2E_DATA_DIR,
   DASHBOARD_ADMINS: WALLETS.admin.address,

@@ -1,5 +1,5 @@
 import { sandboxControl } from "@/sandbox/control-client";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { type Session, fetchTripsPage } from "./dashboard-client";
 import { signIn } from "./session";
 import { type Summary, summarize } from "./stats";
@@ -39,7 +39,7 @@ async function signInUsers(baseUrl: string, users: number): Promise<Session[]> {
   const worker = async () => {
     while (next < users) {
       next++;
-      sessions.push({ baseUrl, jar: await signIn(baseUrl, DEMO_LICENSE.owner.privateKey) });
+      sessions.push({ baseUrl, jar: await signIn(baseUrl, DEMO_OWNER.privateKey) });
     }
   };
   await Promise.all(Array.from({ length: SIGN_IN_CONCURRENCY }, worker));

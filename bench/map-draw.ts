@@ -1,4 +1,5 @@
 import type { Trip } from "@/lib/models";
+import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import { type Session, fetchTripsPage } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
@@ -46,6 +47,8 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies(session.jar.entries().map(([name, value]) => ({ name, value, url: session.baseUrl })));
     const page = await context.newPage();
+    // The trips map records its draw times and exposes its draw path only to a page opened with the test hooks on.
+    await enableTestHooks(page);
     await page.goto(`${session.baseUrl}/vehicles/${tokenId}/trips`);
     await page.locator('[data-testid="trips-map"][data-drawn-count]').waitFor({ timeout: DRAW_TIMEOUT_MS });
     const reference = await page.evaluate(() => ({

@@ -8,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { measureJavaScript } from "./javascript-size";
 import { runLoad } from "./load";
@@ -55,7 +55,7 @@ async function main(): Promise<void> {
   const authSecret = newAuthSecret();
   const sandbox = await phase("starting the sandbox", startSandboxServer);
   const dashboard = await phase("starting the dashboard", () => startDashboard({ sandboxUrl: sandbox.url, authSecret }));
-  const session = { baseUrl: dashboard.url, jar: await signIn(dashboard.url, DEMO_LICENSE.owner.privateKey) };
+  const session = { baseUrl: dashboard.url, jar: await signIn(dashboard.url, DEMO_OWNER.privateKey) };
 
   const upstream = await phase("1. upstream requests per view", () =>
     measureUpstream({

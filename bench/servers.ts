@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestDataDir } from "@/sandbox/testing";
+import { sandboxEnv } from "@/test-support/sandbox-env";
+import { createTestDataDir } from "@/test-support/sandbox-template";
 import { type ManagedProcess, freePort, startProcess, waitForHttp, waitForOutput } from "./processes";
 
 /** The sandbox and production dashboards the bench measures, on free loopback ports, with throw-away data folders. */
@@ -55,11 +56,7 @@ export async function startDashboard({ sandboxUrl, authSecret }: DashboardOption
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DIMO_ENV: "sandbox",
-    DIMO_AUTH_URL: `${sandboxUrl}/auth`,
-    DIMO_TOKEN_EXCHANGE_URL: `${sandboxUrl}/token-exchange`,
-    DIMO_IDENTITY_URL: `${sandboxUrl}/identity`,
-    DIMO_TRIPS_URL: `${sandboxUrl}/trips`,
-    DIMO_VALUATIONS_URL: `${sandboxUrl}/valuations`,
+    ...sandboxEnv(sandboxUrl),
     NEXTAUTH_URL: url,
     AUTH_SECRET: authSecret,
     SANDBOX_DATA_DIR: dataDir,

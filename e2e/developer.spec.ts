@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { type Locator, type Page } from "@playwright/test";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { E2E_SANDBOX_URL } from "./fixtures/servers";
 import { expect, test } from "./fixtures/test";

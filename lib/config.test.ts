@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, PRESET_URLS, parseConfig } from "./config";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 
 const PRODUCTION_LICENSE = {
   DIMO_ENV: "production",

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
-import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT } from "@/sandbox/demo-license";
+import { type DimoService } from "@/lib/protocol";
+import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, sandboxUrls } from "@/lib/demo-license";
+import { URL_VARIABLES } from "@/lib/env-names";
 
 /**
  * The one place that reads process.env. Everything is validated once; a wrong value stops start-up with a message
@@ -9,7 +11,6 @@ import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT } from "@/sandbox/demo-license";
  */
 
 export type DimoEnv = "sandbox" | "production" | "custom";
-export type DimoService = "auth" | "tokenExchange" | "identity" | "trips" | "valuations";
 
 export interface DimoUrls {
   auth: string;
@@ -38,13 +39,7 @@ export interface AppConfig {
 const SANDBOX_ORIGIN = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 
 export const PRESET_URLS: Record<"sandbox" | "production", DimoUrls> = {
-  sandbox: {
-    auth: `${SANDBOX_ORIGIN}/auth`,
-    tokenExchange: `${SANDBOX_ORIGIN}/token-exchange`,
-    identity: `${SANDBOX_ORIGIN}/identity`,
-    trips: `${SANDBOX_ORIGIN}/trips`,
-    valuations: `${SANDBOX_ORIGIN}/valuations`,
-  },
+  sandbox: sandboxUrls(SANDBOX_ORIGIN),
   production: {
     auth: "https://auth.dimo.zone",
     tokenExchange: "https://token-exchange-api.dimo.zone",
@@ -52,14 +47,6 @@ export const PRESET_URLS: Record<"sandbox" | "production", DimoUrls> = {
     trips: "https://trips-api.dimo.zone",
     valuations: "https://valuations-api.dimo.zone",
   },
-};
-
-const URL_VARIABLES: Record<DimoService, string> = {
-  auth: "DIMO_AUTH_URL",
-  tokenExchange: "DIMO_TOKEN_EXCHANGE_URL",
-  identity: "DIMO_IDENTITY_URL",
-  trips: "DIMO_TRIPS_URL",
-  valuations: "DIMO_VALUATIONS_URL",
 };
 
 // Empty strings count as unset, so `DIMO_API_KEY=` in a .env file means "use the default".

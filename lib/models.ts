@@ -1,7 +1,177 @@
+import { type DimoService, type PrivilegeId } from "@/lib/protocol";
+
 /**
- * The app's plain data types (vehicles, trips, valuations, offers, tokens, activity entries), for any module, client
- * components included. They are defined beside the server code that produces them; this module only re-exports types.
+ * The app's plain data types (vehicles, trips, valuations, offers, tokens, activity entries): what the DIMO client
+ * returns, with no zod and no upstream quirks, for any module, client components included.
  */
-export type * from "./dimo/types";
-export type { ActivityEntry, ActivityReplay } from "./dimo/activity";
-export type { DimoService } from "./config";
+
+export interface VehicleGrant {
+  /** Privileges the license holds on the vehicle, ascending. */
+  privileges: PrivilegeId[];
+  /** When the grant ends (ISO 8601), or null when the service gave no end. */
+  expiresAt: string | null;
+}
+
+export interface Vehicle {
+  tokenId: number;
+  tokenDID: string | null;
+  owner: string;
+  mintedAt: string | null;
+  name: string | null;
+  imageURI: string | null;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  /** The license's unexpired grant on this vehicle; null when there is none. */
+  grant: VehicleGrant | null;
+}
+
+export interface VehiclePage {
+  vehicles: Vehicle[];
+  totalCount: number;
+  hasNextPage: boolean;
+  /** Pass as `after` to get the next page. */
+  endCursor: string | null;
+}
+
+export interface DeveloperLicense {
+  tokenId: number;
+  owner: string;
+  clientId: string;
+  alias: string | null;
+  redirectURIs: string[];
+  signers: string[];
+}
+
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+export interface TripPoint {
+  time: string;
+  location: LatLng | null;
+  /** Only on a start: where the previous trip ended, when that was close by. */
+  estimatedLocation: LatLng | null;
+}
+
+export interface Trip {
+  id: string;
+  start: TripPoint;
+  end: TripPoint;
+  droppedData: boolean;
+}
+
+export interface TripsPage {
+  trips: Trip[];
+  totalPages: number;
+  currentPage: number;
+}
+
+export interface Valuation {
+  vendor: string | null;
+  updated: string | null;
+  mileage: number | null;
+  zipCode: string | null;
+  tradeIn: number | null;
+  tradeInAverage: number | null;
+  tradeInSource: string | null;
+  retail: number | null;
+  retailAverage: number | null;
+  retailSource: string | null;
+  odometer: number | null;
+  odometerUnit: string | null;
+  odometerMeasurementType: string | null;
+  userDisplayPrice: number | null;
+  currency: string | null;
+}
+
+export interface Offer {
+  vendor: string;
+  price: number | null;
+  url: string | null;
+  grade: string | null;
+  error: string | null;
+  declineReason: string | null;
+}
+
+export interface OfferSet {
+  source: string | null;
+  updated: string;
+  /** When the offers lapse: from the service, or `updated` + 7 days when it sends none. */
+  expiresAt: string;
+  mileage: number | null;
+  odometerMeasurementType: string | null;
+  offers: Offer[];
+}
+
+export interface InstantOfferResult {
+  message: string;
+}
+
+export interface DeveloperTokenInfo {
+  iss: string | null;
+  aud: string | string[] | null;
+  ethereumAddress: string | null;
+  /** Seconds since the epoch, as in the token. */
+  iat: number | null;
+  exp: number;
+}
+
+export interface VehicleTokenInfo {
+  tokenId: number;
+  privileges: PrivilegeId[];
+  iat: number | null;
+  exp: number;
+}
+
+/** What the token inspector may show: claims and expiries, never a raw token. */
+export interface TokenOverview {
+  developer: DeveloperTokenInfo | null;
+  vehicles: VehicleTokenInfo[];
+}
+
+/**
+ * What it takes to send the same request again (the developer tools' "copy as cURL"), minus every secret: the
+ * bearer token is named by its kind only, and a request whose body or query carried a signature, a state or anything
+ * else the log does not keep is marked as not replayable instead.
+ */
+export interface ActivityReplay {
+  /** Request headers that carry no secret (Accept, Content-Type). Never Authorization. */
+  headers: Record<string, string>;
+  /** The exact body sent, when it carries no secret. */
+  body?: string;
+  /** The kind of token sent as `Authorization: Bearer`, when one was. */
+  bearer?: "developer" | "vehicle";
+  /** Null when the request can be sent again as logged; otherwise why not, in words. */
+  notReplayable: string | null;
+}
+
+export interface ActivityEntry {
+  id: string;
+  /** When the call started, ISO 8601. */
+  at: string;
+  method: string;
+  service: DimoService;
+  /** The path below the service's base address, with only harmless query parameters. */
+  path: string;
+  /** The full address, with the same query rule as `path`. */
+  url: string;
+  /** The last HTTP status seen; null when no response came back or no request was needed. */
+  status: number | null;
+  durationMs: number;
+  /** HTTP attempts made; 0 for a cache hit. */
+  attempts: number;
+  /**
+   * "hit": a cached token or vehicle grant served the call and no request was made; "miss": this request fetched a
+   * token because none was cached; "none": a data call.
+   */
+  cache: "hit" | "miss" | "none";
+  error?: string;
+  tokenKind?: "developer" | "vehicle";
+  tokenId?: number;
+  /** For a shared call (the Developer JWT's challenge flow or cache hit): the vehicle whose token exchange it served. */
+  forTokenId?: number;
+  /** Absent for cache hits, which sent nothing. */
+  replay?: ActivityReplay;
+}

@@ -7,6 +7,29 @@
 export const VEHICLE_NFT_CONTRACT = "0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF" as const;
 export const POLYGON_CHAIN_ID = 137;
 
+/** The DIMO services the dashboard talks to, each at its own base address (lib/config.ts). */
+export const DIMO_SERVICES = ["auth", "tokenExchange", "identity", "trips", "valuations"] as const;
+export type DimoService = (typeof DIMO_SERVICES)[number];
+
+/** How pages and messages name each service; sentences use the lowercase form ("DIMO's token exchange service"). */
+export const SERVICE_LABELS: Record<DimoService, string> = {
+  auth: "Authentication",
+  tokenExchange: "Token exchange",
+  identity: "Identity",
+  trips: "Trips",
+  valuations: "Valuations",
+};
+
+export const serviceName = (service: DimoService) => SERVICE_LABELS[service].toLowerCase();
+
+/** Trips a page, as the trips service serves them. */
+export const TRIPS_PAGE_SIZE = 100;
+/** The most vehicles the identity API returns a page. */
+export const IDENTITY_PAGE_MAX = 100;
+/** Offer sets lapse this long after the request that made them. */
+export const OFFER_LIFETIME_DAYS = 7;
+export const OFFER_LIFETIME_MS = OFFER_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
+
 export type PrivilegeId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
 
 export interface PrivilegeInfo {

@@ -1,4 +1,4 @@
-import { SANDBOX_DEFAULT_PORT } from "./demo-license";
+import { SANDBOX_DEFAULT_PORT } from "@/lib/demo-license";
 import { type SandboxStartOptions } from "./server";
 
 export const USAGE = `Usage: tsx sandbox/main.ts [options]

@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { VEHICLE_NFT_CONTRACT, type PrivilegeId } from "@/lib/protocol";
-import { DEMO_LICENSE } from "./demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 
 /**
  * The DIMO sign-in flow and token exchange against a sandbox, in a few lines: for the sandbox's own tests and its

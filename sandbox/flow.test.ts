@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { sandboxControl } from "./control-client";
 import { VEHICLE_IDS } from "./seed/vehicles";
-import { request, setUpSandbox } from "./test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 

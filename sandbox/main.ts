@@ -1,5 +1,5 @@
 import { CliError, parseCliOptions, USAGE } from "./cli-options";
-import { SANDBOX_DEFAULT_PORT } from "./demo-license";
+import { SANDBOX_DEFAULT_PORT } from "@/lib/demo-license";
 import { startSandbox } from "./server";
 
 /** The sandbox's command line: `npm run sandbox` (see sandbox/README.md). */

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDeveloperJwt, getVehicleJwt } from "./flow-client";
 import { VEHICLE_IDS } from "./seed/vehicles";
 import { startSandbox } from "./server";
-import { request } from "./test-support";
-import { createTestDataDir } from "./testing";
+import { request } from "@/test-support/sandbox";
+import { createTestDataDir } from "@/test-support/sandbox-template";
 
 let dataDir: string;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { join, relative, resolve, isAbsolute } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
 import { createContext } from "./context";
-import { SANDBOX_DEFAULT_PORT } from "./demo-license";
+import { SANDBOX_DEFAULT_PORT } from "@/lib/demo-license";
 import { seedDatabaseFile } from "./seed/seed-database";
 import { SEED_VERSION } from "./seed/version";
 import { openDatabase, readMeta } from "./store/database";

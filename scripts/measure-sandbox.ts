@@ -15,7 +15,7 @@ import { getDeveloperJwt, getVehicleJwt } from "../sandbox/flow-client";
 import { seedDatabaseFile } from "../sandbox/seed/seed-database";
 import { VEHICLE_IDS } from "../sandbox/seed/vehicles";
 import { DATABASE_FILE } from "../sandbox/server";
-import { startTestSandbox } from "../sandbox/testing";
+import { startTestSandbox } from "../test-support/sandbox-template";
 
 function startCli(dataDir: string): Promise<{ child: ChildProcess; url: string; startMs: number }> {
   const started = performance.now();

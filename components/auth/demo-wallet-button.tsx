@@ -1,9 +1,10 @@
 "use client";
 
 import { FlaskConical } from "lucide-react";
-import { signWithDemoWalletAction } from "@/app/(auth)/login/actions";
+import { signWithDemoWalletAction } from "@/lib/actions/sign-in";
 import { Button } from "@/components/ui/button";
 import { shortAddress } from "@/lib/format/address";
+import { unwrap } from "@/lib/result";
 import type { useSignIn } from "./use-sign-in";
 
 /** Signs in as the sandbox license owner; the server holds the key and signs a real SIWE message. */
@@ -17,9 +18,7 @@ export function DemoWalletButton({ address, signIn }: { address: `0x${string}`; 
         disabled={busy}
         onClick={() =>
           signIn.run(address, 1, async (message) => {
-            const result = await signWithDemoWalletAction(message);
-            if (!result.ok) throw new Error(result.error.message);
-            return result.signature;
+            return unwrap(await signWithDemoWalletAction(message));
           })
         }
       >

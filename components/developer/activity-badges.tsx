@@ -1,8 +1,8 @@
 import { Badge } from "@/components/ui/badge";
-import type { ActivityRecord } from "./activity-record";
+import type { ActivityEntry } from "@/lib/models";
 
 /** The HTTP status of a call, coloured by class; "no response" when none came back, "cached" for a cache hit. */
-export function StatusBadge({ record }: { record: Pick<ActivityRecord, "status" | "error" | "cache"> }) {
+export function StatusBadge({ record }: { record: Pick<ActivityEntry, "status" | "error" | "cache"> }) {
   const { status } = record;
   if (status === null) {
     if (record.error !== undefined) return <Badge tone="danger">no response</Badge>;
@@ -28,7 +28,7 @@ const CACHE_TITLE = {
   none: "A data call: the token cache does not apply.",
 } as const;
 
-export function CacheBadge({ cache }: { cache: ActivityRecord["cache"] }) {
+export function CacheBadge({ cache }: { cache: ActivityEntry["cache"] }) {
   if (cache === "none") return <span title={CACHE_TITLE.none} className="text-muted-foreground">{CACHE_TEXT.none}</span>;
   return (
     <Badge tone={cache === "hit" ? "primary" : "neutral"} title={CACHE_TITLE[cache]}>

@@ -1,14 +1,8 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import {
-  type ActivityFilters,
-  CACHE_STATES,
-  SERVICE_LABELS,
-  SERVICES,
-  STATUS_CLASSES,
-  parseActivityFilters,
-} from "./activity-record";
+import { type ActivityFilters, CACHE_STATES, STATUS_CLASSES, parseActivityFilters } from "@/lib/activity-filters";
+import { DIMO_SERVICES, SERVICE_LABELS } from "@/lib/protocol";
 
 const STATUS_LABELS = { "2xx": "2xx", "4xx": "4xx", "5xx": "5xx", failed: "Failed (any error)" } as const;
 const CACHE_LABELS = { hit: "Cache hit", miss: "Cache miss", none: "Data calls" } as const;
@@ -65,7 +59,7 @@ function FilterSelect({
 export function ActivityFilterBar({ filters, onChange }: { filters: ActivityFilters; onChange: (name: keyof ActivityFilters, value: string) => void }) {
   return (
     <div className="flex flex-wrap items-center gap-4" role="group" aria-label="Filters">
-      <FilterSelect label="Service" name="service" value={filters.service} options={SERVICES.map((s) => [s, SERVICE_LABELS[s]])} onChange={onChange} />
+      <FilterSelect label="Service" name="service" value={filters.service} options={DIMO_SERVICES.map((s) => [s, SERVICE_LABELS[s]])} onChange={onChange} />
       <FilterSelect label="Status" name="status" value={filters.status} options={STATUS_CLASSES.map((s) => [s, STATUS_LABELS[s]])} onChange={onChange} />
       <FilterSelect label="Cache" name="cache" value={filters.cache} options={CACHE_STATES.map((s) => [s, CACHE_LABELS[s]])} onChange={onChange} />
     </div>

@@ -4,10 +4,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { EmptyState } from "@/components/ui/empty-state";
 import { useHydrated } from "@/lib/hooks/use-now";
 import { ActivityFilterBar, useActivityFilters } from "./activity-filters";
-import { matchesFilters } from "./activity-record";
+import { ACTIVITY_LIMIT, matchesFilters } from "@/lib/activity-filters";
 import { ActivityTable } from "./activity-table";
 import { LiveIndicator } from "./live-indicator";
-import { ACTIVITY_LIMIT, useActivityStream } from "./use-activity-stream";
+import { useActivityStream } from "./use-activity-stream";
 
 /** The last 500 upstream calls of this server, newest first, filtered by the URL, updating while open. */
 export function ActivityLog() {

@@ -4,13 +4,14 @@ import { ChevronDown, ChevronRight, Terminal } from "lucide-react";
 import { Fragment, useState } from "react";
 import { formatClockTime, formatDateTime } from "@/lib/format/time";
 import { CacheBadge, StatusBadge } from "./activity-badges";
-import { type ActivityRecord, SERVICE_LABELS } from "./activity-record";
+import type { ActivityEntry } from "@/lib/models";
+import { SERVICE_LABELS } from "@/lib/protocol";
 import { CurlPanel } from "./curl-panel";
 
 const COLUMNS = ["Time", "Service", "Method", "Path", "Status", "Duration", "Attempts", "Cache", "Error", ""];
 
 /** The calls, one row each, newest first; "cURL" opens the command of a call beneath its row. */
-export function ActivityTable({ records, hydrated }: { records: ActivityRecord[]; hydrated: boolean }) {
+export function ActivityTable({ records, hydrated }: { records: ActivityEntry[]; hydrated: boolean }) {
   const [openId, setOpenId] = useState<string | null>(null);
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">

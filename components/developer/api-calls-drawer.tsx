@@ -7,7 +7,8 @@ import { buttonClasses } from "@/components/ui/button";
 import { useHydrated } from "@/lib/hooks/use-now";
 import { formatClockTime } from "@/lib/format/time";
 import { CacheBadge, StatusBadge } from "./activity-badges";
-import { type ActivityRecord, SERVICE_LABELS } from "./activity-record";
+import type { ActivityEntry } from "@/lib/models";
+import { SERVICE_LABELS } from "@/lib/protocol";
 import { CurlPanel } from "./curl-panel";
 import { LiveIndicator } from "./live-indicator";
 import { useActivityStream } from "./use-activity-stream";
@@ -99,7 +100,7 @@ export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
   );
 }
 
-function DrawerCall({ record }: { record: ActivityRecord }) {
+function DrawerCall({ record }: { record: ActivityEntry }) {
   const [showCurl, setShowCurl] = useState(false);
   const hydrated = useHydrated();
   return (

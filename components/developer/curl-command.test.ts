@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StubServer, reply, startStubServer } from "@/lib/dimo/testing/stub-server";
-import type { ActivityRecord } from "./activity-record";
+import { type StubServer, reply, startStubServer } from "@/test-support/stub-server";
+import type { ActivityEntry } from "@/lib/models";
 import { curlCommand, placeholderHint, shellQuote } from "./curl-command";
 
 /** The cURL commands, run through a real shell and curl against a recording server. */
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-function record(overrides: Partial<ActivityRecord> = {}): ActivityRecord {
+function record(overrides: Partial<ActivityEntry> = {}): ActivityEntry {
   return {
     id: "1-1",
     at: new Date(0).toISOString(),

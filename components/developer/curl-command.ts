@@ -1,4 +1,4 @@
-import type { ActivityRecord } from "./activity-record";
+import type { ActivityEntry } from "@/lib/models";
 
 /**
  * "Copy as cURL": a command that sends a logged call again. The bearer token is the shell variable `$DIMO_TOKEN`
@@ -26,7 +26,7 @@ const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: str
  * The cURL command for a logged call. With `token`, the exact token replaces the placeholder; the caller fetches it
  * only when the developer asks for it.
  */
-export function curlCommand(record: ActivityRecord, token?: string): CurlResult {
+export function curlCommand(record: ActivityEntry, token?: string): CurlResult {
   if (record.service === "auth") return { ok: false, reason: CHALLENGE_FLOW };
   if (record.cache === "hit" || record.replay === undefined) return { ok: false, reason: CACHE_HIT };
   const { replay } = record;
@@ -43,7 +43,7 @@ export function curlCommand(record: ActivityRecord, token?: string): CurlResult 
 }
 
 /** Which token `$DIMO_TOKEN` stands for, in words. */
-export function placeholderHint(record: ActivityRecord, bearer: "developer" | "vehicle"): string {
+export function placeholderHint(record: ActivityEntry, bearer: "developer" | "vehicle"): string {
   if (bearer === "developer") return "Set DIMO_TOKEN to a Developer JWT (copy it from the token inspector).";
   const vehicle = record.tokenId === undefined ? "the vehicle" : `vehicle ${record.tokenId}`;
   return `Set DIMO_TOKEN to a Vehicle JWT of ${vehicle} (copy it from the token inspector).`;

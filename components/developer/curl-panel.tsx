@@ -3,7 +3,7 @@
 import { Ban, Check, Copy, KeyRound, Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { copyTokenAction } from "@/lib/actions/developer";
-import type { ActivityRecord } from "./activity-record";
+import type { ActivityEntry } from "@/lib/models";
 import { curlCommand, placeholderHint } from "./curl-command";
 import { type CopyState, useCopy } from "./use-copy";
 
@@ -11,7 +11,7 @@ import { type CopyState, useCopy } from "./use-copy";
  * The cURL command of one logged call, with `$DIMO_TOKEN` in place of the bearer token. "Copy with the exact token"
  * asks the server for that one token and writes it into the copied command only, never onto the page.
  */
-export function CurlPanel({ record }: { record: ActivityRecord }) {
+export function CurlPanel({ record }: { record: ActivityEntry }) {
   const withPlaceholder = useCopy();
   const withToken = useCopy();
   const result = curlCommand(record);

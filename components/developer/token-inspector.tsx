@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { describeFailure, unwrapAction } from "@/components/valuation/action-result";
+import { toAppError, unwrap } from "@/lib/result";
 import { describeTokensAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "@/lib/actions/developer";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
 import type { TokenOverview } from "@/lib/models";
@@ -20,7 +20,7 @@ export function TokenInspector({ initial }: { initial: TokenOverview }) {
   const hydrated = useHydrated();
   const overview = useQuery({
     queryKey: TOKENS_QUERY_KEY,
-    queryFn: async () => unwrapAction(await describeTokensAction()),
+    queryFn: async () => unwrap(await describeTokensAction()),
     initialData: initial,
     // A visit after a while shows the server's list, then looks again at once.
     staleTime: 5_000,
@@ -29,11 +29,11 @@ export function TokenInspector({ initial }: { initial: TokenOverview }) {
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
   const refreshDeveloper = useMutation({
-    mutationFn: async () => unwrapAction(await refreshDeveloperTokenAction()),
+    mutationFn: async () => unwrap(await refreshDeveloperTokenAction()),
     onSuccess: reload,
   });
   const refreshVehicle = useMutation({
-    mutationFn: async (tokenId: number) => unwrapAction(await refreshVehicleTokenAction({ tokenId })),
+    mutationFn: async (tokenId: number) => unwrap(await refreshVehicleTokenAction({ tokenId })),
     onSuccess: reload,
   });
 
@@ -45,7 +45,7 @@ export function TokenInspector({ initial }: { initial: TokenOverview }) {
         hydrated={hydrated}
         refreshing={refreshDeveloper.isPending}
         onRefresh={() => refreshDeveloper.mutate()}
-        error={refreshDeveloper.isError ? describeFailure(refreshDeveloper.error).message : null}
+        error={refreshDeveloper.isError ? toAppError(refreshDeveloper.error).message : null}
       />
       <VehicleTokensTable
         tokens={overview.data.vehicles}
@@ -55,13 +55,13 @@ export function TokenInspector({ initial }: { initial: TokenOverview }) {
         onRefresh={(tokenId) => refreshVehicle.mutate(tokenId)}
         error={
           refreshVehicle.isError
-            ? { tokenId: refreshVehicle.variables ?? null, message: describeFailure(refreshVehicle.error).message }
+            ? { tokenId: refreshVehicle.variables ?? null, message: toAppError(refreshVehicle.error).message }
             : null
         }
       />
       {overview.isError ? (
         <p role="alert" className="text-sm text-danger">
-          The token list could not be updated: {describeFailure(overview.error).message}
+          The token list could not be updated: {toAppError(overview.error).message}
         </p>
       ) : null}
     </div>

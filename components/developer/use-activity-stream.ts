@@ -1,24 +1,24 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { type ActivityRecord, newestFirst } from "./activity-record";
+import { ACTIVITY_LIMIT, newestFirst } from "@/lib/activity-filters";
+import type { ActivityEntry } from "@/lib/models";
 
 /** How many calls the server keeps, and so the most the browser shows. */
-export const ACTIVITY_LIMIT = 500;
 
 export type StreamStatus = "connecting" | "live" | "reconnecting" | "closed";
 
 export interface ActivityStream {
   /** Newest first. */
-  records: ActivityRecord[];
+  records: ActivityEntry[];
   /** False until the first snapshot arrived. */
   loaded: boolean;
   status: StreamStatus;
 }
 
-function parseRecords(data: string): ActivityRecord[] {
+function parseRecords(data: string): ActivityEntry[] {
   const value: unknown = JSON.parse(data);
-  return Array.isArray(value) ? (value as ActivityRecord[]) : [];
+  return Array.isArray(value) ? (value as ActivityEntry[]) : [];
 }
 
 /**
@@ -27,7 +27,7 @@ function parseRecords(data: string): ActivityRecord[] {
  * itself after a network error; each reconnection starts from a fresh snapshot.
  */
 export function useActivityStream({ tokenId, enabled = true }: { tokenId?: number; enabled?: boolean } = {}): ActivityStream {
-  const [records, setRecords] = useState<ActivityRecord[]>([]);
+  const [records, setRecords] = useState<ActivityEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [status, setStatus] = useState<StreamStatus>("connecting");
 

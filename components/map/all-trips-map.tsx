@@ -5,18 +5,12 @@ import { useTheme } from "next-themes";
 import { useEffect, useRef } from "react";
 import type { PointStore } from "@/components/trips/point-store";
 import { padBounds } from "@/lib/geo/bounds";
+import { exposeForTests } from "@/lib/test-hooks";
 import { addClusterInteractions } from "./cluster-interactions";
 import { ALL_TRIPS_SOURCE, CLUSTER_LAYERS, CLUSTER_OPTIONS, clusterLayers, paintClusterLayers } from "./cluster-layers";
 import { mapThemeOf } from "./map-theme";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
 import { useBaseMap } from "./use-base-map";
-
-declare global {
-  interface Window {
-    /** The all-trips map, for browser tests and benchmarks. */
-    __allTripsMap?: MapLibreMap;
-  }
-}
 
 /** At most this many points per update: building and posting them stays within a few frames' time. */
 const BATCH = 10_000;
@@ -61,10 +55,7 @@ export function AllTripsMap({ store, version, done, styleUrl }: AllTripsMapProps
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) sent.current.userMoved = true;
     });
-    window.__allTripsMap = map;
-    return () => {
-      if (window.__allTripsMap === map) delete window.__allTripsMap;
-    };
+    return exposeForTests("allTripsMap", map);
     // The theme at creation is enough: later changes are painted in place below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, ready]);

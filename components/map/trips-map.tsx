@@ -3,10 +3,11 @@
 import { useTheme } from "next-themes";
 import { useEffect, useRef, useState } from "react";
 import type { Trip } from "@/lib/models";
+import { exposeForTests } from "@/lib/test-hooks";
 import { drawTrips } from "./draw-trips";
 import { MapLegend } from "./map-legend";
 import { mapThemeOf } from "./map-theme";
-import { type GeoJSONSource, type MapLibreMap, type MapMouseEvent, Popup } from "./maplibre";
+import { type GeoJSONSource, type MapMouseEvent, Popup } from "./maplibre";
 import { popupAnchor, popupContent } from "./trip-popup";
 import { TRIPS_SOURCE, TRIP_LAYERS, TRIP_LAYER_IDS, paintTripLayers, tripLayers } from "./trip-layers";
 import { useBaseMap } from "./use-base-map";
@@ -20,19 +21,9 @@ export interface TripsMapProps {
   styleUrl: string | undefined;
 }
 
-declare global {
-  interface Window {
-    /** The trips map, for browser tests (queryRenderedFeatures and friends). */
-    __tripsMap?: MapLibreMap;
-    /** Draws any trips on the trips map and resolves with the draw time: for benchmarks. */
-    __tripsMapBench?: { draw: (trips: readonly Trip[]) => Promise<number> };
-  }
-}
-
 interface DrawnState {
   count: number;
   firstId: string;
-  ms: number;
 }
 
 /** The page's trips as lines with start and end markers; hover, select and a popup with the trip's times. */
@@ -72,13 +63,12 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
       hovered = null;
       callbacks.current.onHover(null);
     });
-    window.__tripsMap = map;
-    window.__tripsMapBench = { draw: (benchTrips) => drawTrips(map, benchTrips) };
+    // The browser tests query the map's rendered features; the benchmark draws any trips through the same path.
+    const hideMap = exposeForTests("tripsMap", map);
+    const hideBench = exposeForTests("tripsMapBench", { draw: (benchTrips: readonly Trip[]) => drawTrips(map, benchTrips) });
     return () => {
-      if (window.__tripsMap === map) {
-        delete window.__tripsMap;
-        delete window.__tripsMapBench;
-      }
+      hideMap();
+      hideBench();
     };
     // The theme at creation is enough: later changes are painted in place below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -93,8 +83,8 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
     if (!map || !ready || !map.getSource<GeoJSONSource>(TRIPS_SOURCE)) return;
     let current = true;
     drawTrips(map, trips)
-      .then((ms) => {
-        if (current) setDrawn({ count: trips.length, firstId: trips[0]?.id ?? "", ms: Math.round(ms) });
+      .then(() => {
+        if (current) setDrawn({ count: trips.length, firstId: trips[0]?.id ?? "" });
       })
       .catch(() => undefined);
     return () => {
@@ -143,7 +133,6 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
       data-theme={theme}
       data-drawn-count={drawn?.count}
       data-drawn-first={drawn?.firstId}
-      data-draw-ms={drawn?.ms}
       data-selected-trip={selectedId ?? ""}
     >
       {/* Inline: MapLibre's stylesheet makes its container `position: relative`, which would win over a class. */}

@@ -28,7 +28,7 @@ function statusLine(progress: AllTripsProgress): string {
 export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleUrl: string | undefined }) {
   const { store, progress, cancel, restart } = useAllTrips(tokenId);
   if (progress.status === "error" && progress.error?.code === "PRIVILEGE_MISSING") {
-    return <MissingPrivilege feature="Trips" privileges={[4]} />;
+    return <MissingPrivilege feature="trips" />;
   }
   const total = progress.totalPages ?? 0;
   const value = progress.status === "done" ? 1 : total > 0 ? progress.pagesDone / total : 0;

@@ -1,17 +1,7 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
 import { formatDate, formatDateTime, formatTime } from "@/lib/format/time";
-
-const subscribeNever = () => () => {};
-
-/**
- * False while the server renders and the browser hydrates, true after. The server cannot know the viewer's time
- * zone, so times render once hydrated, without a hydration mismatch.
- */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
-}
+import { useHydrated } from "@/lib/hooks/use-now";
 
 const FORMATS = { date: formatDate, datetime: formatDateTime, time: formatTime } as const;
 

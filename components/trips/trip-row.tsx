@@ -7,7 +7,8 @@ import { formatDistanceKm } from "@/lib/format/numbers";
 import { formatDuration, isSameLocalDay } from "@/lib/format/time";
 import { formatLatLng, tripDistanceKm, tripDurationMs, tripEnd, tripStart } from "@/lib/geo/trip-places";
 import type { Trip } from "@/lib/models";
-import { LocalTime, useHydrated } from "./local-time";
+import { useHydrated } from "@/lib/hooks/use-now";
+import { LocalTime } from "./local-time";
 
 interface TripRowProps {
   trip: Trip;

@@ -3,6 +3,8 @@ import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
+import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
+import { type AppError } from "@/lib/result";
 
 /** What the trips page shows when there is no list to show. */
 
@@ -35,19 +37,19 @@ export function PastTheEnd({ page, totalPages, lastHref, onLast }: { page: numbe
           </a>
         }
       >
-        This vehicle&apos;s trips fill {totalPages} {totalPages === 1 ? "page" : "pages"} of 100.
+        This vehicle&apos;s trips fill {totalPages} {totalPages === 1 ? "page" : "pages"} of {TRIPS_PAGE_SIZE}.
       </EmptyState>
     </div>
   );
 }
 
-export function TripsError({ code, message, onRetry }: { code: string; message: string; onRetry: () => void }) {
-  if (code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="Trips" privileges={[4]} />;
+export function TripsError({ error, onRetry }: { error: AppError; onRetry: () => void }) {
+  if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="trips" />;
   return (
     <div role="alert" data-testid="trips-error" className="flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 p-4 text-sm">
       <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
       <div className="flex flex-col gap-2">
-        <p>{message}</p>
+        <p>{error.message}</p>
         <Button variant="secondary" size="sm" className="w-fit" onClick={onRetry}>
           Try again
         </Button>

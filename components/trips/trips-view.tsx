@@ -6,15 +6,18 @@ import Link from "next/link";
 import { useCallback, useEffect, useState } from "react";
 import { TripsMapLazy } from "@/components/map/trips-map-lazy";
 import { buttonClasses } from "@/components/ui/button";
+import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { TripList } from "./trip-list";
-import { TRIPS_PAGE_SIZE } from "./trips-keys";
 import { TripsExports } from "./trips-exports";
 import { TripsPager } from "./trips-pager";
-import { TripsLoadError, tripsPageQuery } from "./trips-query";
+import { tripsPageQuery } from "./trips-query";
 import { NoTrips, PastTheEnd, TripsError, TripsSkeleton } from "./trips-states";
-import { useHydrated } from "./local-time";
+import { useHydrated } from "@/lib/hooks/use-now";
+import { toAppError } from "@/lib/result";
+import { markForTests } from "@/lib/test-hooks";
 import { useTripsUrl } from "./use-trips-url";
 
+/** Marked (under test) when the list first became usable in this tab: read by the speed measurement. */
 export const INTERACTIVE_MARK = "trips-view:interactive";
 
 /**
@@ -31,9 +34,8 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
 
-  // When the list first became usable (hydrated, with data) in this tab: read by the speed measurement.
   useEffect(() => {
-    if (settled && performance.getEntriesByName(INTERACTIVE_MARK).length === 0) performance.mark(INTERACTIVE_MARK);
+    if (settled) markForTests(INTERACTIVE_MARK, { once: true });
   }, [settled]);
 
   useEffect(() => {
@@ -44,8 +46,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   const onHover = useCallback((id: string | null) => setHoveredId(id), []);
 
   if (query.isError && !data) {
-    const error = query.error instanceof TripsLoadError ? query.error : new TripsLoadError("INTERNAL", "The trips could not be loaded.", true);
-    return <TripsError code={error.code} message={error.message} onRetry={() => void query.refetch()} />;
+    return <TripsError error={toAppError(query.error)} onRetry={() => void query.refetch()} />;
   }
   if (!data) return <TripsSkeleton />;
   if (data.totalPages === 0) return <NoTrips />;

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { LineSplitter, toAllTripsMessage } from "@/lib/geo/all-trips-stream";
+import { markForTests } from "@/lib/test-hooks";
 import { PointStore } from "./point-store";
 
 /**
@@ -24,7 +25,7 @@ export interface AllTripsProgress {
   version: number;
 }
 
-/** Marked (with the status appended) when a run ends: read by the speed measurement. */
+/** Marked under test (with the status appended) when a run ends: read by the speed measurement. */
 export const FINISH_MARK = "all-trips:finished";
 
 const INITIAL: AllTripsProgress = {
@@ -70,7 +71,7 @@ export function useAllTrips(tokenId: number) {
       frame ??= requestAnimationFrame(publish);
     };
     const finish = (status: AllTripsStatus, error: AllTripsProgress["error"] = null) => {
-      if (active) performance.mark(`${FINISH_MARK}:${status}`);
+      if (active) markForTests(`${FINISH_MARK}:${status}`);
       latest.status = status;
       latest.error = error;
       if (frame !== null) cancelAnimationFrame(frame);

@@ -1,9 +1,4 @@
-"use client";
-
-import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { isActiveLink } from "@/lib/active-link";
-import { cn } from "@/lib/cn";
+import { NavLink } from "./nav-link";
 
 export interface Tab {
   href: string;
@@ -14,25 +9,20 @@ export interface Tab {
 
 /** A row of tabs that are links; the tab of the current page is marked. */
 export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
-  const pathname = usePathname();
   return (
     <nav aria-label={label} className="flex gap-1 border-b border-border">
-      {tabs.map(({ href, label: text, exact }) => {
-        const active = isActiveLink(pathname, href, exact);
-        return (
-          <Link
-            key={href}
-            href={href}
-            aria-current={active ? "page" : undefined}
-            className={cn(
-              "-mb-px border-b-2 px-4 py-2 text-sm",
-              active ? "border-primary font-medium text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {text}
-          </Link>
-        );
-      })}
+      {tabs.map(({ href, label: text, exact }) => (
+        <NavLink
+          key={href}
+          href={href}
+          exact={exact}
+          className="-mb-px border-b-2 px-4 py-2 text-sm"
+          activeClassName="border-primary font-medium text-foreground"
+          inactiveClassName="border-transparent text-muted-foreground hover:text-foreground"
+        >
+          {text}
+        </NavLink>
+      ))}
     </nav>
   );
 }

@@ -8,13 +8,14 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { listOffersAction } from "@/lib/actions/valuation";
 import { type OfferSet } from "@/lib/models";
-import { type ActionErrorInfo, type ActionOutcome, describeFailure, unwrapAction } from "./action-result";
+import { OFFER_LIFETIME_DAYS } from "@/lib/protocol";
+import { type AppError, type Result, toAppError, unwrap } from "@/lib/result";
 import { lapsedSetsKey, openOfferSets } from "./offer-expiry";
 import { OfferSetView } from "./offer-set-view";
 import { OFFERS_DESCRIPTION, OFFERS_TITLE, OffersBodySkeleton } from "./panel-skeletons";
 import { PanelError, retryHint } from "./panel-error";
 import { RequestOffersButton, RequestProgress } from "./request-offers-button";
-import { useHydrated, useNow } from "./use-clock";
+import { useHydrated, useNow } from "@/lib/hooks/use-now";
 import { useInstantOfferRequest } from "./use-instant-offer-request";
 import { valuationKeys } from "./valuation-keys";
 
@@ -28,11 +29,11 @@ interface OffersPanelProps {
   /** The grant allows requesting them (privilege 1 or 5). */
   canRequest: boolean;
   /** The server's first answer; null when the list cannot be read. */
-  initial: ActionOutcome<OfferSet[]> | null;
+  initial: Result<OfferSet[]> | null;
 }
 
-function RequestFailure({ error }: { error: ActionErrorInfo }) {
-  if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="Instant offers" privileges={[1, 5]} />;
+function RequestFailure({ error }: { error: AppError }) {
+  if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="instantOffer" />;
   return (
     <div role="alert" data-testid="offer-request-error" data-error-code={error.code} className="flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 p-4 text-sm">
       <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
@@ -52,7 +53,7 @@ export function OffersPanel({ tokenId, canList, canRequest, initial }: OffersPan
   const now = useNow(1_000);
   const query = useQuery({
     queryKey: valuationKeys.offers(tokenId),
-    queryFn: async () => unwrapAction(await listOffersAction({ tokenId })),
+    queryFn: async () => unwrap(await listOffersAction({ tokenId })),
     initialData: initial?.ok ? initial.data : undefined,
     enabled: canList,
   });
@@ -68,15 +69,15 @@ export function OffersPanel({ tokenId, canList, canRequest, initial }: OffersPan
 
   const button = canRequest ? <RequestOffersButton pending={offerRequest.pending} onRequest={offerRequest.request} /> : null;
   const open = query.data ? openOfferSets(query.data, now) : [];
-  const listError = query.error ? describeFailure(query.error) : null;
+  const listError = query.error ? toAppError(query.error) : null;
 
   let body: React.ReactNode;
   if (!canList) {
-    body = <MissingPrivilege feature={canRequest ? "The offer list" : "Instant offers"} privileges={[1]} />;
+    body = <MissingPrivilege feature={canRequest ? "offers" : "instantOffer"} />;
   } else if (!hydrated || (query.data === undefined && listError === null)) {
     body = <OffersBodySkeleton />;
   } else if (query.data === undefined && listError?.code === "PRIVILEGE_MISSING") {
-    body = <MissingPrivilege feature="Instant offers" privileges={[1]} />;
+    body = <MissingPrivilege feature="offers" />;
   } else if (query.data === undefined && listError) {
     body = <PanelError error={listError} onRetry={() => void query.refetch()} retrying={query.isFetching} testId="offers-error" />;
   } else if (open.length === 0) {
@@ -84,7 +85,7 @@ export function OffersPanel({ tokenId, canList, canRequest, initial }: OffersPan
       <div data-testid="offers-empty">
         <EmptyState title="No open offers" action={button}>
           {canRequest
-            ? "Ask Carvana, CarMax and Vroom what they would pay for this vehicle. Their offers stay open for 7 days."
+            ? `Ask Carvana, CarMax and Vroom what they would pay for this vehicle. Their offers stay open for ${OFFER_LIFETIME_DAYS} days.`
             : "There are no open offers, and this license may not request new ones."}
         </EmptyState>
       </div>

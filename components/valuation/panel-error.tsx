@@ -1,9 +1,9 @@
 import { AlertTriangle } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { type ActionErrorInfo } from "./action-result";
+import { type AppError } from "@/lib/result";
 
 /** The hint after an error message: whether another try can help. */
-export function retryHint(error: ActionErrorInfo): string {
+export function retryHint(error: AppError): string {
   return error.retryable
     ? "This is usually temporary: trying again in a moment should work."
     : "Trying again will not help until the cause above is fixed.";
@@ -11,7 +11,7 @@ export function retryHint(error: ActionErrorInfo): string {
 
 /** A panel's data could not be loaded: what happened, whether to retry, and a button to do so. */
 export function PanelError({ error, onRetry, retrying, testId }: {
-  error: ActionErrorInfo;
+  error: AppError;
   onRetry: () => void;
   retrying: boolean;
   testId: string;

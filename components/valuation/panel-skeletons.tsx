@@ -1,12 +1,13 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { OFFER_LIFETIME_DAYS } from "@/lib/protocol";
 
 /** Placeholders with the panels' shapes, for Suspense fallbacks and the moment before the browser takes over. */
 
 export const VALUATION_TITLE = "Valuation";
 export const VALUATION_DESCRIPTION = "What the vehicle is worth today, from DIMO's valuation vendor.";
 export const OFFERS_TITLE = "Instant offers";
-export const OFFERS_DESCRIPTION = "Offers from third-party buyers, open for 7 days after the request.";
+export const OFFERS_DESCRIPTION = `Offers from third-party buyers, open for ${OFFER_LIFETIME_DAYS} days after the request.`;
 
 export function ValuationBodySkeleton() {
   return (
@@ -35,24 +36,34 @@ export function OffersBodySkeleton() {
   );
 }
 
+/** A panel's frame, its title and description as they will be, around a placeholder body. */
+function PanelSkeleton({ label, testId, title, description, children }: {
+  label: string;
+  testId: string;
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card aria-busy="true" aria-label={label} data-testid={testId}>
+      <CardHeader title={title} description={description} />
+      <div className="p-5">{children}</div>
+    </Card>
+  );
+}
+
 export function ValuationSkeleton() {
   return (
-    <Card aria-busy="true" aria-label="Loading the valuation" data-testid="valuation-skeleton">
-      <CardHeader title={VALUATION_TITLE} description={VALUATION_DESCRIPTION} />
-      <div className="p-5">
-        <ValuationBodySkeleton />
-      </div>
-    </Card>
+    <PanelSkeleton label="Loading the valuation" testId="valuation-skeleton" title={VALUATION_TITLE} description={VALUATION_DESCRIPTION}>
+      <ValuationBodySkeleton />
+    </PanelSkeleton>
   );
 }
 
 export function OffersSkeleton() {
   return (
-    <Card aria-busy="true" aria-label="Loading the offers" data-testid="offers-skeleton">
-      <CardHeader title={OFFERS_TITLE} description={OFFERS_DESCRIPTION} />
-      <div className="p-5">
-        <OffersBodySkeleton />
-      </div>
-    </Card>
+    <PanelSkeleton label="Loading the offers" testId="offers-skeleton" title={OFFERS_TITLE} description={OFFERS_DESCRIPTION}>
+      <OffersBodySkeleton />
+    </PanelSkeleton>
   );
 }

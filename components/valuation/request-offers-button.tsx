@@ -3,7 +3,7 @@
 import { Loader2, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatDuration } from "@/lib/format/time";
-import { useNow } from "./use-clock";
+import { useNow } from "@/lib/hooks/use-now";
 
 /** The one button that asks the buyers for offers; disabled, with a spinner, while a request runs. */
 export function RequestOffersButton({ pending, onRequest }: { pending: boolean; onRequest: () => void }) {

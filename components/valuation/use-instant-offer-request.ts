@@ -3,7 +3,7 @@
 import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { requestInstantOfferAction } from "@/lib/actions/valuation";
-import { type ActionErrorInfo, describeFailure, unwrapAction } from "./action-result";
+import { type AppError, toAppError, unwrap } from "@/lib/result";
 import { valuationKeys } from "./valuation-keys";
 
 export interface InstantOfferRequest {
@@ -12,7 +12,7 @@ export interface InstantOfferRequest {
   pending: boolean;
   /** When the running request started (ms), for its progress. */
   startedAt: number | null;
-  error: ActionErrorInfo | null;
+  error: AppError | null;
 }
 
 /**
@@ -27,7 +27,7 @@ export function useInstantOfferRequest(tokenId: number): InstantOfferRequest {
   const inFlight = useRef(false);
   const mutation = useMutation({
     mutationKey,
-    mutationFn: async () => unwrapAction(await requestInstantOfferAction({ tokenId })),
+    mutationFn: async () => unwrap(await requestInstantOfferAction({ tokenId })),
     // Awaited, so the progress ends when the fresh offers are on screen.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: valuationKeys.offers(tokenId) }),
   });
@@ -46,6 +46,6 @@ export function useInstantOfferRequest(tokenId: number): InstantOfferRequest {
     },
     pending,
     startedAt: mutation.isPending ? mutation.submittedAt : null,
-    error: mutation.isError ? describeFailure(mutation.error) : null,
+    error: mutation.isError ? toAppError(mutation.error) : null,
   };
 }

@@ -6,10 +6,10 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { getValuationAction } from "@/lib/actions/valuation";
 import { type Valuation } from "@/lib/models";
-import { type ActionOutcome, describeFailure, unwrapAction } from "./action-result";
+import { type Result, toAppError, unwrap } from "@/lib/result";
 import { PanelError } from "./panel-error";
 import { VALUATION_DESCRIPTION, VALUATION_TITLE, ValuationBodySkeleton } from "./panel-skeletons";
-import { useHydrated } from "./use-clock";
+import { useHydrated } from "@/lib/hooks/use-now";
 import { ValuationFigures } from "./valuation-figures";
 import { valuationKeys } from "./valuation-keys";
 
@@ -17,20 +17,20 @@ import { valuationKeys } from "./valuation-keys";
  * The vehicle's latest valuation. The server's first answer arrives as `initial` and seeds react-query; when that
  * answer was a failure, the browser asks once more through the server action before showing the error.
  */
-export function ValuationPanel({ tokenId, initial }: { tokenId: number; initial: ActionOutcome<Valuation | null> }) {
+export function ValuationPanel({ tokenId, initial }: { tokenId: number; initial: Result<Valuation | null> }) {
   const hydrated = useHydrated();
   const query = useQuery({
     queryKey: valuationKeys.valuation(tokenId),
-    queryFn: async () => unwrapAction(await getValuationAction({ tokenId })),
+    queryFn: async () => unwrap(await getValuationAction({ tokenId })),
     initialData: initial.ok ? initial.data : undefined,
   });
-  const error = query.data === undefined && query.error ? describeFailure(query.error) : null;
+  const error = query.data === undefined && query.error ? toAppError(query.error) : null;
 
   let body: React.ReactNode;
   if (!hydrated || (query.data === undefined && error === null)) {
     body = <ValuationBodySkeleton />;
   } else if (error?.code === "PRIVILEGE_MISSING") {
-    body = <MissingPrivilege feature="Valuation" privileges={[1]} />;
+    body = <MissingPrivilege feature="valuation" />;
   } else if (error) {
     body = <PanelError error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} testId="valuation-error" />;
   } else if (query.data) {

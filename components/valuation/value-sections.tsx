@@ -16,7 +16,7 @@ export async function ValuationSection({ tokenId, canRead }: { tokenId: number; 
       <Card data-testid="valuation-panel">
         <CardHeader title={VALUATION_TITLE} description={VALUATION_DESCRIPTION} />
         <div className="p-5">
-          <MissingPrivilege feature="Valuation" privileges={[1]} />
+          <MissingPrivilege feature="valuation" />
         </div>
       </Card>
     );

@@ -2,15 +2,13 @@
 import "server-only";
 import { z } from "zod";
 import { getDimoClient } from "@/lib/dimo";
-import { defineAction } from "./guard";
-import { type TokenIdInput, positiveWholeNumber, tokenIdInput } from "./inputs";
+import { guarded } from "@/lib/server/guard";
+import { noInput, positiveWholeNumber, tokenIdInput } from "@/lib/server/inputs";
 
 /**
  * The developer tools' actions: the token inspector (claims only), refreshing tokens, and "copy token", the one way a
  * raw token reaches the browser, for exactly the token the developer named.
  */
-
-const noInput = z.undefined({ error: "this action takes no input" }).optional();
 
 const tokenChoice = z.discriminatedUnion(
   "kind",
@@ -23,44 +21,27 @@ const tokenChoice = z.discriminatedUnion(
 
 export type TokenChoice = z.input<typeof tokenChoice>;
 
-const describeTokens = defineAction(noInput, async function describeTokensAction() {
+/** The cached tokens' claims and expiries; never a raw token. */
+export const describeTokensAction = guarded(noInput, async function describeTokensAction() {
   return getDimoClient().describeTokens();
 });
 
-const refreshDeveloperToken = defineAction(noInput, async function refreshDeveloperTokenAction() {
+/** Drops the cached Developer JWT and fetches a new one through the challenge flow; returns its claims. */
+export const refreshDeveloperTokenAction = guarded(noInput, async function refreshDeveloperTokenAction() {
   return getDimoClient().refreshDeveloperToken();
 });
 
-const refreshVehicleToken = defineAction(tokenIdInput, async function refreshVehicleTokenAction({ tokenId }) {
+/** Drops the vehicle's cached Vehicle JWTs, re-reads its grant and exchanges a new one; returns its claims. */
+export const refreshVehicleTokenAction = guarded(tokenIdInput, async function refreshVehicleTokenAction({ tokenId }) {
   return getDimoClient().refreshVehicleToken(tokenId);
 });
 
-// Nothing here logs: the token goes back in the result and nowhere else.
-const copyToken = defineAction(tokenChoice, async function copyTokenAction(choice) {
+/**
+ * The raw token the developer asked to copy: the Developer JWT, or one vehicle's Vehicle JWT (the cached one, or a
+ * fresh one when it has expired). The only action that returns a raw token; nothing here logs it.
+ */
+export const copyTokenAction = guarded(tokenChoice, async function copyTokenAction(choice) {
   const client = getDimoClient();
   const token = choice.kind === "developer" ? await client.getRawToken("developer") : await client.getRawToken("vehicle", choice.tokenId);
   return { kind: choice.kind, token };
 });
-
-/** The cached tokens' claims and expiries; never a raw token. */
-export async function describeTokensAction() {
-  return describeTokens(undefined);
-}
-
-/** Drops the cached Developer JWT and fetches a new one through the challenge flow; returns its claims. */
-export async function refreshDeveloperTokenAction() {
-  return refreshDeveloperToken(undefined);
-}
-
-/** Drops the vehicle's cached Vehicle JWTs, re-reads its grant and exchanges a new one; returns its claims. */
-export async function refreshVehicleTokenAction(input: TokenIdInput) {
-  return refreshVehicleToken(input);
-}
-
-/**
- * The raw token the developer asked to copy: the Developer JWT, or one vehicle's Vehicle JWT (the cached one, or a
- * fresh one when it has expired). The only action that returns a raw token.
- */
-export async function copyTokenAction(input: TokenChoice) {
-  return copyToken(input);
-}

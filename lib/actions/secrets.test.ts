@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
-import { describeError, describeTokens, listActivity } from "@/lib/dimo";
-import { sandboxConfig, testClient, setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
-import { listTripsAction } from "./trips";
+import { describeError } from "@/lib/dimo/describe-error";
+import { listActivity } from "@/lib/dimo/activity";
+import { sandboxConfig, testClient } from "@/test-support/dimo-client";
+import { setUpSandbox } from "@/test-support/sandbox";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { listTripsPage } from "@/lib/server/trips";
 import { getValuationAction, listOffersAction, requestInstantOfferAction } from "./valuation";
-import { getVehicleAction, listVehiclesAction } from "./vehicles";
+import { getSharedVehicle, listSharedVehicles } from "@/lib/server/vehicles";
+import { describeTokensAction } from "./developer";
 
 /**
  * A run with successes and failures of every kind, watched from outside: every token the services issue and every
@@ -63,27 +66,27 @@ describe("secrets", () => {
     const results: unknown[] = [];
     const run = async (call: () => Promise<unknown>) => results.push(await call());
 
-    await run(() => listVehiclesAction({}));
-    await run(() => getVehicleAction({ tokenId: 21957 }));
-    await run(() => listTripsAction({ tokenId: 21957, page: 1 }));
-    await run(() => listTripsAction({ tokenId: 20311, page: 1 }));
+    await run(() => listSharedVehicles());
+    await run(() => getSharedVehicle({ tokenId: 21957 }));
+    await run(() => listTripsPage({ tokenId: 21957, page: 1 }));
+    await run(() => listTripsPage({ tokenId: 20311, page: 1 }));
     await run(() => getValuationAction({ tokenId: 20777 }));
-    await run(() => listTripsAction({ tokenId: 10420, page: 1 }));
+    await run(() => listTripsPage({ tokenId: 10420, page: 1 }));
     await run(() => getValuationAction({ tokenId: 987654321 }));
     await control.injectFault({ method: "GET", path: "/trips/v1/vehicle/*/trips", status: 401, body: "Invalid or expired JWT", times: 1 });
-    await run(() => listTripsAction({ tokenId: 21957, page: 2 }));
+    await run(() => listTripsPage({ tokenId: 21957, page: 2 }));
     await control.injectFault({ method: "POST", path: "/token-exchange/v1/tokens/exchange", status: 401, body: "Invalid or expired JWT", times: 1 });
-    await run(() => listTripsAction({ tokenId: 18234, page: 1 }));
+    await run(() => listTripsPage({ tokenId: 18234, page: 1 }));
     await control.injectFault({ method: "GET", path: "/valuations/v1/vehicles/*/offers", status: 503, times: 0 });
     await run(() => listOffersAction({ tokenId: 21957 }));
     await control.clearFaults();
     await control.injectFault({ method: "POST", path: "/valuations/v1/vehicles/*/instant-offer", status: 503, times: 1 });
     await run(() => requestInstantOfferAction({ tokenId: 21957 }));
     await run(() => requestInstantOfferAction({ tokenId: 21957 }));
-    await run(() => listTripsAction({ tokenId: -1, page: 1 }));
+    await run(() => listTripsPage({ tokenId: -1, page: 1 }));
+    await run(() => describeTokensAction());
     auth.session = null;
-    await run(() => listTripsAction({ tokenId: 21957, page: 1 }));
-    results.push(await describeTokens());
+    await run(() => listTripsPage({ tokenId: 21957, page: 1 }));
 
     // A client with the wrong key: the sandbox refuses its signature.
     const wrongKey = `0x${"5a".repeat(32)}` as const;

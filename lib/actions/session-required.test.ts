@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
+import { GUARDED } from "@/lib/server/guard";
+import { setUpSandbox } from "@/test-support/sandbox";
 
 /**
  * Server actions and route handlers are public endpoints: each must refuse a caller without a session before it does
@@ -12,35 +13,65 @@ import { setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => null, requireSession: async () => null }));
 
 const root = path.resolve(__dirname, "../..");
+const PUBLIC_ACTIONS: Record<string, string> = {
+  "./sign-in.ts": "the demo wallet signs a sign-in message before there is a session (sandbox mode only)",
+};
 const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own sign-in, session and sign-out endpoints",
   "app/api/sign-in/nonce/route.ts": "a wallet needs a nonce before it can sign in",
 };
 
 const actionModules = import.meta.glob<Record<string, unknown>>("./*.ts");
+const serverModules = import.meta.glob<Record<string, unknown>>("/lib/server/*.ts");
 const routeModules = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts");
 
 const isServerActionFile = (file: string) => /^\s*["']use server["']/.test(readFileSync(path.resolve(__dirname, file), "utf8"));
-const actionFiles = Object.keys(actionModules).filter((file) => !file.endsWith(".test.ts") && isServerActionFile(file));
+const actionFiles = Object.keys(actionModules).filter((file) => !file.endsWith(".test.ts") && isServerActionFile(file) && !(file in PUBLIC_ACTIONS));
+const serverFiles = Object.keys(serverModules).filter((file) => !file.endsWith(".test.ts"));
 const routeFiles = Object.keys(routeModules).filter((file) => !(file.slice(1) in PUBLIC_ROUTES));
 
 const { control } = setUpSandbox({ pointApp: true });
 
+type Call = (input: unknown) => Promise<unknown>;
+
+async function exportsOf(load: (() => Promise<Record<string, unknown>>) | undefined, file: string) {
+  if (!load) throw new Error(`cannot load ${file}`);
+  return Object.entries(await load()).filter((entry): entry is [string, Call] => typeof entry[1] === "function");
+}
+
+/** Plausible input, so that only the missing session can be the reason for a refusal. */
+const PLAUSIBLE = { tokenId: 21957, page: 1, kind: "developer", format: "csv" };
+
 describe("every server action refuses a caller without a session, with no upstream call", () => {
   it("finds the action files", () => {
-    expect(actionFiles.length).toBeGreaterThanOrEqual(4);
+    expect(actionFiles.length).toBeGreaterThanOrEqual(2);
   });
 
   for (const file of actionFiles) {
     it(file, async () => {
-      const load = actionModules[file];
-      if (!load) throw new Error(`cannot load ${file}`);
-      const exports = Object.entries(await load()).filter(([, value]) => typeof value === "function");
+      const exports = await exportsOf(actionModules[file], file);
       expect(exports.length).toBeGreaterThan(0);
       for (const [name, action] of exports) {
-        // Plausible input, so that only the missing session can be the reason for a refusal.
-        const result = await (action as (input: unknown) => Promise<unknown>)({ tokenId: 21957, page: 1, kind: "developer" });
-        expect(result, name).toEqual({ ok: false, error: expect.objectContaining({ code: "UNAUTHENTICATED" }) });
+        // Every action is built with guarded(), so that none can skip the session check.
+        expect(GUARDED in action, `${name} is built with guarded()`).toBe(true);
+        expect(await action(PLAUSIBLE), name).toEqual({ ok: false, error: expect.objectContaining({ code: "UNAUTHENTICATED" }) });
+      }
+      expect((await control.stats()).total).toBe(0);
+    });
+  }
+});
+
+describe("every guarded server read refuses a caller without a session, with no upstream call", () => {
+  it("finds the guarded reads", async () => {
+    let found = 0;
+    for (const file of serverFiles) found += (await exportsOf(serverModules[file], file)).filter(([, f]) => GUARDED in f).length;
+    expect(found).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const file of serverFiles) {
+    it(file, async () => {
+      for (const [name, read] of (await exportsOf(serverModules[file], file)).filter(([, f]) => GUARDED in f)) {
+        expect(await read(PLAUSIBLE), name).toEqual({ ok: false, error: expect.objectContaining({ code: "UNAUTHENTICATED" }) });
       }
       expect((await control.stats()).total).toBe(0);
     });

@@ -1,7 +1,7 @@
 import "server-only";
-import { getDeveloperLicense } from "@/lib/dimo";
+import { getDimoClient } from "@/lib/dimo";
 
 /** The wallet that owns the configured Developer License, from the identity API (cached by the client). */
 export async function licenseOwner(): Promise<string> {
-  return (await getDeveloperLicense()).owner;
+  return (await getDimoClient().getDeveloperLicense()).owner;
 }

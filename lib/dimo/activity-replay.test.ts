@@ -2,9 +2,10 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeEach, describe, expect, it } from "vitest";
 import { curlCommand } from "@/components/developer/curl-command";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
-import { type ActivityEntry } from "./activity";
-import { testClient, setUpSandbox } from "./testing/sandbox-harness";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { type ActivityEntry } from "@/lib/models";
+import { testClient } from "@/test-support/dimo-client";
+import { setUpSandbox } from "@/test-support/sandbox";
 
 /**
  * What the activity log keeps for "copy as cURL", against the sandbox: enough to send a call again (run through a

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { ACTIVITY_LIMIT, type ActivityEntry, clearActivity, listActivity, newActivityId, recordActivity, subscribeActivity } from "./activity";
+import { type ActivityEntry } from "@/lib/models";
+import { ACTIVITY_LIMIT } from "@/lib/activity-filters";
+import { clearActivity, listActivity, newActivityId, recordActivity, subscribeActivity } from "./activity";
 
 function entry(n: number): ActivityEntry {
   return {

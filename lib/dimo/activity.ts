@@ -1,6 +1,7 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
-import { type DimoService } from "@/lib/config";
+import { ACTIVITY_LIMIT } from "@/lib/activity-filters";
+import { type ActivityEntry } from "@/lib/models";
 
 /**
  * The API activity log: one entry per call the DIMO client made, or chose not to make because a cached token
@@ -8,55 +9,9 @@ import { type DimoService } from "@/lib/config";
  * no query secrets, tokens appear only as their kind and vehicle.
  */
 
-/**
- * What it takes to send the same request again (the developer tools' "copy as cURL"), minus every secret: the
- * bearer token is named by its kind only, and a request whose body or query carried a signature, a state or anything
- * else the log does not keep is marked as not replayable instead.
- */
-export interface ActivityReplay {
-  /** Request headers that carry no secret (Accept, Content-Type). Never Authorization. */
-  headers: Record<string, string>;
-  /** The exact body sent, when it carries no secret. */
-  body?: string;
-  /** The kind of token sent as `Authorization: Bearer`, when one was. */
-  bearer?: "developer" | "vehicle";
-  /** Null when the request can be sent again as logged; otherwise why not, in words. */
-  notReplayable: string | null;
-}
-
-export interface ActivityEntry {
-  id: string;
-  /** When the call started, ISO 8601. */
-  at: string;
-  method: string;
-  service: DimoService;
-  /** The path below the service's base address, with only harmless query parameters. */
-  path: string;
-  /** The full address, with the same query rule as `path`. */
-  url: string;
-  /** The last HTTP status seen; null when no response came back or no request was needed. */
-  status: number | null;
-  durationMs: number;
-  /** HTTP attempts made; 0 for a cache hit. */
-  attempts: number;
-  /**
-   * "hit": a cached token or vehicle grant served the call and no request was made; "miss": this request fetched a
-   * token because none was cached; "none": a data call.
-   */
-  cache: "hit" | "miss" | "none";
-  error?: string;
-  tokenKind?: "developer" | "vehicle";
-  tokenId?: number;
-  /** For a shared call (the Developer JWT's challenge flow or cache hit): the vehicle whose token exchange it served. */
-  forTokenId?: number;
-  /** Absent for cache hits, which sent nothing. */
-  replay?: ActivityReplay;
-}
-
 export type ActivityInput = Omit<ActivityEntry, "id">;
 export type ActivityListener = (entry: ActivityEntry) => void;
 
-export const ACTIVITY_LIMIT = 500;
 
 // Kept on globalThis: Next.js may load this module once per route bundle, and the log must be one per process.
 const shared = globalThis as typeof globalThis & {

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT } from "jose";
 import { recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { fetchDeveloperJwt } from "./auth";
 import { DimoError } from "./errors";
 import { type HttpSettings } from "./http";
 import { tokenExpiryMs } from "./jwt";
-import { type StubServer, reply, startStubServer } from "./testing/stub-server";
+import { type StubServer, reply, startStubServer } from "@/test-support/stub-server";
 
 /** The challenge flow against a scripted server: what is sent, and what is refused. */
 

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { type DimoError } from "./errors";
-import { count, ROUTES, sandboxConfig, testClient, setUpSandbox } from "./testing/sandbox-harness";
+import { count, ROUTES, sandboxConfig, testClient } from "@/test-support/dimo-client";
+import { setUpSandbox } from "@/test-support/sandbox";
 
 /** The typed functions against the sandbox's seeded vehicles. */
 
@@ -119,7 +120,7 @@ describe("privileges from the grant", () => {
     expect((await failureOf(client.getValuation(20777)))?.message).toMatch(/Non-location history \(privilege 1\)/);
     expect((await failureOf(client.listOffers(20777)))?.code).toBe("PRIVILEGE_MISSING");
     const offer = await failureOf(client.requestInstantOffer(20777));
-    expect(offer?.message).toMatch(/privilege 1\) or VIN credential \(privilege 5\)/);
+    expect(offer?.message).toMatch(/privilege 1\) nor VIN credential \(privilege 5\)/);
     expect((await control.stats()).total).toBe(0);
   });
 

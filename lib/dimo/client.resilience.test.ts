@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { describeError } from "./describe-error";
-import { count, ROUTES, testClient, setUpSandbox } from "./testing/sandbox-harness";
+import { count, ROUTES, testClient } from "@/test-support/dimo-client";
+import { setUpSandbox } from "@/test-support/sandbox";
 
 /** Faults injected into the sandbox, and what the client makes of them. */
 

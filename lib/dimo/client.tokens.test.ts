@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
-import { count, ROUTES, testClient, setUpSandbox } from "./testing/sandbox-harness";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { count, ROUTES, testClient } from "@/test-support/dimo-client";
+import { setUpSandbox } from "@/test-support/sandbox";
 
 /** The token manager against the sandbox: how many challenges and exchanges the client really makes. */
 

@@ -1,17 +1,19 @@
 import "server-only";
 import { type AppConfig } from "@/lib/config";
-import { type PrivilegeId } from "@/lib/protocol";
-import { type ActivityEntry, type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "./activity";
+import { type Feature } from "@/lib/features";
+import { IDENTITY_PAGE_MAX, type PrivilegeId } from "@/lib/protocol";
+import { type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "./activity";
 import { isDimoError } from "./errors";
 import { type HttpSettings } from "./http";
-import { MAX_PAGE_SIZE, fetchDeveloperLicense, queryVehicles } from "./identity";
-import { DASHBOARD_PRIVILEGES, type Requirement, privilegesFor } from "./privileges";
+import { fetchDeveloperLicense, queryVehicles } from "./identity";
+import { privilegesFor } from "./privileges";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
 import { SingleFlight } from "./single-flight";
 import { MemoryTokenCache, type TokenCache } from "./token-cache";
 import { TokenManager, developerInfo, vehicleInfo } from "./tokens";
 import { fetchTrips } from "./trips";
 import {
+  type ActivityEntry,
   type DeveloperLicense,
   type DeveloperTokenInfo,
   type InstantOfferResult,
@@ -22,7 +24,7 @@ import {
   type Vehicle,
   type VehiclePage,
   type VehicleTokenInfo,
-} from "./types";
+} from "@/lib/models";
 import { type ValuationsTarget, fetchOffers, fetchValuation, postInstantOffer } from "./valuations";
 import { VehicleDirectory, toVehicleRecord } from "./vehicles";
 
@@ -50,6 +52,8 @@ export interface DimoClient {
   getVehicle(tokenId: number): Promise<Vehicle | null>;
   /** The configured license (kept for the grant lifetime); a DimoError NOT_FOUND when DIMO does not know it. */
   getDeveloperLicense(): Promise<DeveloperLicense>;
+  /** Resolves when the vehicle's grant allows the feature; otherwise throws the DimoError its calls would meet. */
+  assertCanUse(tokenId: number, feature: Feature): Promise<void>;
   listTrips(tokenId: number, page?: number): Promise<TripsPage>;
   getValuation(tokenId: number): Promise<Valuation | null>;
   listOffers(tokenId: number): Promise<OfferSet[]>;
@@ -61,12 +65,6 @@ export interface DimoClient {
   /** The raw token, for an explicit "copy token" action only: never log it or send it anywhere else. */
   getRawToken(kind: "developer" | "vehicle", tokenId?: number): Promise<string>;
 }
-
-const TRIPS: Requirement = { service: "trips", anyOf: [4], purpose: "trips" };
-const VALUATION: Requirement = { service: "valuations", anyOf: [1], purpose: "valuations" };
-const OFFERS: Requirement = { service: "valuations", anyOf: [1], purpose: "offers" };
-const INSTANT_OFFER: Requirement = { service: "valuations", anyOf: [1, 5], purpose: "instant offers" };
-const ANY_DASHBOARD_USE: Requirement = { service: "tokenExchange", anyOf: DASHBOARD_PRIVILEGES, purpose: "the dashboard's pages" };
 
 const MAX_VEHICLE_PAGES = 1_000;
 
@@ -98,14 +96,15 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
   const licenseFlight = new SingleFlight<DeveloperLicense>();
   let license: { value: DeveloperLicense; until: number } | undefined;
 
-  async function privilegesOf(tokenId: number, requirement: Requirement): Promise<PrivilegeId[]> {
+  /** The privileges to exchange for; without a feature, any one the dashboard uses will do. */
+  async function privilegesOf(tokenId: number, feature?: Feature): Promise<PrivilegeId[]> {
     assertPositiveInteger(tokenId, "tokenId");
-    return privilegesFor(tokenId, await directory.get(tokenId), requirement);
+    return privilegesFor(tokenId, await directory.get(tokenId), feature);
   }
 
-  function withAccess<T>(tokenId: number, requirement: Requirement, call: (token: string) => Promise<T>) {
+  function withAccess<T>(tokenId: number, feature: Feature, call: (token: string) => Promise<T>) {
     return onBehalfOfVehicle(tokenId, async () => {
-      const privileges = await privilegesOf(tokenId, requirement);
+      const privileges = await privilegesOf(tokenId, feature);
       try {
         return await tokens.withVehicleJwt(tokenId, privileges, call);
       } catch (error) {
@@ -125,7 +124,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
   });
 
   async function listVehicles(paging: { first?: number; after?: string } = {}): Promise<VehiclePage> {
-    const first = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(paging.first ?? MAX_PAGE_SIZE)));
+    const first = Math.min(IDENTITY_PAGE_MAX, Math.max(1, Math.floor(paging.first ?? IDENTITY_PAGE_MAX)));
     const connection = await queryVehicles(http, config, first, paging.after);
     const vehicles = connection.nodes.map((node) => {
       const record = toVehicleRecord(node, now());
@@ -148,7 +147,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
       const all: Vehicle[] = [];
       let after: string | undefined;
       for (let page = 0; page < MAX_VEHICLE_PAGES; page += 1) {
-        const result = await listVehicles({ first: MAX_PAGE_SIZE, after });
+        const result = await listVehicles({ first: IDENTITY_PAGE_MAX, after });
         all.push(...result.vehicles);
         // A cursor that does not move would loop for ever.
         if (!result.hasNextPage || result.endCursor === null || result.endCursor === after) break;
@@ -172,19 +171,23 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
       });
     },
 
-    async listTrips(tokenId, page = 1) {
-      assertPositiveInteger(page, "page");
-      return withAccess(tokenId, TRIPS, (token) => fetchTrips(http, config.urls.trips, token, tokenId, page));
+    async assertCanUse(tokenId, feature) {
+      await privilegesOf(tokenId, feature);
     },
 
-    getValuation: (tokenId) => withAccess(tokenId, VALUATION, (token) => fetchValuation(valuations(tokenId, token))),
+    async listTrips(tokenId, page = 1) {
+      assertPositiveInteger(page, "page");
+      return withAccess(tokenId, "trips", (token) => fetchTrips(http, config.urls.trips, token, tokenId, page));
+    },
 
-    listOffers: (tokenId) => withAccess(tokenId, OFFERS, (token) => fetchOffers(valuations(tokenId, token), now())),
+    getValuation: (tokenId) => withAccess(tokenId, "valuation", (token) => fetchValuation(valuations(tokenId, token))),
+
+    listOffers: (tokenId) => withAccess(tokenId, "offers", (token) => fetchOffers(valuations(tokenId, token), now())),
 
     requestInstantOffer(tokenId) {
       const timeoutMs = options.instantOfferTimeoutMs ?? 30_000;
       return offerFlights.run(String(tokenId), () =>
-        withAccess(tokenId, INSTANT_OFFER, (token) => postInstantOffer(valuations(tokenId, token), timeoutMs)),
+        withAccess(tokenId, "instantOffer", (token) => postInstantOffer(valuations(tokenId, token), timeoutMs)),
       );
     },
 
@@ -203,7 +206,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
       // A refresh also re-reads the grant, so a token minted now reflects what the owner shares now.
       directory.forget(tokenId);
       return onBehalfOfVehicle(tokenId, async () => {
-        const privileges = await privilegesOf(tokenId, ANY_DASHBOARD_USE);
+        const privileges = await privilegesOf(tokenId);
         return vehicleInfo(await tokens.getVehicleJwt(tokenId, privileges), { tokenId, privileges });
       });
     },
@@ -212,7 +215,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
       if (kind === "developer") return tokens.getDeveloperJwt();
       if (tokenId === undefined) throw new TypeError("getRawToken('vehicle') needs a tokenId");
       return onBehalfOfVehicle(tokenId, async () =>
-        tokens.getVehicleJwt(tokenId, await privilegesOf(tokenId, ANY_DASHBOARD_USE)),
+        tokens.getVehicleJwt(tokenId, await privilegesOf(tokenId)),
       );
     },
   };

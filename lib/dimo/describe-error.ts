@@ -1,19 +1,14 @@
 import "server-only";
+import { serviceName } from "@/lib/protocol";
+import { type AppError } from "@/lib/result";
 import { DimoError } from "./errors";
-import { SERVICE_NAMES } from "./service-names";
 
 /**
  * The one place that turns errors into words for people. Pages and actions show `message` as it is; it never holds a
  * token, the API key or an upstream body beyond a short, redacted reason.
  */
 
-export interface DescribedError {
-  code: string;
-  message: string;
-  retryable: boolean;
-}
-
-const UNEXPECTED: DescribedError = {
+const UNEXPECTED: AppError = {
   code: "INTERNAL",
   message: "Something went wrong on the dashboard's server. Try again; if it keeps happening, check the server log.",
   retryable: false,
@@ -34,7 +29,7 @@ function authMessage(error: DimoError): string | undefined {
 }
 
 function describeDimoError(error: DimoError): string {
-  const service = `DIMO's ${SERVICE_NAMES[error.service]} service`;
+  const service = `DIMO's ${serviceName(error.service)} service`;
   const status = error.status === null ? "" : ` (${error.status})`;
   // Sign-in failures of the license point at the setting to fix, whatever status carried them.
   const auth = error.service === "auth" ? authMessage(error) : undefined;
@@ -79,7 +74,7 @@ function describeDimoError(error: DimoError): string {
   }
 }
 
-export function describeError(error: unknown): DescribedError {
+export function describeError(error: unknown): AppError {
   if (!(error instanceof DimoError)) return UNEXPECTED;
   return { code: error.code, message: describeDimoError(error), retryable: error.retryable };
 }

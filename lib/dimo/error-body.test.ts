@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseErrorBody } from "./error-body";
 import { DimoError } from "./errors";
 import { dimoFetch } from "./http";
-import { type StubServer, reply, startStubServer } from "./testing/stub-server";
+import { type StubServer, reply, startStubServer } from "@/test-support/stub-server";
 
 describe("parseErrorBody", () => {
   it("reads JSON {code, message}", () => {

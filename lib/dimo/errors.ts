@@ -1,30 +1,13 @@
 import "server-only";
-import { type DimoService } from "@/lib/config";
+import { type DimoService } from "@/lib/protocol";
+import { type DimoErrorCode } from "@/lib/result";
 import { redact } from "./redact";
 
 /**
  * The one error type for everything that comes back from DIMO, or fails on the way there. `code` is stable enough to
- * branch on (see DimoErrorCode); `message` is for developers and logs, already free of secrets; words for people come
+ * branch on (DimoErrorCode, in lib/result.ts); `message` is for developers and logs, already free of secrets; words for people come
  * from describeError().
  */
-
-export type DimoErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "METHOD_NOT_ALLOWED"
-  | "RATE_LIMITED"
-  | "UPSTREAM_ERROR"
-  | "UNAVAILABLE"
-  | "TIMEOUT"
-  | "NETWORK_ERROR"
-  | "INVALID_RESPONSE"
-  | "PRIVILEGE_MISSING"
-  | "VEHICLE_NOT_SHARED"
-  | "VEHICLE_NOT_FOUND"
-  | "OFFER_ALREADY_REQUESTED"
-  | "HTTP_ERROR";
 
 export interface DimoErrorInit {
   service: DimoService;

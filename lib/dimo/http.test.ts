@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type ActivityInput } from "./activity";
 import { DimoError } from "./errors";
 import { type DimoRequest, type HttpSettings, dimoFetch } from "./http";
-import { type StubServer, delayed, hangUp, reply, startStubServer } from "./testing/stub-server";
+import { type StubServer, delayed, hangUp, reply, startStubServer } from "@/test-support/stub-server";
 
 const API_KEY = "0x" + "ab".repeat(32);
 const JWT = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl";

@@ -1,11 +1,11 @@
 import "server-only";
-import { type DimoService } from "@/lib/config";
-import { type ActivityInput, type ActivityReplay } from "./activity";
+import { type ActivityReplay } from "@/lib/models";
+import { type ActivityInput } from "./activity";
 import { parseErrorBody } from "./error-body";
 import { DimoError, RETRYABLE_STATUSES, codeForStatus } from "./errors";
 import { redact } from "./redact";
 import { type RetryPolicy, backoffDelayMs, parseRetryAfterMs, sleep } from "./retry";
-import { SERVICE_NAMES } from "./service-names";
+import { type DimoService, serviceName } from "@/lib/protocol";
 
 /**
  * The one fetch wrapper behind every DIMO call: a timeout per attempt, retries with backoff for idempotent requests,
@@ -114,7 +114,7 @@ function replayOf(request: DimoRequest, headers: Record<string, string>, body: s
 export async function dimoFetch(settings: HttpSettings, request: DimoRequest): Promise<DimoResponse> {
   const url = buildUrl(request);
   const loggedUrl = buildUrl(request, request.loggedQuery ?? []);
-  const label = `${SERVICE_NAMES[request.service]} ${request.method} ${request.path}`;
+  const label = `${serviceName(request.service)} ${request.method} ${request.path}`;
   const secrets = request.bearer ? [...settings.secrets, request.bearer] : settings.secrets;
   const { body, contentType } = encodeBody(request);
   const headers: Record<string, string> = { accept: "application/json" };

@@ -3,7 +3,7 @@ import { type z } from "zod";
 import { type AppConfig } from "@/lib/config";
 import { DimoError, isDimoError } from "./errors";
 import { type HttpSettings, dimoFetch } from "./http";
-import { type DeveloperLicense } from "./types";
+import { type DeveloperLicense } from "@/lib/models";
 import { parseResponse } from "./parse";
 import {
   developerLicenseQuerySchema,
@@ -19,7 +19,6 @@ import {
  */
 
 export const IDENTITY_PATH = "/query";
-export const MAX_PAGE_SIZE = 100;
 
 type GraphQLError = z.output<typeof graphQLErrorSchema>;
 

@@ -4,8 +4,9 @@ import { type DimoClient, createDimoClient } from "./client";
 import { MemoryTokenCache, type TokenCache } from "./token-cache";
 
 /**
- * The DIMO client for the app: typed functions over one process-wide client built from the configuration on first
- * use. Tests and tools that need their own (another sandbox, short timeouts) call createDimoClient().
+ * The DIMO client for the app: one process-wide client built from the configuration on first use. Its methods are
+ * declared once, on DimoClient (client.ts); the app reaches them through the guarded functions of lib/server/ and
+ * lib/actions/. Tests and tools that need their own client (another sandbox, short timeouts) call createDimoClient().
  */
 
 let instance: DimoClient | undefined;
@@ -19,25 +20,3 @@ export function getDimoClient(): DimoClient {
   instance ??= createDimoClient({ config: getConfig(), cache: (shared[TOKEN_CACHE] ??= new MemoryTokenCache()) });
   return instance;
 }
-
-export const listVehicles: DimoClient["listVehicles"] = (options) => getDimoClient().listVehicles(options);
-export const listAllVehicles: DimoClient["listAllVehicles"] = () => getDimoClient().listAllVehicles();
-export const getVehicle: DimoClient["getVehicle"] = (tokenId) => getDimoClient().getVehicle(tokenId);
-export const getDeveloperLicense: DimoClient["getDeveloperLicense"] = () => getDimoClient().getDeveloperLicense();
-export const listTrips: DimoClient["listTrips"] = (tokenId, page) => getDimoClient().listTrips(tokenId, page);
-export const getValuation: DimoClient["getValuation"] = (tokenId) => getDimoClient().getValuation(tokenId);
-export const listOffers: DimoClient["listOffers"] = (tokenId) => getDimoClient().listOffers(tokenId);
-export const requestInstantOffer: DimoClient["requestInstantOffer"] = (tokenId) =>
-  getDimoClient().requestInstantOffer(tokenId);
-export const describeTokens: DimoClient["describeTokens"] = () => getDimoClient().describeTokens();
-export const refreshDeveloperToken: DimoClient["refreshDeveloperToken"] = () => getDimoClient().refreshDeveloperToken();
-export const refreshVehicleToken: DimoClient["refreshVehicleToken"] = (tokenId) =>
-  getDimoClient().refreshVehicleToken(tokenId);
-export const getRawToken: DimoClient["getRawToken"] = (kind, tokenId) => getDimoClient().getRawToken(kind, tokenId);
-
-export { createDimoClient, type DimoClient, type DimoClientOptions } from "./client";
-export { DimoError, isDimoError, type DimoErrorCode } from "./errors";
-export { describeError, type DescribedError } from "./describe-error";
-export { listActivity, subscribeActivity, type ActivityEntry } from "./activity";
-export { MemoryTokenCache, type CachedToken, type TokenCache } from "./token-cache";
-export type * from "./types";

@@ -1,8 +1,7 @@
 import "server-only";
 import { decodeJwt, type JWTPayload } from "jose";
-import { type DimoService } from "@/lib/config";
 import { DimoError } from "./errors";
-import { SERVICE_NAMES } from "./service-names";
+import { type DimoService, serviceName } from "@/lib/protocol";
 
 /**
  * Reading tokens the client was given. No signature check: the services that issued them check them, and the client
@@ -17,7 +16,7 @@ export function decodeClaims(token: string, service: DimoService): JWTPayload {
       service,
       status: null,
       code: "INVALID_RESPONSE",
-      message: `${SERVICE_NAMES[service]} issued a token that is not a readable JWT`,
+      message: `${serviceName(service)} issued a token that is not a readable JWT`,
       retryable: false,
     });
   }
@@ -35,7 +34,7 @@ export function tokenExpiryMs(token: string, service: DimoService, receivedAtMs:
       service,
       status: null,
       code: "INVALID_RESPONSE",
-      message: `${SERVICE_NAMES[service]} issued a token without a numeric exp claim`,
+      message: `${serviceName(service)} issued a token without a numeric exp claim`,
       retryable: false,
     });
   }

@@ -1,8 +1,7 @@
 import "server-only";
 import { type z } from "zod";
-import { type DimoService } from "@/lib/config";
 import { DimoError } from "./errors";
-import { SERVICE_NAMES } from "./service-names";
+import { type DimoService, serviceName } from "@/lib/protocol";
 
 /**
  * Parses a response body with its schema. A mismatch becomes a DimoError that names the fields but never their
@@ -24,7 +23,7 @@ export function parseResponse<T extends z.ZodType>(
     service,
     status: null,
     code: "INVALID_RESPONSE",
-    message: `${SERVICE_NAMES[service]} sent an unreadable ${what} (${fields})`,
+    message: `${serviceName(service)} sent an unreadable ${what} (${fields})`,
     retryable: false,
   });
 }

@@ -10,7 +10,7 @@ import { parseResponse } from "./parse";
 import { exchangeResponseSchema } from "./schemas/auth";
 import { SingleFlight } from "./single-flight";
 import { type TokenCache } from "./token-cache";
-import { type DeveloperTokenInfo, type VehicleTokenInfo } from "./types";
+import { type DeveloperTokenInfo, type VehicleTokenInfo } from "@/lib/models";
 
 /**
  * The one token manager. The Developer JWT is kept until 5 minutes before it expires, each Vehicle JWT (per vehicle

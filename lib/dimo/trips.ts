@@ -2,7 +2,7 @@ import "server-only";
 import { type HttpSettings, dimoFetch } from "./http";
 import { parseResponse } from "./parse";
 import { tripsResponseSchema } from "./schemas/trips";
-import { type TripPoint, type TripsPage } from "./types";
+import { type TripPoint, type TripsPage } from "@/lib/models";
 
 /** The trips service: completed trips, 100 a page, newest first. Needs a Vehicle JWT with privilege 4. */
 

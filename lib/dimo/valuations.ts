@@ -9,13 +9,13 @@ import {
   type valuationSetSchema,
   valuationsResponseSchema,
 } from "./schemas/valuations";
-import { type InstantOfferResult, type OfferSet, type Valuation } from "./types";
+import { OFFER_LIFETIME_MS } from "@/lib/protocol";
+import { type InstantOfferResult, type OfferSet, type Valuation } from "@/lib/models";
 
 /** The valuations service: the latest valuation, instant offers and the request for new ones. */
 
 type ValuationSet = z.output<typeof valuationSetSchema>;
 
-export const OFFER_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface ValuationsTarget {
   http: HttpSettings;

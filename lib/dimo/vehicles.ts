@@ -5,7 +5,7 @@ import { type HttpSettings } from "./http";
 import { IDENTITY_PATH, queryVehicle } from "./identity";
 import { type VehicleNode } from "./schemas/identity";
 import { SingleFlight } from "./single-flight";
-import { type Vehicle } from "./types";
+import { type Vehicle } from "@/lib/models";
 import { type AppConfig } from "@/lib/config";
 
 /**

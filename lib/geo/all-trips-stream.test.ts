@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AllTripsMessage, LineSplitter, encodeMessage, startPointsOf, toAllTripsMessage } from "./all-trips-stream";
-import { makeTrip } from "./test-trips";
+import { makeTrip } from "@/test-support/trips";
 
 describe("startPointsOf", () => {
   it("flattens known starts to rounded [lng, lat] pairs and skips unknown ones", () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { haversineKm, isValidLatLng } from "./distance";
 import { boundsOf, padBounds, tripsBounds } from "./bounds";
 import { formatLatLng, tripDistanceKm, tripDurationMs, tripStart } from "./trip-places";
-import { makeTrip } from "./test-trips";
+import { makeTrip } from "@/test-support/trips";
 
 describe("haversineKm", () => {
   it("measures Las Vegas to Los Angeles as about 368 km", () => {

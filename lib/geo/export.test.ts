@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { csvCell, csvRow } from "./csv";
 import { TRIP_CSV_COLUMNS, exportFileName, tripsToCsv, tripsToGeoJson } from "./export";
 import { tripsToFeatures } from "./trip-features";
-import { makeTrip } from "./test-trips";
+import { makeTrip } from "@/test-support/trips";
 
 /** A small RFC 4180 reader, enough to check what the writer produced. */
 function parseCsv(text: string): string[][] {

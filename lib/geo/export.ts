@@ -107,7 +107,8 @@ export const GEOJSON_STREAM = {
   close: "\n]}\n",
 } as const;
 
-export type ExportFormat = "csv" | "geojson";
+export const EXPORT_FORMATS = ["csv", "geojson"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
   csv: "text/csv; charset=utf-8",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { TripsPage } from "@/lib/dimo/types";
-import { makeTrip } from "@/lib/geo/test-trips";
+import type { TripsPage } from "@/lib/models";
+import { makeTrip } from "@/test-support/trips";
 import { walkTripPages } from "./trip-pages";
 
 /** A fake trips service: `total` trips, 100 a page, each answer after a delay chosen per page. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { TripsPage } from "@/lib/dimo/types";
+import type { TripsPage } from "@/lib/models";
 
 /**
  * Walks every page of a vehicle's trips with bounded concurrency: up to `concurrency` pages are requested at once,

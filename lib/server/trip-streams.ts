@@ -1,11 +1,9 @@
 import "server-only";
-import { listTrips } from "@/lib/dimo";
-import type { Trip } from "@/lib/dimo/types";
+import { getDimoClient } from "@/lib/dimo";
 import { type AllTripsMessage, encodeMessage, startPointsOf } from "@/lib/geo/all-trips-stream";
 import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExportFeature } from "@/lib/geo/export";
-import { describeError } from "@/lib/dimo/describe-error";
-import { isDimoError } from "@/lib/dimo/errors";
-import { redact } from "@/lib/dimo/redact";
+import type { Trip } from "@/lib/models";
+import { isAbort, logUnexpected, toFailure } from "./failure";
 import { walkTripPages } from "./trip-pages";
 
 /**
@@ -16,16 +14,7 @@ import { walkTripPages } from "./trip-pages";
 
 const encoder = new TextEncoder();
 
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === "AbortError";
-}
-
-/** DIMO's refusals are expected and already in words; anything else is a bug worth a (redacted) log line. */
-function logUnexpected(error: unknown, where: string): void {
-  if (isDimoError(error) || isAbort(error)) return;
-  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  console.error(`[${where}] unexpected error: ${redact(detail)}`);
-}
+const listTrips = (tokenId: number, page: number) => getDimoClient().listTrips(tokenId, page);
 
 /** Aborts when the request does, or when the response stream is cancelled (the client stopped reading). */
 function linkedAbort(signal: AbortSignal): AbortController {
@@ -52,8 +41,7 @@ export function allTripsStream(tokenId: number, signal: AbortSignal): ReadableSt
         .then((summary) => send({ type: "done", ...summary }))
         .catch((error: unknown) => {
           if (stop.signal.aborted || isAbort(error)) return;
-          logUnexpected(error, "all trips stream");
-          send({ type: "error", ...describeError(error) });
+          send({ type: "error", ...toFailure(error, "all trips stream") });
         })
         .finally(() => {
           if (!stop.signal.aborted) controller.close();

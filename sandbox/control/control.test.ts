@@ -3,10 +3,11 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { createContext } from "../context";
-import { DEMO_LICENSE } from "../demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "../seed/vehicles";
 import { DATABASE_FILE } from "../server";
-import { request, setUpSandbox } from "../test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 const TRIPS_ROUTE = "GET /trips/v1/vehicle/:tokenId/trips";
@@ -24,7 +25,7 @@ describe("demo", () => {
       redirectUri: DEMO_LICENSE.redirectUri,
       apiKey: DEMO_LICENSE.apiKey,
       apiKeySigner: DEMO_LICENSE.apiKeySigner,
-      owner: DEMO_LICENSE.owner,
+      owner: DEMO_OWNER,
       licenseTokenId: DEMO_LICENSE.tokenId,
     });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { VEHICLE_IDS } from "../seed/vehicles";
-import { request, setUpSandbox } from "../test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 import { RateLimiter } from "./rate-limit";
 
 describe("RateLimiter", () => {

@@ -2,7 +2,8 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { type SandboxContext } from "../context";
-import { DEMO_LICENSE } from "../demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { readJsonBody } from "../http/requests";
 import { faultInputSchema } from "./faults";
 import { isLoopbackAddress } from "./loopback";
@@ -37,7 +38,7 @@ export function controlRoutes(ctx: SandboxContext): Hono {
       redirectUri: DEMO_LICENSE.redirectUri,
       apiKey: DEMO_LICENSE.apiKey,
       apiKeySigner: DEMO_LICENSE.apiKeySigner,
-      owner: DEMO_LICENSE.owner,
+      owner: DEMO_OWNER,
       licenseTokenId: DEMO_LICENSE.tokenId,
     }),
   );

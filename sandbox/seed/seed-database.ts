@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { encodePermissions } from "@/lib/protocol";
-import { DEMO_LICENSE } from "../demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { generateSigningKey } from "../keys/signing-keys";
 import { SCHEMA_SQL } from "../store/schema";
 import { METROS } from "./metros";

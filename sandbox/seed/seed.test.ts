@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { DEMO_LICENSE } from "../demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { SCHEMA_SQL } from "../store/schema";
 import { distanceMiles } from "./geo";
 import { KSUID_PATTERN, ksuid } from "./ksuid";

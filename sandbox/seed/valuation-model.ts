@@ -1,3 +1,4 @@
+import { OFFER_LIFETIME_MS } from "@/lib/protocol";
 import { createPrng } from "./prng";
 import { DAY_MS, isoSeconds } from "./times";
 import { type SeedVehicle } from "./vehicles";
@@ -53,7 +54,6 @@ const MILEAGE_ADJUSTMENT_USD = 0.06;
 const FLOOR_SHARE = 0.12;
 const TRADE_IN_SHARE = 0.85;
 const MARKET_MILES_PER_YEAR = 12_000;
-export const OFFER_SET_LIFETIME_MS = 7 * DAY_MS;
 
 /** Years since the model year went on sale (the autumn before the model year). */
 function ageInYears(year: number, atMs: number): number {
@@ -143,7 +143,7 @@ export function offerSetFor(tokenId: number, valuation: ValuationSet, nowMs: num
   return {
     source: "drivly",
     updated: isoSeconds(nowMs),
-    expiresAt: isoSeconds(nowMs + OFFER_SET_LIFETIME_MS),
+    expiresAt: isoSeconds(nowMs + OFFER_LIFETIME_MS),
     mileage: valuation.mileage,
     odometerMeasurementType: valuation.odometerMeasurementType,
     offers,

@@ -3,17 +3,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { ACTIVITY_LIMIT } from "@/lib/activity-filters";
 import { getConfig } from "@/lib/config";
+import { DIMO_SERVICES, SERVICE_LABELS } from "@/lib/protocol";
 
 export const metadata: Metadata = { title: "Developer tools" };
-
-const SERVICE_LABELS = {
-  auth: "Authentication",
-  tokenExchange: "Token exchange",
-  identity: "Identity (GraphQL)",
-  trips: "Trips",
-  valuations: "Valuations",
-} as const;
 
 function ToolLink({ href, title, testId, children }: { href: string; title: string; testId: string; children: React.ReactNode }) {
   return (
@@ -37,7 +31,7 @@ export default function DeveloperPage() {
           The Developer JWT and every cached Vehicle JWT: claims, privileges, live countdowns, refresh and copy.
         </ToolLink>
         <ToolLink href="/developer/activity" title="API activity" testId="activity-link">
-          The last 500 calls this server made to DIMO, live, with filters and “copy as cURL”.
+          The last {ACTIVITY_LIMIT} calls this server made to DIMO, live, with filters and “copy as cURL”.
         </ToolLink>
       </div>
       <Card>
@@ -56,7 +50,7 @@ export default function DeveloperPage() {
       <Card>
         <CardHeader title="Service addresses" description={`Valuations API version: ${valuationsVersion}`} />
         <dl className="grid gap-x-6 gap-y-3 px-5 py-4 text-sm sm:grid-cols-[12rem_1fr]">
-          {(Object.keys(SERVICE_LABELS) as Array<keyof typeof SERVICE_LABELS>).map((service) => (
+          {DIMO_SERVICES.map((service) => (
             <div key={service} className="contents">
               <dt className="text-muted-foreground">{SERVICE_LABELS[service]}</dt>
               <dd className="font-mono break-all">{urls[service]}</dd>

@@ -1,9 +1,10 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { privateKeyToAccount } from "viem/accounts";
 import { beforeEach, describe, expect, it } from "vitest";
-import { DEMO_LICENSE } from "../../demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { deterministicWallet, OTHER_LICENSE } from "../../seed/wallets";
-import { request, setUpSandbox } from "../../test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 
@@ -251,7 +252,7 @@ describe("submit_challenge", () => {
   });
 
   it("refuses a signature by a key that is not a signer, and the state stays usable", async () => {
-    const { issued, fields, answer } = await signedSubmission({}, DEMO_LICENSE.owner.privateKey);
+    const { issued, fields, answer } = await signedSubmission({}, DEMO_OWNER.privateKey);
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ status: 400, message: "Could not verify signature." });
     const signature = await privateKeyToAccount(DEMO_LICENSE.apiKey).signMessage({ message: issued.challenge });

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { vehicleDid } from "@/lib/protocol";
-import { DEMO_LICENSE } from "../../demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEMO_GRANTED_VEHICLE_IDS, SEED_VEHICLES, VEHICLE_IDS } from "../../seed/vehicles";
-import { request, setUpSandbox } from "../../test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 

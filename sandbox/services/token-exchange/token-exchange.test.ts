@@ -1,10 +1,10 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
 import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
-import { DEMO_LICENSE } from "../../demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { getDeveloperJwt } from "../../flow-client";
 import { VEHICLE_IDS } from "../../seed/vehicles";
-import { request, setUpSandbox } from "../../test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { METROS } from "../../seed/metros";
 import { SEED_VEHICLES, VEHICLE_IDS } from "../../seed/vehicles";
-import { request, setUpSandbox } from "../../test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { type PrivilegeId } from "@/lib/protocol";
 import { type SandboxContext } from "../../context";
 import { rawJson } from "../../http/responses";
-import { OFFER_SET_LIFETIME_MS, offerSetFor, type ValuationSet } from "../../seed/valuation-model";
+import { OFFER_LIFETIME_MS } from "@/lib/protocol";
+import { offerSetFor, type ValuationSet } from "../../seed/valuation-model";
 import { checkVehicleAccess } from "../vehicle-access";
 
 export const VALUATIONS_PREFIX = "/valuations";
@@ -52,7 +53,7 @@ export function valuationsRoutes(ctx: SandboxContext): Hono {
           clientId: typeof access.claims.sub === "string" ? access.claims.sub : "",
           nowMs,
           updatedAt,
-          expiresAt: updatedAt + OFFER_SET_LIFETIME_MS,
+          expiresAt: updatedAt + OFFER_LIFETIME_MS,
           body: JSON.stringify(set),
         });
       }

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { type PrivilegeId } from "@/lib/protocol";
 import { getVehicleJwt } from "../../flow-client";
-import { TEST_INSTANT_OFFER_DELAY_MS } from "../../testing";
+import { TEST_INSTANT_OFFER_DELAY_MS } from "@/test-support/sandbox-template";
 import type { OfferSet, ValuationSet } from "../../seed/valuation-model";
 import { SEED_VEHICLES, VEHICLE_IDS } from "../../seed/vehicles";
-import { request, setUpSandbox } from "../../test-support";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { TokenInspector } from "@/components/developer/token-inspector";
-import { describeTokens } from "@/lib/dimo";
+import { describeTokensAction } from "@/lib/actions/developer";
+import { dataForPage } from "@/lib/server/page-data";
 
 export const metadata: Metadata = { title: "Token inspector" };
 
 /** The token inspector. Only claims reach the page; a raw token only through its "copy token" button. */
 export default async function TokensPage() {
-  return <TokenInspector initial={await describeTokens()} />;
+  return <TokenInspector initial={dataForPage(await describeTokensAction())} />;
 }

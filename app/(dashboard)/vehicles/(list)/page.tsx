@@ -3,13 +3,13 @@ import { Suspense } from "react";
 import { NoVehicles } from "@/components/vehicles/no-vehicles";
 import { VehicleList } from "@/components/vehicles/vehicle-list";
 import { publicConfig } from "@/lib/config";
-import { listAllVehicles } from "@/lib/dimo";
+import { dataForPage } from "@/lib/server/page-data";
+import { listSharedVehicles } from "@/lib/server/vehicles";
 
 export const metadata: Metadata = { title: "Vehicles" };
 
 export default async function VehiclesPage() {
-  // The identity API also lists vehicles the license owns; only a live grant makes a vehicle shared.
-  const vehicles = (await listAllVehicles()).filter((vehicle) => vehicle.grant !== null);
+  const vehicles = dataForPage(await listSharedVehicles());
   return (
     <div className="flex flex-col gap-6">
       <div>

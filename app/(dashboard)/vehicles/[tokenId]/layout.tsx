@@ -3,7 +3,7 @@ import { ChevronLeft } from "lucide-react";
 import { ApiCallsDrawer } from "@/components/developer/api-calls-drawer";
 import { VehicleHeader } from "@/components/vehicles/vehicle-header";
 import { VehicleTabs } from "@/components/vehicles/vehicle-tabs";
-import { loadSharedVehicle } from "@/lib/server/vehicle-params";
+import { loadSharedVehicle } from "@/lib/server/vehicles";
 
 /** One vehicle: its header and tabs (Trips, Value) above whichever tab is open. */
 export default async function VehicleLayout({ children, params }: { children: React.ReactNode; params: Promise<{ tokenId: string }> }) {

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { loadSharedVehicle } from "@/lib/server/vehicle-params";
+import { loadSharedVehicle } from "@/lib/server/vehicles";
 
 /** A vehicle opens on its trips. */
 export default async function VehiclePage({ params }: { params: Promise<{ tokenId: string }> }) {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
-import { type ActivityEntry, clearActivity, newActivityId, recordActivity } from "@/lib/dimo/activity";
+import { clearActivity, newActivityId, recordActivity } from "@/lib/dimo/activity";
+import { type ActivityEntry } from "@/lib/models";
 import { GET } from "./route";
 
 /** The activity stream: session first, a snapshot then live entries, a vehicle filter, and no listener left behind. */

@@ -2,16 +2,19 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
-import { tripsKeys } from "@/components/trips/trips-keys";
 import { TripsSkeleton } from "@/components/trips/trips-states";
+import { tripsPageQuery } from "@/components/trips/trips-query";
 import { TripsView } from "@/components/trips/trips-view";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
-import { loadSharedVehicle, parsePageParam } from "@/lib/server/vehicle-params";
 import { publicConfig } from "@/lib/config";
-import { listTrips } from "@/lib/dimo";
+import { canUse, missingFor } from "@/lib/features";
 import { getQueryClient } from "@/lib/query-client";
+import { unwrap } from "@/lib/result";
+import { parsePageParam } from "@/lib/server/page-param";
+import { listTripsPage } from "@/lib/server/trips";
+import { loadSharedVehicle } from "@/lib/server/vehicles";
 
 export const metadata: Metadata = { title: "Trips" };
 
@@ -23,7 +26,7 @@ interface TripsPageProps {
 export default async function TripsPage({ params, searchParams }: TripsPageProps) {
   const vehicle = await loadSharedVehicle((await params).tokenId);
   const pageParam = parsePageParam((await searchParams).page);
-  if (!vehicle.grant?.privileges.includes(4)) return <MissingPrivilege feature="Trips" privileges={[4]} />;
+  if (!canUse(vehicle.grant, "trips")) return <MissingPrivilege feature="trips" missing={missingFor(vehicle.grant, "trips")} />;
   if (!pageParam.ok) {
     return (
       <EmptyState
@@ -39,12 +42,14 @@ export default async function TripsPage({ params, searchParams }: TripsPageProps
     );
   }
 
-  // The first page arrives with the HTML, so the list is there as soon as the page is; a failure here is left to
-  // the browser's own request, which shows it with a retry.
+  // The first page arrives with the HTML, through the same guarded read as the trips route, so the list is there as
+  // soon as the page is; a failure here is left to the browser's own request, which shows it with a retry.
   const queryClient = getQueryClient();
+  const { tokenId } = vehicle;
+  const page = pageParam.page;
   await queryClient.prefetchQuery({
-    queryKey: tripsKeys.page(vehicle.tokenId, pageParam.page),
-    queryFn: () => listTrips(vehicle.tokenId, pageParam.page),
+    ...tripsPageQuery(tokenId, page),
+    queryFn: async () => unwrap(await listTripsPage({ tokenId, page })),
   });
 
   return (

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DimoError } from "@/lib/dimo/errors";
-import type { TripsPage, Vehicle } from "@/lib/dimo/types";
+import { privilegesFor } from "@/lib/dimo/privileges";
+import type { Feature } from "@/lib/features";
+import type { TripsPage, Vehicle } from "@/lib/models";
 import { toAllTripsMessage } from "@/lib/geo/all-trips-stream";
-import { makeTrip } from "@/lib/geo/test-trips";
+import { makeTrip } from "@/test-support/trips";
 import type { PrivilegeId } from "@/lib/protocol";
 import { GET as allTrips } from "./all/route";
 import { GET as exportTrips } from "./export/route";
@@ -24,8 +26,11 @@ const dimo = vi.hoisted(() => ({
   delayMs: 0,
 }));
 
-vi.mock("@/lib/dimo", () => ({
-  getVehicle: async () => dimo.vehicle,
+// The grant check is the real one (lib/dimo/privileges.ts); only the DIMO calls are faked.
+const fakeClient = {
+  assertCanUse: async (tokenId: number, feature: Feature) => {
+    privilegesFor(tokenId, dimo.vehicle ? { vehicle: dimo.vehicle, grantExpiredAt: null } : null, feature);
+  },
   listTrips: async (_tokenId: number, page: number): Promise<TripsPage> => {
     dimo.requestedPages.push(page);
     if (dimo.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, dimo.delayMs));
@@ -40,7 +45,8 @@ vi.mock("@/lib/dimo", () => ({
     const trips = Array.from({ length: count }, (_, i) => makeTrip({ id: `trip-${(page - 1) * 100 + i}` }));
     return { trips, totalPages, currentPage: page };
   },
-}));
+};
+vi.mock("@/lib/dimo", () => ({ getDimoClient: () => fakeClient }));
 
 const vehicle = (privileges: PrivilegeId[]): Vehicle => ({
   tokenId: 21957,

@@ -3,8 +3,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { AllTripsView } from "@/components/trips/all-trips-view";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
-import { loadSharedVehicle } from "@/lib/server/vehicle-params";
 import { publicConfig } from "@/lib/config";
+import { canUse, missingFor } from "@/lib/features";
+import { loadSharedVehicle } from "@/lib/server/vehicles";
 
 export const metadata: Metadata = { title: "All trips" };
 
@@ -16,10 +17,10 @@ export default async function AllTripsPage({ params }: { params: Promise<{ token
         <ChevronLeft className="size-4" aria-hidden />
         Trips page by page
       </Link>
-      {vehicle.grant?.privileges.includes(4) ? (
+      {canUse(vehicle.grant, "trips") ? (
         <AllTripsView tokenId={vehicle.tokenId} mapStyleUrl={publicConfig().mapStyleUrl} />
       ) : (
-        <MissingPrivilege feature="Trips" privileges={[4]} />
+        <MissingPrivilege feature="trips" missing={missingFor(vehicle.grant, "trips")} />
       )}
     </div>
   );

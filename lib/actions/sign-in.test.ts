@@ -1,8 +1,9 @@
 import { verifyMessage } from "viem";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { sandboxEnv, setUpSandbox } from "@/lib/dimo/testing/sandbox-harness";
-import { DEMO_LICENSE } from "@/sandbox/demo-license";
+import { setUpSandbox } from "@/test-support/sandbox";
+import { sandboxEnv } from "@/test-support/sandbox-env";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 
 /** The demo wallet signs only sign-in messages for this dashboard and that wallet, and only in sandbox mode. */
 
@@ -28,7 +29,7 @@ async function loadAction(env: Record<string, string>) {
   process.env = { ...savedEnv, ...env };
   // The configuration is read once per module instance; a fresh import reads this environment.
   vi.resetModules();
-  return (await import("./actions")).signWithDemoWalletAction;
+  return (await import("./sign-in")).signWithDemoWalletAction;
 }
 
 afterAll(() => {
@@ -45,7 +46,7 @@ describe("signWithDemoWalletAction in sandbox mode", () => {
     const message = signInMessage();
     const result = await sign(message);
     if (!result.ok) throw new Error(result.error.message);
-    expect(await verifyMessage({ address: DEMO_LICENSE.owner.address, message, signature: result.signature })).toBe(true);
+    expect(await verifyMessage({ address: DEMO_LICENSE.owner.address, message, signature: result.data })).toBe(true);
   });
 
   it("refuses a message for another wallet", async () => {

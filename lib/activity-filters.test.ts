@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type ActivityRecord, concernsVehicle, matchesFilters, newestFirst, parseActivityFilters, statusClassOf } from "./activity-record";
+import type { ActivityEntry } from "@/lib/models";
+import { concernsVehicle, matchesFilters, newestFirst, parseActivityFilters, statusClassOf } from "./activity-filters";
 
-function record(overrides: Partial<ActivityRecord>): ActivityRecord {
+function record(overrides: Partial<ActivityEntry>): ActivityEntry {
   return {
     id: "a-1",
     at: "2024-01-01T00:00:00.000Z",

@@ -3,16 +3,20 @@ import { type JWTPayload } from "jose";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type PrivilegeId } from "@/lib/protocol";
-import { sandboxControl, type SandboxControl } from "./control-client";
-import { getDeveloperJwt, getVehicleJwt } from "./flow-client";
-import { loadSigningKey, type KeyService } from "./keys/signing-keys";
-import { signJwt } from "./keys/tokens";
-import { DATABASE_FILE, type RunningSandbox } from "./server";
-import { startTestSandbox, type TestSandboxOptions } from "./testing";
+import { sandboxControl, type SandboxControl } from "@/sandbox/control-client";
+import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
+import { loadSigningKey, type KeyService } from "@/sandbox/keys/signing-keys";
+import { signJwt } from "@/sandbox/keys/tokens";
+import { DATABASE_FILE, type RunningSandbox } from "@/sandbox/server";
+import { sandboxEnv } from "./sandbox-env";
+import { startTestSandbox, type TestSandboxOptions } from "./sandbox-template";
 
 /**
- * Shared set-up for the sandbox's own test files: one test sandbox per file, its control client, and cached tokens
- * (each test still gets fresh ones after a reset, since the cache is keyed per sandbox and cleared on demand).
+ * The one sandbox harness for Vitest files: a fresh test sandbox per file, its control client (usable at once, at
+ * module level), and cached tokens (each test still gets fresh ones after a reset, since the cache is keyed per
+ * sandbox and cleared on demand). With `pointApp`, the app's own process-wide DIMO client (getDimoClient, and so
+ * every guarded function) is pointed at it through the environment for the file, which must happen before that
+ * client is first used.
  */
 export interface SandboxSuite {
   readonly sandbox: RunningSandbox;
@@ -26,15 +30,18 @@ export interface SandboxSuite {
   signWithSandboxKey(service: KeyService, claims: JWTPayload): Promise<string>;
 }
 
-export function setUpSandbox(options: TestSandboxOptions = {}): SandboxSuite {
+export function setUpSandbox({ pointApp = false, ...options }: TestSandboxOptions & { pointApp?: boolean } = {}): SandboxSuite {
   let sandbox: RunningSandbox | undefined;
   let developer: Promise<string> | undefined;
   const vehicles = new Map<string, Promise<string>>();
+  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     sandbox = await startTestSandbox(options);
+    if (pointApp) Object.assign(process.env, sandboxEnv(sandbox.url));
   });
   afterAll(async () => {
+    if (pointApp) process.env = savedEnv;
     await sandbox?.close();
   });
 
@@ -44,14 +51,12 @@ export function setUpSandbox(options: TestSandboxOptions = {}): SandboxSuite {
   };
 
   return {
+    control: sandboxControl(() => running().url),
     get sandbox() {
       return running();
     },
     get url() {
       return running().url;
-    },
-    get control() {
-      return sandboxControl(running().url);
     },
     developerJwt() {
       developer ??= getDeveloperJwt(running().url);

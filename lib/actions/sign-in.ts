@@ -4,27 +4,25 @@ import { privateKeyToAccount } from "viem/accounts";
 import { parseSiweMessage } from "viem/siwe";
 import { getDemoWallet } from "@/lib/auth/demo-wallet";
 import { getConfig } from "@/lib/config";
-
-type DemoSignature = { ok: true; signature: `0x${string}` } | { ok: false; error: { code: string; message: string } };
+import { type Result, fail, invalidInput, ok } from "@/lib/result";
 
 /**
  * Signs a sign-in message with the sandbox's demo owner wallet, so a newcomer can sign in without a browser wallet.
  * Sandbox mode only, and only sign-in messages for this dashboard and that wallet: the server then verifies the
- * signature exactly as it verifies a browser wallet's.
+ * signature exactly as it verifies a browser wallet's. Public, like the rest of sign-in: there is no session yet.
  */
-export async function signWithDemoWalletAction(message: unknown): Promise<DemoSignature> {
+export async function signWithDemoWalletAction(message: unknown): Promise<Result<`0x${string}`>> {
   const config = getConfig();
   const wallet = await getDemoWallet();
   if (config.env !== "sandbox" || !wallet) {
-    return { ok: false, error: { code: "UNAVAILABLE", message: "The demo wallet exists only in sandbox mode, with the sandbox running." } };
+    return fail({ code: "UNAVAILABLE", message: "The demo wallet exists only in sandbox mode, with the sandbox running.", retryable: false });
   }
   if (typeof message !== "string" || message.length > 4_000) {
-    return { ok: false, error: { code: "INVALID_INPUT", message: "message must be a sign-in message." } };
+    return fail(invalidInput("message must be a sign-in message."));
   }
   const fields = parseSiweMessage(message);
   if (fields.address?.toLowerCase() !== wallet.address.toLowerCase() || fields.domain !== new URL(config.publicUrl).host) {
-    return { ok: false, error: { code: "INVALID_INPUT", message: "The demo wallet signs only sign-in messages for this dashboard." } };
+    return fail(invalidInput("The demo wallet signs only sign-in messages for this dashboard."));
   }
-  const signature = await privateKeyToAccount(wallet.privateKey).signMessage({ message });
-  return { ok: true, signature };
+  return ok(await privateKeyToAccount(wallet.privateKey).signMessage({ message }));
 }

@@ -1,4 +1,3 @@
-import "server-only";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import { type AddressInfo } from "node:net";
 

@@ -1,12 +1,12 @@
 import { copyFileSync, existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DATABASE_FILE, type RunningSandbox, type SandboxStartOptions, startSandbox } from "./server";
-import { seedDatabaseFile } from "./seed/seed-database";
-import { SEED_VERSION } from "./seed/version";
+import { DATABASE_FILE, type RunningSandbox, type SandboxStartOptions, startSandbox } from "@/sandbox/server";
+import { seedDatabaseFile } from "@/sandbox/seed/seed-database";
+import { SEED_VERSION } from "@/sandbox/seed/version";
 
 /**
- * Fast sandboxes for tests. The seed (about a hundred thousand trips) is built once into a template database in the
+ * Fast sandboxes for tests, benchmarks and measurements. The seed (about a hundred thousand trips) is built once into a template database in the
  * OS temp folder, keyed by the seed version, and each test sandbox starts on its own copy in its own temp folder.
  */
 

@@ -18,23 +18,12 @@ export function positiveWholeNumber(name: string) {
     .pipe(z.number({ error }).int({ error }).min(1, { error }).max(Number.MAX_SAFE_INTEGER, { error }));
 }
 
+/** For functions that take nothing: a browser calling them as actions may send only `undefined`. */
+export const noInput = z.undefined({ error: "this action takes no input" }).optional();
+
 export const tokenIdInput = z.object({ tokenId: positiveWholeNumber("tokenId") }, { error: "the input must be an object with a tokenId" });
 
 export const tripsInput = z.object(
   { tokenId: positiveWholeNumber("tokenId"), page: positiveWholeNumber("page") },
   { error: "the input must be an object with a tokenId and a page" },
 );
-
-export const vehiclesInput = z
-  .object(
-    {
-      first: positiveWholeNumber("first").pipe(z.number().max(100, { error: "first must be at most 100" })).optional(),
-      after: z.string({ error: "after must be a cursor string" }).max(200, { error: "after is too long" }).optional(),
-    },
-    { error: "the input must be an object" },
-  )
-  .optional();
-
-export type TokenIdInput = z.input<typeof tokenIdInput>;
-export type TripsInput = z.input<typeof tripsInput>;
-export type VehiclesInput = z.input<typeof vehiclesInput>;

@@ -1,22 +1,11 @@
-/**
- * One upstream call as the developer tools receive it from the activity stream (the server's activity entry), and
- * the filters over those calls.
- */
+/** Filters over the API activity log (the server's activity entries), shared by the developer tools and the activity route. */
 
-import type { ActivityEntry, DimoService } from "@/lib/models";
+import type { ActivityEntry } from "@/lib/models";
+import { DIMO_SERVICES, type DimoService } from "@/lib/protocol";
 
-export type ServiceName = DimoService;
-export type ActivityRecord = ActivityEntry;
+/** How many of the latest calls the log keeps, and the developer tools show. */
+export const ACTIVITY_LIMIT = 500;
 
-export const SERVICE_LABELS: Record<ServiceName, string> = {
-  auth: "Authentication",
-  tokenExchange: "Token exchange",
-  identity: "Identity",
-  trips: "Trips",
-  valuations: "Valuations",
-};
-
-export const SERVICES = Object.keys(SERVICE_LABELS) as ServiceName[];
 export const STATUS_CLASSES = ["2xx", "4xx", "5xx", "failed"] as const;
 export const CACHE_STATES = ["hit", "miss", "none"] as const;
 
@@ -24,7 +13,7 @@ export type StatusClass = (typeof STATUS_CLASSES)[number];
 export type CacheState = (typeof CACHE_STATES)[number];
 
 export interface ActivityFilters {
-  service: ServiceName | null;
+  service: DimoService | null;
   status: StatusClass | null;
   cache: CacheState | null;
 }
@@ -35,14 +24,14 @@ const pick = <T extends string>(allowed: readonly T[], value: string | null | un
 /** Filters from URL parameters; an unknown value means "all" rather than an empty list. */
 export function parseActivityFilters(params: { get(name: string): string | null }): ActivityFilters {
   return {
-    service: pick(SERVICES, params.get("service")),
+    service: pick(DIMO_SERVICES, params.get("service")),
     status: pick(STATUS_CLASSES, params.get("status")),
     cache: pick(CACHE_STATES, params.get("cache")),
   };
 }
 
 /** "failed" is every call that ended in an error, with an HTTP status or without one (a timeout, a refused connection). */
-export function statusClassOf(record: Pick<ActivityRecord, "status" | "error">): StatusClass[] {
+export function statusClassOf(record: Pick<ActivityEntry, "status" | "error">): StatusClass[] {
   const classes: StatusClass[] = [];
   if (record.status !== null && record.status >= 200 && record.status < 300) classes.push("2xx");
   if (record.status !== null && record.status >= 400 && record.status < 500) classes.push("4xx");
@@ -51,7 +40,7 @@ export function statusClassOf(record: Pick<ActivityRecord, "status" | "error">):
   return classes;
 }
 
-export function matchesFilters(record: ActivityRecord, filters: ActivityFilters): boolean {
+export function matchesFilters(record: ActivityEntry, filters: ActivityFilters): boolean {
   if (filters.service !== null && record.service !== filters.service) return false;
   if (filters.status !== null && !statusClassOf(record).includes(filters.status)) return false;
   if (filters.cache !== null && record.cache !== filters.cache) return false;
@@ -59,12 +48,12 @@ export function matchesFilters(record: ActivityRecord, filters: ActivityFilters)
 }
 
 /** A vehicle's own calls and the shared calls (the Developer JWT's) that served them. */
-export function concernsVehicle(record: Pick<ActivityRecord, "tokenId" | "forTokenId">, tokenId: number): boolean {
+export function concernsVehicle(record: Pick<ActivityEntry, "tokenId" | "forTokenId">, tokenId: number): boolean {
   return record.tokenId === tokenId || record.forTokenId === tokenId;
 }
 
 /** Newest first, at most `limit`. Ids sort by time, then by sequence, so they order entries that share a millisecond. */
-export function newestFirst(records: readonly ActivityRecord[], limit: number): ActivityRecord[] {
+export function newestFirst(records: readonly ActivityEntry[], limit: number): ActivityEntry[] {
   return [...records].sort((a, b) => (a.at === b.at ? compareIds(b.id, a.id) : b.at.localeCompare(a.at))).slice(0, limit);
 }
 

@@ -1,0 +1,44 @@
+import { type DimoService } from "@/lib/protocol";
+
+/**
+ * The sandbox's demo Developer License: the public values the configuration defaults to in sandbox mode, and that the
+ * README, `.env.example`, the sandbox's seed and the tests agree on. None of this is secret: the keys only work
+ * against the local sandbox and hold nothing. The owner wallet's private key is not here: only the sandbox holds it
+ * (sandbox/demo-license.ts), and hands it out on its loopback-only demo endpoint.
+ *
+ * Derived once as keccak256 of fixed phrases ("dimo-dashboard sandbox: demo license api key", "... owner",
+ * "... contract"), so they can be re-derived but never collide with a real wallet by accident.
+ */
+export const DEMO_LICENSE = {
+  tokenId: 1,
+  alias: "Sandbox demo license",
+  /** The license contract's address; also the client id used in the challenge flow. */
+  clientId: "0x52D52df587cB2E014Ae81495D88c71c819779923",
+  redirectUri: "http://localhost:3000",
+  /** The license's API key: an Ethereum private key whose address is a registered signer of the license. */
+  apiKey: "0xea757b5c384365de686d9e1e05e541e6bed32df61be66ac55f48c40cab6d61c2",
+  apiKeySigner: "0xA16496AEdabe09225c3d6b1d9196C2a392849dd2",
+  /** The wallet that owns the license: the demo sign-in uses it. */
+  owner: { address: "0x3Fb87c8b7585Be1d0ac88cA710ddfa815e12d0bd" },
+} as const satisfies {
+  tokenId: number;
+  alias: string;
+  clientId: `0x${string}`;
+  redirectUri: string;
+  apiKey: `0x${string}`;
+  apiKeySigner: `0x${string}`;
+  owner: { address: `0x${string}` };
+};
+
+export const SANDBOX_DEFAULT_PORT = 4455;
+
+/** The sandbox serves every DIMO service from one origin, each under its own path prefix (sandbox/app.ts). */
+export function sandboxUrls(origin: string): Record<DimoService, string> {
+  return {
+    auth: `${origin}/auth`,
+    tokenExchange: `${origin}/token-exchange`,
+    identity: `${origin}/identity`,
+    trips: `${origin}/trips`,
+    valuations: `${origin}/valuations`,
+  };
+}

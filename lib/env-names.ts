@@ -1,0 +1,13 @@
+import { type DimoService } from "@/lib/protocol";
+
+/**
+ * The environment variable that sets each DIMO service's base address: read by lib/config.ts, and set by the tools
+ * that start a dashboard against a sandbox (browser tests, benchmark).
+ */
+export const URL_VARIABLES: Record<DimoService, string> = {
+  auth: "DIMO_AUTH_URL",
+  tokenExchange: "DIMO_TOKEN_EXCHANGE_URL",
+  identity: "DIMO_IDENTITY_URL",
+  trips: "DIMO_TRIPS_URL",
+  valuations: "DIMO_VALUATIONS_URL",
+};

@@ -1,0 +1,75 @@
+import { type DimoService, type PrivilegeId, privilegeInfo } from "@/lib/protocol";
+
+/**
+ * What each feature of the dashboard needs from a vehicle's grant, stated once. The DIMO client checks a call
+ * against it before asking for a token (lib/dimo/privileges.ts); pages, routes and panels ask `canUse` before they
+ * offer a feature and show `MissingPrivilege` with `missingFor` when they cannot. No other module names a
+ * privilege number for a feature.
+ */
+
+export interface FeatureRule {
+  /** How pages name the feature: "Trips unavailable: ...". */
+  label: string;
+  /** What the feature is for, in a sentence: "... which trips need". */
+  purpose: string;
+  /** The service whose data it shows; the one a refusal is reported against. */
+  service: DimoService;
+  /** Privileges the grant must hold, every one of them. */
+  allOf: readonly PrivilegeId[];
+  /** Privileges of which the grant must hold at least one (empty: no such condition). */
+  anyOf: readonly PrivilegeId[];
+}
+
+const rule = (label: string, purpose: string, service: DimoService, need: { allOf?: PrivilegeId[]; anyOf?: PrivilegeId[] }): FeatureRule => ({
+  label,
+  purpose,
+  service,
+  allOf: need.allOf ?? [],
+  anyOf: need.anyOf ?? [],
+});
+
+export const FEATURES = {
+  trips: rule("Trips", "trips", "trips", { allOf: [4] }),
+  valuation: rule("Valuation", "valuations", "valuations", { allOf: [1] }),
+  offers: rule("The offer list", "offers", "valuations", { allOf: [1] }),
+  /** The real service accepts either: the VIN credential alone lets a buyer price the vehicle. */
+  instantOffer: rule("Instant offers", "instant offers", "valuations", { anyOf: [1, 5] }),
+} as const satisfies Record<string, FeatureRule>;
+
+export type Feature = keyof typeof FEATURES;
+
+/**
+ * The privileges the dashboard asks the token exchange for: every one any feature uses. The exchange is asked for the
+ * granted ones among them, so one Vehicle JWT per vehicle serves every page.
+ */
+export const DASHBOARD_PRIVILEGES: readonly PrivilegeId[] = [
+  ...new Set(Object.values(FEATURES).flatMap((feature: FeatureRule) => [...feature.allOf, ...feature.anyOf])),
+].sort((a, b) => a - b);
+
+/** Anything that carries a vehicle's granted privileges; null or undefined for a vehicle with no grant. */
+type GrantLike = { privileges: readonly PrivilegeId[] } | null | undefined;
+
+export function canUse(grant: GrantLike, feature: Feature): boolean {
+  return missingFor(grant, feature).length === 0;
+}
+
+/**
+ * What the grant lacks for the feature: the privileges still needed, every one of them, and then the alternatives
+ * when none of `anyOf` is held. Empty when the feature can be used.
+ */
+export function missingFor(grant: GrantLike, feature: Feature): PrivilegeId[] {
+  const { allOf, anyOf }: FeatureRule = FEATURES[feature];
+  const held = grant?.privileges ?? [];
+  const missing = allOf.filter((id) => !held.includes(id));
+  if (anyOf.length > 0 && !anyOf.some((id) => held.includes(id))) missing.push(...anyOf);
+  return missing;
+}
+
+const named = (id: PrivilegeId) => `${privilegeInfo(id).label} (privilege ${id})`;
+
+/** The missing privileges in words: "A (privilege 1) or B (privilege 5)" for alternatives, "and" for a set. */
+export function describeMissing(feature: Feature, missing: readonly PrivilegeId[]): string {
+  const names = missing.map(named);
+  const joiner = FEATURES[feature].anyOf.length > 0 && missing.every((id) => FEATURES[feature].anyOf.includes(id)) ? "or" : "and";
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${joiner} ${names.at(-1)}` : (names[0] ?? "");
+}

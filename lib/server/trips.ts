@@ -1,0 +1,44 @@
+import "server-only";
+import { z } from "zod";
+import { getDimoClient } from "@/lib/dimo";
+import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportFileName } from "@/lib/geo/export";
+import { guarded } from "./guard";
+import { positiveWholeNumber, tokenIdInput, tripsInput } from "./inputs";
+import { allTripsExportStream, allTripsStream, tripsPageExport } from "./trip-streams";
+
+/**
+ * A vehicle's trips, guarded: the trips page's prefetch and the trips route read pages through listTripsPage; the
+ * all-trips map and the exports open their streams through the others, which refuse an unknown vehicle or a grant
+ * without location history with a status before the first byte.
+ */
+
+/** One page (TRIPS_PAGE_SIZE trips, newest first) of a vehicle's trips. */
+export const listTripsPage = guarded(tripsInput, async function listTripsPage({ tokenId, page }) {
+  return getDimoClient().listTrips(tokenId, page);
+});
+
+// A stream outlives no one: without a caller's signal, one that never aborts.
+const signalOrNever = (signal: AbortSignal | undefined) => signal ?? new AbortController().signal;
+
+/** Every trip's start point and the progress, as NDJSON (see lib/geo/all-trips-stream.ts). */
+export const openAllTripsStream = guarded(tokenIdInput, async function openAllTripsStream({ tokenId }, { signal }) {
+  await getDimoClient().assertCanUse(tokenId, "trips");
+  return allTripsStream(tokenId, signalOrNever(signal));
+});
+
+const exportInput = z.object(
+  {
+    tokenId: positiveWholeNumber("tokenId"),
+    // Strings, as they come from a URL; anything but the two formats is refused.
+    format: z.string().pipe(z.enum(EXPORT_FORMATS, { error: "format must be csv or geojson" })),
+    page: z.union([z.literal("all"), positiveWholeNumber("page")], { error: "page must be a positive whole number or all" }),
+  },
+  { error: "the input must be an object with a tokenId, a format and a page" },
+);
+
+/** One page of trips, or all of them (streamed while the pages are fetched), as a CSV or GeoJSON file. */
+export const openTripsExport = guarded(exportInput, async function openTripsExport({ tokenId, format, page }, { signal }) {
+  const body =
+    page === "all" ? await allTripsExportStream(tokenId, format, signalOrNever(signal)) : await tripsPageExport(tokenId, page, format);
+  return { body, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(tokenId, page, format) };
+});

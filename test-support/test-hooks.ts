@@ -1,0 +1,23 @@
+import type { Page } from "@playwright/test";
+import type { MapLibreMap } from "@/components/map/maplibre";
+import type { Trip } from "@/lib/models";
+import { TEST_HOOKS_FLAG } from "@/lib/test-hooks";
+
+/** What the pages expose on `window` when the test hooks are on (lib/test-hooks.ts). */
+declare global {
+  interface Window {
+    /** The trips map, for queryRenderedFeatures and friends. */
+    __tripsMap?: MapLibreMap;
+    /** Draws any trips on the trips map and resolves with the draw time. */
+    __tripsMapBench?: { draw: (trips: readonly Trip[]) => Promise<number> };
+    /** The all-trips map. */
+    __allTripsMap?: MapLibreMap;
+  }
+}
+
+/** Turns the pages' test hooks on for every document this page loads, before any of its scripts run. */
+export async function enableTestHooks(page: Page): Promise<void> {
+  await page.addInitScript((flag) => {
+    (window as unknown as Record<string, unknown>)[flag] = true;
+  }, TEST_HOOKS_FLAG);
+}
