@@ -77,6 +77,42 @@ describe("parseConfig", () => {
     expect(problems.join(" ")).not.toContain(secretish);
   });
 
+  it("sends DIMO_DOMAIN exactly as configured: DIMO compares it with the registered redirect URI as a string", () => {
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_DOMAIN: "https://dash.example.com/" }).license.domain).toBe("https://dash.example.com/");
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_DOMAIN: "https://dash.example.com/app" }).license.domain).toBe("https://dash.example.com/app");
+  });
+
+  it("applies the dev network's preset: its hosts, its vehicle contract and v2 valuations", () => {
+    const config = parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" });
+    expect(config.urls).toEqual({
+      auth: "https://auth.dev.dimo.zone",
+      tokenExchange: "https://token-exchange-api.dev.dimo.zone",
+      identity: "https://identity-api.dev.dimo.zone",
+      trips: "https://trips-api.dev.dimo.zone",
+      valuations: "https://valuations-api.dev.dimo.zone",
+    });
+    expect(config.vehicleContract).toBe("0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
+    expect(config.valuationsVersion).toBe("v2");
+    expect(parseConfig(PRODUCTION_LICENSE).vehicleContract).toBe("0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF");
+  });
+
+  it("takes DIMO_VEHICLE_CONTRACT in custom mode only, and defaults custom to v2 valuations", () => {
+    const urls = {
+      DIMO_AUTH_URL: "https://a.test",
+      DIMO_TOKEN_EXCHANGE_URL: "https://b.test",
+      DIMO_IDENTITY_URL: "https://c.test",
+      DIMO_TRIPS_URL: "https://d.test",
+      DIMO_VALUATIONS_URL: "https://e.test",
+    };
+    const contract = "0x3333333333333333333333333333333333333333";
+    const custom = parseConfig({ ...PRODUCTION_LICENSE, ...urls, DIMO_ENV: "custom", DIMO_VEHICLE_CONTRACT: contract });
+    expect(custom.vehicleContract).toBe(contract);
+    expect(custom.valuationsVersion).toBe("v2");
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_VEHICLE_CONTRACT: contract })).toEqual([
+      expect.stringMatching(/^DIMO_VEHICLE_CONTRACT applies only with DIMO_ENV=custom/),
+    ]);
+  });
+
   it("requires every URL in custom mode", () => {
     const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
     expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(4);
@@ -98,6 +134,6 @@ describe("parseConfig", () => {
   });
 
   it("refuses an unknown DIMO_ENV", () => {
-    expect(problemsOf({ DIMO_ENV: "staging" })[0]).toMatch(/^DIMO_ENV must be one of sandbox, production, custom/);
+    expect(problemsOf({ DIMO_ENV: "staging" })[0]).toMatch(/^DIMO_ENV must be one of sandbox, production, dev, custom/);
   });
 });

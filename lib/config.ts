@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { type DimoService } from "@/lib/protocol";
+import { DEV_VEHICLE_NFT_CONTRACT, type DimoService, VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, sandboxUrls } from "@/lib/demo-license";
 import { URL_VARIABLES } from "@/lib/env-names";
 
@@ -10,7 +10,7 @@ import { URL_VARIABLES } from "@/lib/env-names";
  * with the sandbox's demo Developer License.
  */
 
-export type DimoEnv = "sandbox" | "production" | "custom";
+export type DimoEnv = "sandbox" | "production" | "dev" | "custom";
 
 export interface DimoUrls {
   auth: string;
@@ -25,6 +25,10 @@ export interface AppConfig {
   license: { clientId: `0x${string}`; domain: string; apiKey: `0x${string}` };
   urls: DimoUrls;
   valuationsVersion: "v1" | "v2";
+  /** The vehicle NFT contract named in token exchanges. */
+  vehicleContract: `0x${string}`;
+  /** Whether the client paces its requests under DIMO's rate limits (DIMO_RATE_LIMITS in lib/protocol.ts). */
+  paceRequests: boolean;
   /** Lowercase addresses allowed to sign in besides the license owner. */
   admins: `0x${string}`[];
   /** Absent in sandbox mode, where lib/auth generates one and keeps it under the sandbox data folder. */
@@ -38,15 +42,27 @@ export interface AppConfig {
 
 const SANDBOX_ORIGIN = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
 
-export const PRESET_URLS: Record<"sandbox" | "production", DimoUrls> = {
+/** The real network's hosts, `dimo.zone` or its dev network's `dev.dimo.zone`. */
+const dimoHosts = (domain: string): DimoUrls => ({
+  auth: `https://auth.${domain}`,
+  tokenExchange: `https://token-exchange-api.${domain}`,
+  identity: `https://identity-api.${domain}`,
+  trips: `https://trips-api.${domain}`,
+  valuations: `https://valuations-api.${domain}`,
+});
+
+type Preset = Exclude<DimoEnv, "custom">;
+
+export const PRESET_URLS: Record<Preset, DimoUrls> = {
   sandbox: sandboxUrls(SANDBOX_ORIGIN),
-  production: {
-    auth: "https://auth.dimo.zone",
-    tokenExchange: "https://token-exchange-api.dimo.zone",
-    identity: "https://identity-api.dimo.zone",
-    trips: "https://trips-api.dimo.zone",
-    valuations: "https://valuations-api.dimo.zone",
-  },
+  production: dimoHosts("dimo.zone"),
+  dev: dimoHosts("dev.dimo.zone"),
+};
+
+const PRESET_CONTRACTS: Record<Preset, `0x${string}`> = {
+  sandbox: VEHICLE_NFT_CONTRACT,
+  production: VEHICLE_NFT_CONTRACT,
+  dev: DEV_VEHICLE_NFT_CONTRACT,
 };
 
 // Empty strings count as unset, so `DIMO_API_KEY=` in a .env file means "use the default".
@@ -68,8 +84,10 @@ const httpUrl = z
     } catch {
       return false;
     }
-  }, "must be an http(s) URL such as https://example.com")
-  .transform((value) => value.replace(/\/+$/, ""));
+  }, "must be an http(s) URL such as https://example.com");
+
+/** A base address: a trailing slash is dropped, since paths are appended to it. */
+const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ""));
 
 const apiKey = z
   .string()
@@ -78,15 +96,18 @@ const apiKey = z
   .transform((value) => (value.startsWith("0x") ? value : `0x${value}`) as `0x${string}`);
 
 const envSchema = z.object({
-  DIMO_ENV: optional(z.enum(["sandbox", "production", "custom"], "must be one of sandbox, production, custom")),
+  DIMO_ENV: optional(z.enum(["sandbox", "production", "dev", "custom"], "must be one of sandbox, production, dev, custom")),
   DIMO_CLIENT_ID: optional(address),
+  // Exactly as configured: DIMO compares it with the license's registered redirect URI as a string, slash and all.
   DIMO_DOMAIN: optional(httpUrl),
   DIMO_API_KEY: optional(apiKey),
-  DIMO_AUTH_URL: optional(httpUrl),
-  DIMO_TOKEN_EXCHANGE_URL: optional(httpUrl),
-  DIMO_IDENTITY_URL: optional(httpUrl),
-  DIMO_TRIPS_URL: optional(httpUrl),
-  DIMO_VALUATIONS_URL: optional(httpUrl),
+  DIMO_AUTH_URL: optional(baseUrl),
+  DIMO_TOKEN_EXCHANGE_URL: optional(baseUrl),
+  DIMO_IDENTITY_URL: optional(baseUrl),
+  DIMO_TRIPS_URL: optional(baseUrl),
+  DIMO_VALUATIONS_URL: optional(baseUrl),
+  DIMO_VEHICLE_CONTRACT: optional(address),
+  DIMO_RATE_LIMITS: optional(z.enum(["on", "off"], "must be on or off")),
   DIMO_VALUATIONS_VERSION: optional(z.enum(["v1", "v2"], "must be v1 or v2")),
   DASHBOARD_ADMINS: optional(
     z
@@ -96,8 +117,8 @@ const envSchema = z.object({
   ),
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
   NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
-  NEXTAUTH_URL: optional(httpUrl),
-  NEXT_PUBLIC_MAP_STYLE_URL: optional(httpUrl),
+  NEXTAUTH_URL: optional(baseUrl),
+  NEXT_PUBLIC_MAP_STYLE_URL: optional(baseUrl),
   SANDBOX_DATA_DIR: optional(z.string().trim()),
 });
 
@@ -129,7 +150,11 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   const domain = require(env.DIMO_DOMAIN, "DIMO_DOMAIN", "one of the license's redirect URIs");
   const key = require(env.DIMO_API_KEY, "DIMO_API_KEY", "the license's API key from the DIMO developer console");
 
-  const preset = PRESET_URLS[mode === "production" ? "production" : "sandbox"];
+  // custom starts from the real network's addresses and contract, and must name every address itself.
+  const preset: Preset = mode === "custom" ? "production" : mode;
+  if (env.DIMO_VEHICLE_CONTRACT !== undefined && mode !== "custom") {
+    problems.push(`DIMO_VEHICLE_CONTRACT applies only with DIMO_ENV=custom: DIMO_ENV=${mode} uses its own network's contract.`);
+  }
   const urls = {} as DimoUrls;
   for (const service of Object.keys(URL_VARIABLES) as DimoService[]) {
     const variable = URL_VARIABLES[service];
@@ -137,7 +162,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     if (value === undefined && mode === "custom") {
       problems.push(`${variable} is required when DIMO_ENV=custom: the base address of that DIMO service.`);
     }
-    urls[service] = value ?? preset[service];
+    urls[service] = value ?? PRESET_URLS[preset][service];
   }
 
   const authSecret = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET;
@@ -159,7 +184,11 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       apiKey: key ?? DEMO_LICENSE.apiKey,
     },
     urls,
-    valuationsVersion: env.DIMO_VALUATIONS_VERSION ?? (mode === "production" ? "v2" : "v1"),
+    // v1 exists only in the sandbox; DIMO's own valuations service serves v2.
+    valuationsVersion: env.DIMO_VALUATIONS_VERSION ?? (mode === "sandbox" ? "v1" : "v2"),
+    vehicleContract: (env.DIMO_VEHICLE_CONTRACT ?? PRESET_CONTRACTS[preset]) as `0x${string}`,
+    // The real network limits each client; the sandbox does only in its realistic profile, so it is asked for there.
+    paceRequests: (env.DIMO_RATE_LIMITS ?? (mode === "sandbox" ? "off" : "on")) === "on",
     admins: (env.DASHBOARD_ADMINS ?? []).map((a) => a.toLowerCase() as `0x${string}`),
     authSecret,
     publicUrl: env.NEXTAUTH_URL ?? "http://localhost:3000",

@@ -3,8 +3,10 @@
  * No secrets and no I/O here, so any module (client components included) may import it.
  */
 
-/** The vehicle NFT contract on Polygon; the same address in the sandbox and on the real network. */
+/** The vehicle NFT contract on Polygon: the sandbox's and the real network's. */
 export const VEHICLE_NFT_CONTRACT = "0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF" as const;
+/** The vehicle NFT contract of DIMO's dev network. */
+export const DEV_VEHICLE_NFT_CONTRACT = "0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8" as const;
 export const POLYGON_CHAIN_ID = 137;
 
 /** The DIMO services the dashboard talks to, each at its own base address (lib/config.ts). */
@@ -84,3 +86,14 @@ export function decodePermissions(hex: string): PrivilegeId[] {
 export function vehicleDid(tokenId: number | bigint, contract: string = VEHICLE_NFT_CONTRACT): string {
   return `did:erc721:${POLYGON_CHAIN_ID}:${contract}:${tokenId}`;
 }
+
+/**
+ * Requests per second per client that DIMO's ingress allows each service (about; over them it answers 429 or 503,
+ * possibly without Retry-After). Authentication is not limited: the dashboard signs in once in 14 days.
+ */
+export const DIMO_RATE_LIMITS: Partial<Record<DimoService, number>> = {
+  trips: 9,
+  valuations: 9,
+  identity: 50,
+  tokenExchange: 100,
+};

@@ -1,6 +1,7 @@
 import { type DimoClientOptions, createDimoClient } from "@/lib/dimo/client";
 import { DEMO_LICENSE, sandboxUrls } from "@/lib/demo-license";
 import { type ActivityEntry } from "@/lib/models";
+import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { type SandboxControl } from "@/sandbox/control-client";
 
 /**
@@ -15,6 +16,7 @@ export function sandboxConfig(url: string, valuationsVersion: "v1" | "v2" = "v1"
     license: { clientId: DEMO_LICENSE.clientId, domain: DEMO_LICENSE.redirectUri, apiKey: DEMO_LICENSE.apiKey },
     urls: sandboxUrls(url),
     valuationsVersion,
+    vehicleContract: VEHICLE_NFT_CONTRACT,
   };
 }
 

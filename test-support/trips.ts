@@ -1,4 +1,4 @@
-import type { LatLng, Trip } from "@/lib/models";
+import type { LatLng, Trip, TripsPage } from "@/lib/models";
 
 /** A trip for tests: Las Vegas to Henderson unless told otherwise. */
 export function makeTrip(overrides: {
@@ -23,5 +23,35 @@ export function makeTrip(overrides: {
       estimatedLocation: null,
     },
     droppedData: overrides.droppedData ?? false,
+  };
+}
+
+/**
+ * A fake trips service: `total` trips, 100 a page, newest first, each answer after a delay chosen per page. Trip ids
+ * count from the oldest (`trip-0`), so they stay put when `add` drives new trips in at the front, as a real vehicle's
+ * do.
+ */
+export function fakeTripsService(total: number, delayMs: (page: number) => number = () => 1) {
+  let count = total;
+  let running = 0;
+  const stats = { requested: [] as number[], maxRunning: 0 };
+  const fetchPage = async (page: number): Promise<TripsPage> => {
+    stats.requested.push(page);
+    running++;
+    stats.maxRunning = Math.max(stats.maxRunning, running);
+    await new Promise((resolve) => setTimeout(resolve, delayMs(page)));
+    running--;
+    const first = (page - 1) * 100;
+    const size = Math.max(0, Math.min(100, count - first));
+    const trips = Array.from({ length: size }, (_, i) => makeTrip({ id: `trip-${count - 1 - (first + i)}` }));
+    return { trips, totalPages: Math.ceil(count / 100), currentPage: page };
+  };
+  return {
+    fetchPage,
+    stats,
+    /** New trips, ended after every trip so far. */
+    add(trips: number) {
+      count += trips;
+    },
   };
 }

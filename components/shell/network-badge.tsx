@@ -4,6 +4,7 @@ import type { DimoEnv } from "@/lib/config";
 const LABELS: Record<DimoEnv, { label: string; tone: "warning" | "success" | "primary"; title: string }> = {
   sandbox: { label: "Sandbox", tone: "warning", title: "Local sandbox network with seeded demo vehicles" },
   production: { label: "Production", tone: "success", title: "The real DIMO network" },
+  dev: { label: "Dev network", tone: "primary", title: "DIMO's dev network (dev.dimo.zone)" },
   custom: { label: "Custom network", tone: "primary", title: "DIMO services at custom addresses" },
 };
 

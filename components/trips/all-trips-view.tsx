@@ -5,15 +5,20 @@ import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
 import { Button } from "@/components/ui/button";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { formatNumber } from "@/lib/format/numbers";
+import { formatDuration } from "@/lib/format/time";
 import { TripsExports } from "./trips-exports";
-import { type AllTripsProgress, useAllTrips } from "./use-all-trips";
+import { type AllTripsProgress, timeLeftMs, useAllTrips } from "./use-all-trips";
 
 function statusLine(progress: AllTripsProgress): string {
   const trips = `${formatNumber(progress.trips)} trips`;
   const pages = progress.totalPages === null ? "" : ` · page ${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)}`;
   switch (progress.status) {
-    case "loading":
-      return progress.totalPages === null ? "Starting…" : `Loading ${trips}${pages}`;
+    case "loading": {
+      if (progress.totalPages === null) return "Starting…";
+      // DIMO lets a client read about 9 pages a second, so a long history takes minutes: say how many.
+      const left = timeLeftMs(progress, Date.now());
+      return `Loading ${trips}${pages}${left !== null && left >= 5_000 ? ` · about ${formatDuration(left)} left` : ""}`;
+    }
     case "done":
       if (progress.trips === 0) return "This vehicle has no trips yet.";
       return `${trips} on the map${progress.truncated ? " (the first pages only: the vehicle has more than the map takes)" : ""}`;

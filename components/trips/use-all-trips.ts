@@ -23,6 +23,8 @@ export interface AllTripsProgress {
   error: { code: string; message: string } | null;
   /** Bumped whenever points were added. */
   version: number;
+  /** When this run started (Date.now()), for the time left. */
+  startedAt: number;
 }
 
 /** Marked under test (with the status appended) when a run ends: read by the speed measurement. */
@@ -37,7 +39,19 @@ const INITIAL: AllTripsProgress = {
   truncated: false,
   error: null,
   version: 0,
+  startedAt: 0,
 };
+
+/**
+ * The time the rest of the pages will take at the pace seen so far (DIMO's rate limit sets it: about 2 minutes for
+ * 1,000 pages), or null until a few pages have given a pace.
+ */
+export function timeLeftMs(progress: AllTripsProgress, nowMs: number): number | null {
+  const { totalPages, pagesDone, startedAt } = progress;
+  if (totalPages === null || pagesDone < 3 || pagesDone >= totalPages) return null;
+  const perPage = (nowMs - startedAt) / pagesDone;
+  return Math.round(perPage * (totalPages - pagesDone));
+}
 
 async function readError(response: Response): Promise<{ code: string; message: string }> {
   try {
@@ -59,7 +73,7 @@ export function useAllTrips(tokenId: number) {
     const controller = new AbortController();
     controllerRef.current = controller;
     const points = run.store;
-    const latest: AllTripsProgress = { ...INITIAL };
+    const latest: AllTripsProgress = { ...INITIAL, startedAt: Date.now() };
     let active = true;
     let frame: number | null = null;
     const publish = () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { ACTIVITY_LIMIT } from "@/lib/activity-filters";
 import { type ActivityEntry } from "@/lib/models";
+import { processWide } from "@/lib/process-wide";
 
 /**
  * The API activity log: one entry per call the DIMO client made, or chose not to make because a cached token
@@ -13,14 +14,13 @@ export type ActivityInput = Omit<ActivityEntry, "id">;
 export type ActivityListener = (entry: ActivityEntry) => void;
 
 
-// Kept on globalThis: Next.js may load this module once per route bundle, and the log must be one per process.
-const shared = globalThis as typeof globalThis & {
-  [key: symbol]:
-    | { entries: ActivityEntry[]; listeners: Set<ActivityListener>; sequence: number; scope: AsyncLocalStorage<number> }
-    | undefined;
-};
-const STORE = Symbol.for("dimo-dashboard.activity");
-const store = (shared[STORE] ??= { entries: [], listeners: new Set(), sequence: 0, scope: new AsyncLocalStorage() });
+// The log is one per process, however many copies of this module Next.js loads.
+const store = processWide("activity", () => ({
+  entries: [] as ActivityEntry[],
+  listeners: new Set<ActivityListener>(),
+  sequence: 0,
+  scope: new AsyncLocalStorage<number>(),
+}));
 const { entries, listeners } = store;
 
 /**

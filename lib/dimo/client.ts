@@ -6,6 +6,7 @@ import { type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, r
 import { isDimoError } from "./errors";
 import { type HttpSettings } from "./http";
 import { fetchDeveloperLicense, queryVehicles } from "./identity";
+import { type RequestPacer } from "./pacer";
 import { privilegesFor } from "./privileges";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
 import { SingleFlight } from "./single-flight";
@@ -29,7 +30,7 @@ import { type ValuationsTarget, fetchOffers, fetchValuation, postInstantOffer } 
 import { VehicleDirectory, toVehicleRecord } from "./vehicles";
 
 export interface DimoClientOptions {
-  config: Pick<AppConfig, "license" | "urls" | "valuationsVersion">;
+  config: Pick<AppConfig, "license" | "urls" | "valuationsVersion" | "vehicleContract">;
   cache?: TokenCache;
   fetch?: typeof fetch;
   /** Per attempt; 10 s by default. */
@@ -37,6 +38,8 @@ export interface DimoClientOptions {
   /** The instant-offer request waits on third-party buyers, so it gets longer: 30 s by default. */
   instantOfferTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
+  /** Paces every request under DIMO's rate limits; none by default. */
+  pacer?: RequestPacer;
   /** Receives every activity entry; the process-wide log (recordActivity) by default. */
   onActivity?: (entry: ActivityEntry) => void;
   /** How long a vehicle's grant (and the license) is trusted before the identity API is asked again; 5 minutes. */
@@ -88,6 +91,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     onActivity: report,
     secrets: [config.license.apiKey, config.license.apiKey.replace(/^0x/, "")],
     random: options.random,
+    pacer: options.pacer,
   };
   const tokens = new TokenManager({ http, config, cache: options.cache ?? new MemoryTokenCache(now), now, onActivity: report });
   const grantTtlMs = options.grantTtlMs ?? 5 * 60_000;

@@ -46,8 +46,13 @@ describe("parseErrorBody", () => {
     expect(parseErrorBody("Invalid or expired JWT\n")).toEqual({ message: "Invalid or expired JWT", upstreamCode: undefined });
   });
 
-  it("gives no message for an HTML page or an empty body", () => {
-    expect(parseErrorBody("<html><body>502 Bad Gateway</body></html>").message).toBeUndefined();
+  it("reads the words of an HTML error page, and gives no message for an empty body", () => {
+    expect(parseErrorBody("<html><body>502 Bad Gateway</body></html>").message).toBe("502 Bad Gateway");
+    const dexPage = `<!DOCTYPE html><html><head><title>dex</title><style>p { color: red }</style></head>
+      <body><div class="theme-panel"><h2 class="theme-heading">Bad Request</h2>
+      <p>Unregistered redirect_uri (&quot;https://x.example/&quot;).</p></div><script>var x = "<p>no</p>";</script></body></html>`;
+    expect(parseErrorBody(dexPage).message).toBe('Bad Request Unregistered redirect_uri ("https://x.example/").');
+    expect(parseErrorBody(`<html><body>${"word ".repeat(200)}</body></html>`).message?.length).toBe(300);
     expect(parseErrorBody("   ").message).toBeUndefined();
     expect(parseErrorBody("{}").message).toBeUndefined();
   });
@@ -67,7 +72,8 @@ describe("DimoError from each body shape over HTTP", () => {
     ["OAuth", 401, { error: "invalid_client", error_description: "Invalid client credentials." }, { upstreamCode: "invalid_client" }],
     ["GraphQL", 422, { errors: [{ message: "bad field", extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }] }, { code: "HTTP_ERROR", upstreamCode: "GRAPHQL_VALIDATION_FAILED" }],
     ["exchange 403", 403, { code: 403, message: "not a dev license: 0x1234" }, { code: "FORBIDDEN", retryable: false }],
-    ["HTML proxy page", 502, "<html>Bad Gateway</html>", { code: "UNAVAILABLE", upstreamMessage: undefined }],
+    ["HTML proxy page", 502, "<html>Bad Gateway</html>", { code: "UNAVAILABLE", upstreamMessage: "Bad Gateway" }],
+    ["dex HTML page", 404, "<html><body><h2>Not Found</h2><p>Invalid client_id.</p></body></html>", { code: "NOT_FOUND", upstreamMessage: "Not Found Invalid client_id." }],
   ];
 
   for (const [name, status, body, expected] of cases) {

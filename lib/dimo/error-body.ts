@@ -3,7 +3,8 @@ import "server-only";
 /**
  * Reads an error out of whatever a DIMO service sent back. The services differ: JSON `{code, message}` (trips,
  * valuations, token exchange), `{status, message}` and OAuth `{error, error_description}` (authentication),
- * GraphQL `{errors: [...]}` (identity), and plain text (the real trips service, proxies).
+ * GraphQL `{errors: [...]}` (identity), plain text (the real trips service, proxies), and HTML error pages (the real
+ * authentication service answers an unknown client id or an unregistered redirect URI with one).
  */
 
 export interface ParsedErrorBody {
@@ -44,10 +45,25 @@ export function parseErrorJson(body: unknown): ParsedErrorBody {
   return { message: text(body.message), upstreamCode: code };
 }
 
-/** Parses a response body's text; an HTML error page or an empty body gives no message. */
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'" };
+const MAX_HTML_TEXT = 300;
+
+/** The words of an HTML page: scripts, styles and tags dropped, entities decoded, white space folded, cut short. */
+export function htmlText(html: string): string | undefined {
+  const words = html
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(#39|[a-z]+);/gi, (entity: string, name: string) => ENTITIES[name.toLowerCase()] ?? entity)
+    .replace(/\s+/g, " ")
+    .trim();
+  return words === "" ? undefined : words.slice(0, MAX_HTML_TEXT);
+}
+
+/** Parses a response body's text; an empty body gives no message, an HTML page the words on it. */
 export function parseErrorBody(raw: string): ParsedErrorBody {
   const trimmed = raw.trim();
-  if (trimmed === "" || trimmed.startsWith("<")) return { message: undefined, upstreamCode: undefined };
+  if (trimmed === "") return { message: undefined, upstreamCode: undefined };
+  if (trimmed.startsWith("<")) return { message: htmlText(trimmed), upstreamCode: undefined };
   try {
     return parseErrorJson(JSON.parse(trimmed));
   } catch {

@@ -1,6 +1,7 @@
 import "server-only";
 import { type ActivityReplay } from "@/lib/models";
 import { type ActivityInput } from "./activity";
+import { type RequestPacer } from "./pacer";
 import { parseErrorBody } from "./error-body";
 import { DimoError, RETRYABLE_STATUSES, codeForStatus } from "./errors";
 import { redact } from "./redact";
@@ -20,6 +21,8 @@ export interface HttpSettings {
   /** Values scrubbed from every message besides the patterns redact() knows (the API key). */
   secrets: readonly string[];
   random?: () => number;
+  /** Waited on before every attempt, to stay under DIMO's rate limits; none when absent. */
+  pacer?: RequestPacer;
 }
 
 export interface DimoRequest {
@@ -146,6 +149,7 @@ export async function dimoFetch(settings: HttpSettings, request: DimoRequest): P
   for (;;) {
     attempts += 1;
     const lastAttempt = attempts >= settings.retry.attempts;
+    await settings.pacer?.turn(request.service);
     let response: Response;
     let text: string;
     try {

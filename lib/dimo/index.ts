@@ -1,6 +1,9 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
+import { processWide } from "@/lib/process-wide";
 import { type DimoClient, createDimoClient } from "./client";
+import { DIMO_RATE_LIMITS } from "@/lib/protocol";
+import { MemoryPacer, type RequestPacer } from "./pacer";
 import { MemoryTokenCache, type TokenCache } from "./token-cache";
 
 /**
@@ -11,12 +14,16 @@ import { MemoryTokenCache, type TokenCache } from "./token-cache";
 
 let instance: DimoClient | undefined;
 
-// The token cache is kept on globalThis: Next.js may load this module once per route bundle (and again after a hot
-// reload), and each copy of the client should not run its own challenge flow.
-const shared = globalThis as typeof globalThis & { [key: symbol]: TokenCache | undefined };
-const TOKEN_CACHE = Symbol.for("dimo-dashboard.token-cache");
+// The token cache and the pacer are one per process: each copy of this module (one per route bundle) should neither
+// run its own challenge flow nor pace on its own.
 
 export function getDimoClient(): DimoClient {
-  instance ??= createDimoClient({ config: getConfig(), cache: (shared[TOKEN_CACHE] ??= new MemoryTokenCache()) });
+  if (instance) return instance;
+  const config = getConfig();
+  instance = createDimoClient({
+    config,
+    cache: processWide<TokenCache>("token-cache", () => new MemoryTokenCache()),
+    pacer: config.paceRequests ? processWide<RequestPacer>("pacer", () => new MemoryPacer({ limits: DIMO_RATE_LIMITS })) : undefined,
+  });
   return instance;
 }

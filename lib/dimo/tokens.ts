@@ -1,6 +1,6 @@
 import "server-only";
 import { type AppConfig } from "@/lib/config";
-import { VEHICLE_NFT_CONTRACT, isPrivilegeId, type PrivilegeId } from "@/lib/protocol";
+import { isPrivilegeId, type PrivilegeId } from "@/lib/protocol";
 import { type ActivityInput } from "./activity";
 import { CHALLENGE_PATH, fetchDeveloperJwt } from "./auth";
 import { isDimoError } from "./errors";
@@ -24,7 +24,7 @@ export const EXCHANGE_PATH = "/v1/tokens/exchange";
 
 export interface TokenManagerDeps {
   http: HttpSettings;
-  config: Pick<AppConfig, "license" | "urls">;
+  config: Pick<AppConfig, "license" | "urls" | "vehicleContract">;
   cache: TokenCache;
   now: () => number;
   onActivity: (entry: ActivityInput) => void;
@@ -91,7 +91,7 @@ export class TokenManager {
         baseUrl: this.deps.config.urls.tokenExchange,
         path: EXCHANGE_PATH,
         bearer: developerJwt,
-        body: { json: { nftContractAddress: VEHICLE_NFT_CONTRACT, privileges: [...privileges], tokenId } },
+        body: { json: { nftContractAddress: this.deps.config.vehicleContract, privileges: [...privileges], tokenId } },
         // The body names the vehicle and privileges, nothing secret: the log keeps it so the call can be replayed.
         logBody: true,
         // Exchanging is idempotent: a repeat only mints another short-lived token.

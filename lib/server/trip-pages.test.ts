@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { TripsPage } from "@/lib/models";
-import { makeTrip } from "@/test-support/trips";
+import { fakeTripsService, makeTrip } from "@/test-support/trips";
 import { walkTripPages } from "./trip-pages";
 
-/** A fake trips service: `total` trips, 100 a page, each answer after a delay chosen per page. */
-function fakeService(total: number, delayMs: (page: number) => number = () => 1) {
-  const totalPages = Math.ceil(total / 100);
-  let running = 0;
-  const stats = { requested: [] as number[], maxRunning: 0 };
-  const fetchPage = async (page: number): Promise<TripsPage> => {
-    stats.requested.push(page);
-    running++;
-    stats.maxRunning = Math.max(stats.maxRunning, running);
-    await new Promise((resolve) => setTimeout(resolve, delayMs(page)));
-    running--;
-    const count = Math.max(0, Math.min(100, total - (page - 1) * 100));
-    return { trips: Array.from({ length: count }, (_, i) => makeTrip({ id: `p${page}-${i}` })), totalPages, currentPage: page };
-  };
-  return { fetchPage, stats };
-}
+const fakeService = fakeTripsService;
 
 describe("walkTripPages", () => {
   it("hands on every page once, in order, with at most `concurrency` requests at a time", async () => {

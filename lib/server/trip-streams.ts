@@ -4,7 +4,9 @@ import { type AllTripsMessage, encodeMessage, startPointsOf } from "@/lib/geo/al
 import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExportFeature } from "@/lib/geo/export";
 import type { Trip } from "@/lib/models";
 import { isAbort, logUnexpected, toFailure } from "./failure";
-import { walkTripPages } from "./trip-pages";
+import { processWide } from "@/lib/process-wide";
+import { MemoryTripHistory, type TripHistoryStore, walkTripHistory } from "./trip-history";
+import { type WalkOptions } from "./trip-pages";
 
 /**
  * Every trip of a vehicle as a byte stream, for the route handlers: the all-trips map's NDJSON (start points and
@@ -15,6 +17,13 @@ import { walkTripPages } from "./trip-pages";
 const encoder = new TextEncoder();
 
 const listTrips = (tokenId: number, page: number) => getDimoClient().listTrips(tokenId, page);
+
+/** Every trip fetched so far, per vehicle (see trip-history.ts): one per process. */
+const tripHistory = () => processWide<TripHistoryStore>("trip-history", () => new MemoryTripHistory());
+
+/** A vehicle's trips, page by page, from its kept history when it has one. */
+const walkTrips = (tokenId: number, options: WalkOptions) =>
+  walkTripHistory(tokenId, (page) => listTrips(tokenId, page), tripHistory(), options);
 
 /** Aborts when the request does, or when the response stream is cancelled (the client stopped reading). */
 function linkedAbort(signal: AbortSignal): AbortController {
@@ -32,7 +41,7 @@ export function allTripsStream(tokenId: number, signal: AbortSignal): ReadableSt
       const send = (message: AllTripsMessage) => {
         if (!stop.signal.aborted) controller.enqueue(encoder.encode(encodeMessage(message)));
       };
-      walkTripPages((page) => listTrips(tokenId, page), {
+      walkTrips(tokenId, {
         signal: stop.signal,
         onStart: (totalPages) => send({ type: "start", totalPages }),
         onPage: (page, pageNumber) =>
@@ -78,7 +87,7 @@ export function allTripsExportStream(tokenId: number, format: ExportFormat, sign
         const write = (text: string) => {
           if (text !== "" && !stop.signal.aborted) controller.enqueue(encoder.encode(text));
         };
-        walkTripPages((page) => listTrips(tokenId, page), {
+        walkTrips(tokenId, {
           signal: stop.signal,
           onStart: () => {
             started = true;

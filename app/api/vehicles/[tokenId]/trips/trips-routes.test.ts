@@ -47,6 +47,8 @@ const fakeClient = {
   },
 };
 vi.mock("@/lib/dimo", () => ({ getDimoClient: () => fakeClient }));
+// Each walk starts from nothing: these tests are about the streams; the kept history has tests of its own.
+vi.mock("@/lib/process-wide", () => ({ processWide: <T>(_name: string, create: () => T) => create() }));
 
 const vehicle = (privileges: PrivilegeId[]): Vehicle => ({
   tokenId: 21957,
