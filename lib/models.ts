@@ -1,4 +1,5 @@
 import { type DimoService, type PrivilegeId } from "@/lib/protocol";
+import { type AppError } from "@/lib/result";
 
 /**
  * The app's plain data types (vehicles, trips, valuations, offers, tokens, activity entries): what the DIMO client
@@ -100,6 +101,11 @@ export interface OfferSet {
   updated: string;
   /** When the offers lapse: from the service, or `updated` + 7 days when it sends none. */
   expiresAt: string;
+  /**
+   * Lapsed when fetched. The real service keeps returning the latest set after it lapses, its links blanked: its
+   * prices are still worth showing, as expired.
+   */
+  expired: boolean;
   mileage: number | null;
   odometerMeasurementType: string | null;
   offers: Offer[];
@@ -107,6 +113,25 @@ export interface OfferSet {
 
 export interface InstantOfferResult {
   message: string;
+}
+
+/**
+ * An instant-offer request as the dashboard's server follows it. The upstream job takes about a minute; the request
+ * lives on the server, so leaving the page does not stop it and coming back finds it.
+ */
+export interface OfferRequest {
+  /** When the dashboard sent it (ISO 8601). */
+  startedAt: string;
+  status: "running" | "succeeded" | "failed";
+  finishedAt: string | null;
+  /** Why it failed, in words for people. */
+  error: AppError | null;
+}
+
+/** The value page's offers: the sets the service returns, newest first, and the request in progress or just ended. */
+export interface OffersView {
+  sets: OfferSet[];
+  request: OfferRequest | null;
 }
 
 export interface DeveloperTokenInfo {

@@ -14,12 +14,15 @@ const STATUS = {
   none: { label: "No answer", tone: "neutral" },
 } as const;
 
-/** One buyer's answer: a price with its grade and link, the reason it declined, or the error it ran into. */
-export function OfferCard({ offer, currency }: { offer: Offer; currency: string }) {
+/**
+ * One buyer's answer: a price with its grade and link, the reason it declined, or the error it ran into. Not
+ * `linkable` once the offer has lapsed: the buyer's page no longer holds it.
+ */
+export function OfferCard({ offer, currency, linkable }: { offer: Offer; currency: string; linkable: boolean }) {
   const outcome = offerOutcome(offer);
   const status = STATUS[outcome.kind];
   const name = vendorName(offer.vendor);
-  const url = outcome.kind === "price" ? safeOfferUrl(offer.url) : null;
+  const url = outcome.kind === "price" && linkable ? safeOfferUrl(offer.url) : null;
   return (
     <li
       data-testid="offer-card"

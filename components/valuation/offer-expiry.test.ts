@@ -4,17 +4,24 @@ import { lapsedSetsKey, msUntilExpiry, openOfferSets } from "./offer-expiry";
 
 const NOW = Date.parse("2026-03-10T12:00:00Z");
 
-function set(updated: string, expiresAt: string): OfferSet {
-  return { source: "drivly", updated, expiresAt, mileage: 1000, odometerMeasurementType: "Real", offers: [] };
+function set(updated: string, expiresAt: string, expired = false): OfferSet {
+  return { source: "drivly", updated, expiresAt, expired, mileage: 1000, odometerMeasurementType: "Real", offers: [] };
 }
 
 const open = set("2026-03-05T12:00:00Z", "2026-03-12T12:00:00Z");
 const lapsed = set("2026-03-01T12:00:00Z", "2026-03-08T12:00:00Z");
 const unreadable = set("2026-03-05T12:00:00Z", "not a date");
+// As the real service sends it: the latest set, lapsed on the server's clock.
+const sentExpired = set("2026-02-20T12:00:00Z", "2026-02-27T12:00:00Z", true);
 
 describe("openOfferSets", () => {
   it("keeps sets that lapse later and drops those that lapsed or cannot be read", () => {
     expect(openOfferSets([open, lapsed, unreadable], NOW)).toEqual([open]);
+  });
+
+  it("drops a set the server sent as expired, whatever the viewer's clock says", () => {
+    expect(openOfferSets([sentExpired], Date.parse("2026-02-21T12:00:00Z"))).toEqual([]);
+    expect(msUntilExpiry(sentExpired, Date.parse("2026-02-21T12:00:00Z"))).toBe(0);
   });
 
   it("drops a set at the very millisecond it expires", () => {
@@ -30,6 +37,10 @@ describe("lapsedSetsKey", () => {
     const key = lapsedSetsKey([open, lapsed], NOW);
     expect(key).toBe("2026-03-01T12:00:00Z/2026-03-08T12:00:00Z");
     expect(lapsedSetsKey([open, lapsed], NOW + 1_000)).toBe(key);
+  });
+
+  it("leaves out a set the server sent as expired, so showing it never makes the page refetch", () => {
+    expect(lapsedSetsKey([open, sentExpired], NOW)).toBeNull();
   });
 
   it("changes when another set lapses", () => {

@@ -1,22 +1,21 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
-import { listOffersAction } from "@/lib/actions/valuation";
-import { type OfferSet } from "@/lib/models";
+import { useHydrated, useNow } from "@/lib/hooks/use-now";
+import { type OfferRequest, type OffersView } from "@/lib/models";
 import { OFFER_LIFETIME_DAYS } from "@/lib/protocol";
-import { type AppError, type Result, toAppError, unwrap } from "@/lib/result";
-import { lapsedSetsKey, openOfferSets } from "./offer-expiry";
+import { type AppError, type Result } from "@/lib/result";
+import { isExpired, lapsedSetsKey, openOfferSets } from "./offer-expiry";
 import { OfferSetView } from "./offer-set-view";
 import { OFFERS_DESCRIPTION, OFFERS_TITLE, OffersBodySkeleton } from "./panel-skeletons";
 import { PanelError, retryHint } from "./panel-error";
 import { RequestOffersButton, RequestProgress } from "./request-offers-button";
-import { useHydrated, useNow } from "@/lib/hooks/use-now";
-import { useInstantOfferRequest } from "./use-instant-offer-request";
+import { useInstantOffers } from "./use-instant-offers";
 import { valuationKeys } from "./valuation-keys";
 
 // The offers API names no currency: its buyers (Carvana, CarMax, Vroom) buy in the United States, in dollars.
@@ -24,12 +23,14 @@ const OFFER_CURRENCY = "USD";
 
 interface OffersPanelProps {
   tokenId: number;
-  /** The grant allows reading offers (privilege 1). */
+  /** The grant allows reading offers. */
   canList: boolean;
-  /** The grant allows requesting them (privilege 1 or 5). */
+  /** The grant allows requesting them. */
   canRequest: boolean;
   /** The server's first answer; null when the list cannot be read. */
-  initial: Result<OfferSet[]> | null;
+  initial: Result<OffersView> | null;
+  /** The request in progress, for a grant that may request but not read the offers. */
+  initialRequest: OfferRequest | null;
 }
 
 function RequestFailure({ error }: { error: AppError }) {
@@ -45,21 +46,16 @@ function RequestFailure({ error }: { error: AppError }) {
   );
 }
 
-/** The open instant offers, their countdown, and the request for fresh ones. */
-export function OffersPanel({ tokenId, canList, canRequest, initial }: OffersPanelProps) {
+/** The instant offers (open, then expired), their countdown, and the request for fresh ones with its progress. */
+export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequest }: OffersPanelProps) {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
-  const offerRequest = useInstantOfferRequest(tokenId);
+  const offers = useInstantOffers(tokenId, { canList, initial, initialRequest });
   const now = useNow(1_000);
-  const query = useQuery({
-    queryKey: valuationKeys.offers(tokenId),
-    queryFn: async () => unwrap(await listOffersAction({ tokenId })),
-    initialData: initial?.ok ? initial.data : undefined,
-    enabled: canList,
-  });
+  const sets = offers.view?.sets;
 
-  // A set that lapses leaves the screen on the next tick; then the list is fetched again, once per lapse.
-  const lapsedKey = query.data ? lapsedSetsKey(query.data, now) : null;
+  // A set that lapses on this clock turns expired on the next tick; then the list is fetched again, once per lapse.
+  const lapsedKey = sets ? lapsedSetsKey(sets, now) : null;
   const refetchedFor = useRef<string | null>(null);
   useEffect(() => {
     if (lapsedKey === null || refetchedFor.current === lapsedKey) return;
@@ -67,20 +63,20 @@ export function OffersPanel({ tokenId, canList, canRequest, initial }: OffersPan
     void queryClient.invalidateQueries({ queryKey: valuationKeys.offers(tokenId) });
   }, [lapsedKey, queryClient, tokenId]);
 
-  const button = canRequest ? <RequestOffersButton pending={offerRequest.pending} onRequest={offerRequest.request} /> : null;
-  const open = query.data ? openOfferSets(query.data, now) : [];
-  const listError = query.error ? toAppError(query.error) : null;
+  const button = canRequest ? <RequestOffersButton pending={offers.pending} onRequest={offers.request} /> : null;
+  const open = sets ? openOfferSets(sets, now) : [];
+  const { listError } = offers;
 
   let body: React.ReactNode;
   if (!canList) {
     body = <MissingPrivilege feature={canRequest ? "offers" : "instantOffer"} />;
-  } else if (!hydrated || (query.data === undefined && listError === null)) {
+  } else if (!hydrated || (sets === undefined && listError === null)) {
     body = <OffersBodySkeleton />;
-  } else if (query.data === undefined && listError?.code === "PRIVILEGE_MISSING") {
+  } else if (sets === undefined && listError?.code === "PRIVILEGE_MISSING") {
     body = <MissingPrivilege feature="offers" />;
-  } else if (query.data === undefined && listError) {
-    body = <PanelError error={listError} onRetry={() => void query.refetch()} retrying={query.isFetching} testId="offers-error" />;
-  } else if (open.length === 0) {
+  } else if (sets === undefined && listError) {
+    body = <PanelError error={listError} onRetry={offers.refetch} retrying={offers.isFetching} testId="offers-error" />;
+  } else if (!sets || sets.length === 0) {
     body = (
       <div data-testid="offers-empty">
         <EmptyState title="No open offers" action={button}>
@@ -93,22 +89,23 @@ export function OffersPanel({ tokenId, canList, canRequest, initial }: OffersPan
   } else {
     body = (
       <div className="flex flex-col gap-6" data-testid="offers-list">
-        {open.map((set) => (
-          <OfferSetView key={`${set.updated}/${set.expiresAt}`} set={set} nowMs={now} currency={OFFER_CURRENCY} />
+        {sets.map((set) => (
+          <OfferSetView key={`${set.updated}/${set.expiresAt}`} set={set} expired={isExpired(set, now)} nowMs={now} currency={OFFER_CURRENCY} />
         ))}
       </div>
     );
   }
 
   // One request button on screen at a time: in the empty state when there is nothing to show, else in the header.
-  const showHeaderButton = canRequest && hydrated && (open.length > 0 || !canList);
+  const showHeaderButton = canRequest && hydrated && ((sets?.length ?? 0) > 0 || !canList);
   return (
-    <Card data-testid="offers-panel">
+    <Card data-testid="offers-panel" data-open-sets={open.length}>
       <CardHeader title={OFFERS_TITLE} description={OFFERS_DESCRIPTION} actions={showHeaderButton ? button : null} />
       <div className="flex flex-col gap-4 p-5">
-        {offerRequest.pending ? <RequestProgress startedAt={offerRequest.startedAt} /> : null}
-        {offerRequest.error ? <RequestFailure error={offerRequest.error} /> : null}
-        {query.data !== undefined && listError ? (
+        {offers.pending && offers.current ? <RequestProgress startedAt={offers.current.startedAt} /> : null}
+        {offers.pending && !offers.current ? <RequestProgress startedAt={null} /> : null}
+        {offers.requestError && !offers.pending ? <RequestFailure error={offers.requestError} /> : null}
+        {sets !== undefined && listError ? (
           <p role="alert" data-testid="offers-refresh-error" className="text-sm text-danger">
             The offers could not be refreshed. {listError.message}
           </p>

@@ -21,17 +21,40 @@ export function RequestOffersButton({ pending, onRequest }: { pending: boolean; 
   );
 }
 
-/** While the buyers are asked: what is happening and for how long it has been going on. */
-export function RequestProgress({ startedAt }: { startedAt: number | null }) {
+/** DIMO's buyers usually answer within about a minute; the server waits up to three before it gives up. */
+const TYPICAL_MS = 60_000;
+const LONGEST_MS = 180_000;
+
+/**
+ * While the buyers are asked: how long it has been going on, against the minute it usually takes. The bar fills
+ * towards the typical minute, then slowly towards the three-minute limit, and never claims to be done before it is.
+ */
+export function RequestProgress({ startedAt }: { startedAt: string | null }) {
   const now = useNow(1_000);
-  const elapsed = startedAt === null ? null : Math.max(0, now - startedAt);
+  const startedMs = startedAt === null ? Number.NaN : Date.parse(startedAt);
+  const elapsed = Number.isNaN(startedMs) ? 0 : Math.max(0, now - startedMs);
+  const share = elapsed <= TYPICAL_MS ? (0.8 * elapsed) / TYPICAL_MS : 0.8 + (0.15 * Math.min(elapsed - TYPICAL_MS, LONGEST_MS)) / LONGEST_MS;
+  const label = `Asking the buyers for offers (${formatDuration(elapsed)} so far).`;
   return (
-    <p role="status" data-testid="offer-request-progress" className="flex items-center gap-2 rounded-md bg-primary/5 px-3 py-2 text-sm">
-      <Loader2 className="size-4 shrink-0 animate-spin text-primary" aria-hidden />
-      <span>
-        Asking the buyers for offers. This can take several seconds
-        {elapsed !== null && elapsed >= 1_000 ? ` (${formatDuration(elapsed)} so far)` : ""}.
-      </span>
-    </p>
+    <div data-testid="offer-request-progress" className="flex flex-col gap-2 rounded-md bg-primary/5 px-3 py-2 text-sm">
+      <p role="status" className="flex items-center gap-2">
+        <Loader2 className="size-4 shrink-0 animate-spin text-primary" aria-hidden />
+        <span>
+          {label} DIMO usually takes about a minute; you can leave this page and come back, the request goes on.
+          {elapsed > TYPICAL_MS * 2 ? " It is taking longer than usual: the dashboard waits up to three minutes." : ""}
+        </span>
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Instant-offer request"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(share * 100)}
+        aria-valuetext={label}
+        className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-primary transition-[width] duration-1000" style={{ width: `${share * 100}%` }} />
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Card, CardHeader } from "@/components/ui/card";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
-import { getValuationAction, listOffersAction } from "@/lib/actions/valuation";
+import { getOfferRequestAction, getValuationAction, listOffersAction } from "@/lib/actions/valuation";
 import { OffersPanel } from "./offers-panel";
 import { VALUATION_DESCRIPTION, VALUATION_TITLE } from "./panel-skeletons";
 import { ValuationPanel } from "./valuation-panel";
@@ -26,5 +26,8 @@ export async function ValuationSection({ tokenId, canRead }: { tokenId: number; 
 
 export async function OffersSection({ tokenId, canList, canRequest }: { tokenId: number; canList: boolean; canRequest: boolean }) {
   const initial = canList ? await listOffersAction({ tokenId }) : null;
-  return <OffersPanel tokenId={tokenId} canList={canList} canRequest={canRequest} initial={initial} />;
+  // A grant that may request but not read the offers still follows its request.
+  const request = !canList && canRequest ? await getOfferRequestAction({ tokenId }) : null;
+  const initialRequest = request?.ok ? request.data : null;
+  return <OffersPanel tokenId={tokenId} canList={canList} canRequest={canRequest} initial={initial} initialRequest={initialRequest} />;
 }

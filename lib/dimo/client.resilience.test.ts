@@ -99,8 +99,10 @@ describe("instant offers (a POST with side effects)", () => {
     expect(count(await control.stats(), ROUTES.instantOffer)).toBe(2);
   });
 
-  it("explains the real service's refusal of a repeat request", async () => {
+  it("explains the real service's refusal of a repeat request, with the date the next one is allowed", async () => {
     const { client } = await warmClient();
+    // A first request goes through; the real service would refuse the next for 7 days.
+    await client.requestInstantOffer(21957);
     await control.injectFault({
       method: "POST",
       path: "/valuations/v1/vehicles/*/instant-offer",
@@ -109,9 +111,15 @@ describe("instant offers (a POST with side effects)", () => {
       times: 1,
     });
     const error = await client.requestInstantOffer(21957).catch((reason: unknown) => reason);
+    // The date of the last request comes from its offers: the next one is allowed 7 days after it.
+    const last = (await client.listOffers(21957))[0]?.updated;
+    if (!last) throw new Error("the vehicle has no offers to date the last request by");
+    const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
     expect(describeError(error)).toEqual({
       code: "OFFER_ALREADY_REQUESTED",
-      message: expect.stringMatching(/already requested in the last 30 days/),
+      message:
+        `DIMO takes one instant-offer request per vehicle every 7 days. The last request was made on ${utc(Date.parse(last))}; ` +
+        `the next can be made from ${utc(Date.parse(last) + 7 * 86_400_000)}. The offers of the last request are shown below.`,
       retryable: false,
     });
   });

@@ -26,7 +26,7 @@ import {
   type VehiclePage,
   type VehicleTokenInfo,
 } from "@/lib/models";
-import { type ValuationsTarget, fetchOffers, fetchValuation, postInstantOffer } from "./valuations";
+import { type ValuationsTarget, alreadyRequested, fetchOffers, fetchValuation, postInstantOffer } from "./valuations";
 import { VehicleDirectory, toVehicleRecord } from "./vehicles";
 
 export interface DimoClientOptions {
@@ -35,7 +35,7 @@ export interface DimoClientOptions {
   fetch?: typeof fetch;
   /** Per attempt; 10 s by default. */
   timeoutMs?: number;
-  /** The instant-offer request waits on third-party buyers, so it gets longer: 30 s by default. */
+  /** The instant-offer request waits on third-party buyers (about a minute on DIMO), so it gets 3 minutes by default. */
   instantOfferTimeoutMs?: number;
   retry?: Partial<RetryPolicy>;
   /** Paces every request under DIMO's rate limits; none by default. */
@@ -189,10 +189,20 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     listOffers: (tokenId) => withAccess(tokenId, "offers", (token) => fetchOffers(valuations(tokenId, token), now())),
 
     requestInstantOffer(tokenId) {
-      const timeoutMs = options.instantOfferTimeoutMs ?? 30_000;
-      return offerFlights.run(String(tokenId), () =>
-        withAccess(tokenId, "instantOffer", (token) => postInstantOffer(valuations(tokenId, token), timeoutMs)),
-      );
+      const timeoutMs = options.instantOfferTimeoutMs ?? 180_000;
+      return offerFlights.run(String(tokenId), async () => {
+        try {
+          return await withAccess(tokenId, "instantOffer", (token) => postInstantOffer(valuations(tokenId, token), timeoutMs));
+        } catch (error) {
+          if (!isDimoError(error) || error.code !== "OFFER_ALREADY_REQUESTED") throw error;
+          // The refusal names no date; the last request's offers do, when the grant lets the dashboard read them.
+          const latest = await withAccess(tokenId, "offers", (token) => fetchOffers(valuations(tokenId, token), now())).then(
+            (sets) => sets[0]?.updated,
+            () => undefined,
+          );
+          throw alreadyRequested(latest, error.upstreamMessage);
+        }
+      });
     },
 
     async describeTokens() {

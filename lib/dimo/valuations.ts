@@ -9,7 +9,7 @@ import {
   type valuationSetSchema,
   valuationsResponseSchema,
 } from "./schemas/valuations";
-import { OFFER_LIFETIME_MS } from "@/lib/protocol";
+import { OFFER_LIFETIME_DAYS, OFFER_LIFETIME_MS } from "@/lib/protocol";
 import { type InstantOfferResult, type OfferSet, type Valuation } from "@/lib/models";
 
 /** The valuations service: the latest valuation, instant offers and the request for new ones. */
@@ -66,7 +66,10 @@ export async function fetchValuation(target: ValuationsTarget): Promise<Valuatio
   };
 }
 
-/** Unexpired offer sets. The expiry comes from the service or, when it sends none, is `updated` + 7 days. */
+/**
+ * The offer sets, newest first, each marked expired or not. The expiry comes from the service or, when it sends none
+ * (the real one), is `updated` + 7 days; an expired set's links are dropped, as the real service blanks them.
+ */
 export async function fetchOffers(target: ValuationsTarget, nowMs: number): Promise<OfferSet[]> {
   const response = await dimoFetch(target.http, { ...request(target, "GET", "offers"), retry: "idempotent" });
   const body = parseResponse(offersResponseSchema, response.body, "valuations", "offer list");
@@ -74,30 +77,52 @@ export async function fetchOffers(target: ValuationsTarget, nowMs: number): Prom
   for (const set of body.offerSets ?? []) {
     const updatedMs = Date.parse(set.updated);
     const expiresMs = set.expiresAt ? Date.parse(set.expiresAt) : updatedMs + OFFER_LIFETIME_MS;
-    // The real service keeps expired sets (with blanked links); they are of no use to anyone.
-    if (Number.isNaN(expiresMs) || expiresMs <= nowMs) continue;
+    if (Number.isNaN(expiresMs)) continue;
+    const expired = expiresMs <= nowMs;
     sets.push({
       source: set.source ?? null,
       updated: set.updated,
       expiresAt: new Date(expiresMs).toISOString(),
+      expired,
       mileage: set.mileage ?? null,
       odometerMeasurementType: set.odometerMeasurementType ?? null,
       offers: (set.offers ?? []).map((offer) => ({
         vendor: offer.vendor,
         price: offer.price ?? null,
-        url: offer.url ? offer.url : null,
+        url: offer.url && !expired ? offer.url : null,
         grade: offer.grade ?? null,
         error: offer.error ?? null,
         declineReason: offer.declineReason ?? null,
       })),
     });
   }
-  return sets;
+  return sets.sort((a, b) => Date.parse(b.updated) - Date.parse(a.updated));
+}
+
+const utc = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * The real service's refusal of a second request within 7 days (its message says 30), in plain words, with the date
+ * the next request can be made when the last request's date is known.
+ */
+export function alreadyRequested(lastRequestedAt: string | undefined, upstreamMessage?: string): DimoError {
+  const lastMs = lastRequestedAt === undefined ? Number.NaN : Date.parse(lastRequestedAt);
+  const when = Number.isNaN(lastMs)
+    ? ""
+    : ` The last request was made on ${utc(lastMs)}; the next can be made from ${utc(lastMs + OFFER_LIFETIME_MS)}.`;
+  return new DimoError({
+    service: "valuations",
+    status: 400,
+    code: "OFFER_ALREADY_REQUESTED",
+    message: `DIMO takes one instant-offer request per vehicle every ${OFFER_LIFETIME_DAYS} days.${when} The offers of the last request are shown below.`,
+    retryable: false,
+    upstreamMessage,
+  });
 }
 
 /**
  * Asks the buyers for new offers. Sent at most once: the service may act on a request whose answer got lost, and
- * the real one refuses a second request within 30 days.
+ * the real one refuses a second request within 7 days.
  */
 export async function postInstantOffer(target: ValuationsTarget, timeoutMs: number): Promise<InstantOfferResult> {
   try {
@@ -111,15 +136,7 @@ export async function postInstantOffer(target: ValuationsTarget, timeoutMs: numb
     return { message: (parsed.success ? parsed.data.message : undefined) ?? "Instant offers requested." };
   } catch (error) {
     if (isDimoError(error) && error.status === 400 && /already requested/i.test(error.upstreamMessage ?? "")) {
-      throw new DimoError({
-        service: "valuations",
-        status: 400,
-        code: "OFFER_ALREADY_REQUESTED",
-        message:
-          "Offers for this vehicle were already requested in the last 30 days, and DIMO allows one request a month. The current offers are still shown.",
-        retryable: false,
-        upstreamMessage: error.upstreamMessage,
-      });
+      throw alreadyRequested(undefined, error.upstreamMessage);
     }
     throw error;
   }

@@ -73,9 +73,9 @@ describe("signed in", () => {
   });
 
   it("requests instant offers and lists them, and gets the valuation", async () => {
-    expect(await requestInstantOfferAction({ tokenId: 19876 })).toMatchObject({ ok: true, data: { message: expect.any(String) } });
+    expect(await requestInstantOfferAction({ tokenId: 19876 })).toMatchObject({ ok: true, data: { status: "succeeded", error: null } });
     const offers = await listOffersAction({ tokenId: 19876 });
-    expect(offers.ok && offers.data.length).toBe(1);
+    expect(offers.ok && offers.data.sets.length).toBe(1);
     expect(await getValuationAction({ tokenId: 19876 })).toMatchObject({ ok: true });
   });
 

@@ -1,0 +1,59 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getOfferRequestAction, listOffersAction, requestInstantOfferAction } from "@/lib/actions/valuation";
+import { type DashboardSession } from "@/lib/auth/session";
+import { count, ROUTES } from "@/test-support/dimo-client";
+import { setUpSandbox } from "@/test-support/sandbox";
+
+/**
+ * An instant offer that takes longer than a browser request should wait (DIMO's take about a minute): the server
+ * follows it, the page polls, and nothing is sent twice. The sandbox here takes 32 s, past the 30 s the client
+ * used to give up after.
+ */
+
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+const SLOW_MS = 32_000;
+const { control } = setUpSandbox({ pointApp: true, instantOfferDelayMs: SLOW_MS });
+beforeEach(() => {
+  auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function data<T>(result: Promise<{ ok: true; data: T } | { ok: false; error: { message: string } }>): Promise<T> {
+  const answer = await result;
+  if (!answer.ok) throw new Error(answer.error.message);
+  return answer.data;
+}
+
+describe("a minute-long instant offer", () => {
+  it("answers the click at once, runs on, is joined rather than repeated, and ends in offers with one POST", { timeout: 90_000 }, async () => {
+    const tokenId = 19876;
+    await control.resetStats();
+    const before = await data(listOffersAction({ tokenId }));
+
+    const started = Date.now();
+    const first = await data(requestInstantOfferAction({ tokenId }));
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(first).toMatchObject({ status: "running", finishedAt: null, error: null });
+
+    // Another click, another tab, or the page opened again: the same request, nothing new sent.
+    const again = await data(requestInstantOfferAction({ tokenId }));
+    expect(again.startedAt).toBe(first.startedAt);
+    expect(await data(getOfferRequestAction({ tokenId }))).toMatchObject({ startedAt: first.startedAt, status: "running" });
+
+    // The page's polling: offers and the request's state until it has ended.
+    let view = await data(listOffersAction({ tokenId }));
+    while (view.request?.status === "running") {
+      expect(Date.now() - started).toBeLessThan(60_000);
+      await sleep(1_000);
+      view = await data(listOffersAction({ tokenId }));
+    }
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 1_000);
+    expect(view.request).toMatchObject({ startedAt: first.startedAt, status: "succeeded", error: null });
+    expect(view.sets[0]?.offers).toHaveLength(3);
+    expect(view.sets[0]?.updated).not.toBe(before.sets[0]?.updated);
+    expect(count(await control.stats(), ROUTES.instantOffer)).toBe(1);
+  });
+});
