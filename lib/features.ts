@@ -18,22 +18,28 @@ export interface FeatureRule {
   allOf: readonly PrivilegeId[];
   /** Privileges of which the grant must hold at least one (empty: no such condition). */
   anyOf: readonly PrivilegeId[];
+  /** What else the real service needs beyond the token's privileges, in words, when it needs more. */
+  note?: string;
 }
 
-const rule = (label: string, purpose: string, service: DimoService, need: { allOf?: PrivilegeId[]; anyOf?: PrivilegeId[] }): FeatureRule => ({
-  label,
-  purpose,
-  service,
-  allOf: need.allOf ?? [],
-  anyOf: need.anyOf ?? [],
-});
+const rule = (
+  label: string,
+  purpose: string,
+  service: DimoService,
+  need: { allOf?: PrivilegeId[]; anyOf?: PrivilegeId[]; note?: string },
+): FeatureRule => ({ label, purpose, service, allOf: need.allOf ?? [], anyOf: need.anyOf ?? [], ...(need.note ? { note: need.note } : {}) });
 
 export const FEATURES = {
   trips: rule("Trips", "trips", "trips", { allOf: [4] }),
   valuation: rule("Valuation", "valuations", "valuations", { allOf: [1] }),
   offers: rule("The offer list", "offers", "valuations", { allOf: [1] }),
-  /** The real service accepts either: the VIN credential alone lets a buyer price the vehicle. */
-  instantOffer: rule("Instant offers", "instant offers", "valuations", { anyOf: [1, 5] }),
+  /** The token exchange accepts either; the buyers behind the real service then read the VIN and a location. */
+  instantOffer: rule("Instant offers", "instant offers", "valuations", {
+    anyOf: [1, 5],
+    note:
+      "DIMO's buyers price the vehicle from its VIN credential (privilege 5) and a recent location, so a grant " +
+      "without them gets declines rather than offers.",
+  }),
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;

@@ -19,6 +19,7 @@ export function MissingPrivilege({ feature, missing = missingFor(null, feature) 
           The vehicle&apos;s owner decides what this license may see. Ask them to share {needed} with your Developer License
           (they can do it from the DIMO app), then reload this page.
         </p>
+        {FEATURES[feature].note ? <p className="mt-1 text-muted-foreground">{FEATURES[feature].note}</p> : null}
       </div>
     </div>
   );
