@@ -11,6 +11,13 @@ describe("parseCliOptions", () => {
     ).toEqual({ port: 0, host: "0.0.0.0", dataDir: "/tmp/x", reset: true, instantOfferDelayMs: 250, rateLimit: true, quiet: true });
   });
 
+  it("reads the profile, and refuses an unknown one", () => {
+    expect(parseCliOptions(["--profile", "realistic"], {})).toEqual({ profile: "realistic" });
+    expect(parseCliOptions(["--profile=default"], {})).toEqual({ profile: "default" });
+    expect(() => parseCliOptions(["--profile", "real"], {})).toThrow("--profile needs one of default, realistic");
+    expect(() => parseCliOptions(["--profile"], {})).toThrow(CliError);
+  });
+
   it("takes the port and data folder from the environment, flags winning", () => {
     expect(parseCliOptions([], { SANDBOX_PORT: "5000", SANDBOX_DATA_DIR: "data" })).toEqual({ port: 5000, dataDir: "data" });
     expect(parseCliOptions(["--port", "6000"], { SANDBOX_PORT: "5000" })).toEqual({ port: 6000 });

@@ -1,4 +1,5 @@
 import { SANDBOX_DEFAULT_PORT } from "@/lib/demo-license";
+import { isSandboxProfile, SANDBOX_PROFILES } from "./profile";
 import { type SandboxStartOptions } from "./server";
 
 export const USAGE = `Usage: tsx sandbox/main.ts [options]
@@ -7,8 +8,11 @@ export const USAGE = `Usage: tsx sandbox/main.ts [options]
   --host H                 address to bind (default 127.0.0.1)
   --data-dir DIR           where sandbox.db lives (default .sandbox, or SANDBOX_DATA_DIR)
   --reset                  throw the data away and seed afresh
-  --instant-offer-delay MS how long an instant-offer request takes (default 1500)
-  --rate-limit             limit requests per second per token like the real services
+  --profile P              default, or realistic: behave like the real network (HTML auth errors, its rate
+                           limits with 429/503, minute-long instant offers refused again within 7 days,
+                           offers kept with blanked links, plain-text trips errors)
+  --instant-offer-delay MS how long an instant-offer request takes (default 1500; 60000 when realistic)
+  --rate-limit             limit requests per second per token, 429 with Retry-After (default profile)
   --quiet                  no start-up line
   --help                   this text`;
 
@@ -57,6 +61,14 @@ export function parseCliOptions(
       case "--instant-offer-delay":
         options.instantOfferDelayMs = integer("--instant-offer-delay", value(), 0, 600_000);
         break;
+      case "--profile": {
+        const profile = value();
+        if (profile === undefined || !isSandboxProfile(profile)) {
+          throw new CliError(`--profile needs one of ${SANDBOX_PROFILES.join(", ")}, got ${profile ?? "nothing"}.`);
+        }
+        options.profile = profile;
+        break;
+      }
       case "--reset":
         options.reset = true;
         break;

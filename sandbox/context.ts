@@ -9,10 +9,14 @@ import { ChallengeStore } from "./store/challenge-store";
 import { LicenseStore } from "./store/license-store";
 import { OfferStore } from "./store/offer-store";
 import { VehicleStore } from "./store/vehicle-store";
+import { type SandboxProfile } from "./profile";
 
 export interface SandboxSettings {
+  /** Default `default`. */
+  profile?: SandboxProfile;
   /** How long an instant-offer request takes. */
   instantOfferDelayMs: number;
+  /** The `--rate-limit` option: per-token limits with Retry-After (the realistic profile has its own). */
   rateLimit: boolean;
 }
 

@@ -41,6 +41,12 @@ export interface ActiveFault extends FaultSpec {
   remaining: number | null;
 }
 
+/**
+ * `GET /__sandbox/stats`: `{ total, routes, paths, refused, refusedRoutes }`. `total` counts every service request
+ * (refused ones too); `routes` per route pattern (`"GET /trips/v1/vehicle/:tokenId/trips"`), `paths` per concrete
+ * path. `refused` is the number of rate-limit refusals (429 or 503 from the limiter, not injected faults), and
+ * `refusedRoutes` the same per route pattern, keyed like `routes` (a route without refusals is absent).
+ */
 export type { StatsSnapshot };
 
 export function sandboxControl(baseUrl: string | (() => string)) {

@@ -8,6 +8,7 @@ import { SANDBOX_DEFAULT_PORT } from "@/lib/demo-license";
 import { seedDatabaseFile } from "./seed/seed-database";
 import { SEED_VERSION } from "./seed/version";
 import { openDatabase, readMeta } from "./store/database";
+import { DEFAULT_INSTANT_OFFER_DELAY_MS, type SandboxProfile } from "./profile";
 
 export interface SandboxStartOptions {
   /** 0 picks a free port. Default 4455. */
@@ -18,9 +19,14 @@ export interface SandboxStartOptions {
   dataDir?: string;
   /** Throw the data away and seed afresh. */
   reset?: boolean;
-  /** How long an instant-offer request takes. Default 1500. */
+  /** `realistic` behaves like the real network where it differs from the spec (see sandbox/profile.ts). Default `default`. */
+  profile?: SandboxProfile;
+  /** How long an instant-offer request takes. Default 1500, or 60000 in the `realistic` profile. */
   instantOfferDelayMs?: number;
-  /** Limit requests per second per token like the real services. Default off. */
+  /**
+   * Limit requests per second per token like the real services (429 with Retry-After). Default off; the `realistic`
+   * profile has its own limits whatever this says.
+   */
   rateLimit?: boolean;
   /** No start-up line. */
   quiet?: boolean;
@@ -35,7 +41,6 @@ export interface RunningSandbox {
 }
 
 export const DATABASE_FILE = "sandbox.db";
-export const DEFAULT_INSTANT_OFFER_DELAY_MS = 1500;
 
 function removeDatabase(path: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
@@ -74,8 +79,10 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   const dataDir = resolve(options.dataDir ?? ".sandbox");
   const dbPath = prepareDatabase(dataDir, options.reset ?? false, options.quiet ?? false);
   const db = openDatabase(dbPath);
+  const profile = options.profile ?? "default";
   const ctx = createContext(db, {
-    instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS,
+    profile,
+    instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS[profile],
     rateLimit: options.rateLimit ?? false,
   });
   const app = createApp(ctx);
@@ -92,7 +99,8 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   if (!options.quiet) {
     const shown = relative(process.cwd(), dbPath);
     const display = shown.startsWith("..") || isAbsolute(shown) ? dbPath : shown;
-    console.log(`DIMO sandbox listening on ${url} (data: ${display})`);
+    const shownProfile = profile === "default" ? "" : `, profile: ${profile}`;
+    console.log(`DIMO sandbox listening on ${url} (data: ${display}${shownProfile})`);
   }
 
   let closing: Promise<void> | undefined;

@@ -10,7 +10,11 @@ import { SEED_VERSION } from "@/sandbox/seed/version";
  * OS temp folder, keyed by the seed version, and each test sandbox starts on its own copy in its own temp folder.
  */
 
-export type TestSandboxOptions = Pick<SandboxStartOptions, "instantOfferDelayMs" | "rateLimit" | "quiet" | "host">;
+/**
+ * `profile: "realistic"` behaves like the real network (see sandbox/profile.ts). Instant offers take
+ * TEST_INSTANT_OFFER_DELAY_MS in every profile unless `instantOfferDelayMs` says otherwise.
+ */
+export type TestSandboxOptions = Pick<SandboxStartOptions, "profile" | "instantOfferDelayMs" | "rateLimit" | "quiet" | "host">;
 
 export const TEST_INSTANT_OFFER_DELAY_MS = 200;
 /** Seed-relative times (trips ending hours ago, grants expiring in a year) stay true for a day. */

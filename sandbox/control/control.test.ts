@@ -49,7 +49,7 @@ describe("stats", () => {
     expect(Object.keys(stats.paths).some((key) => key.includes("__sandbox"))).toBe(false);
 
     const cleared = await suite.control.resetStats();
-    expect(cleared).toEqual({ total: 0, routes: {}, paths: {} });
+    expect(cleared).toEqual({ total: 0, routes: {}, paths: {}, refused: 0, refusedRoutes: {} });
   });
 
   it("counts faulted requests under their route", async () => {

@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, type MiddlewareHandler } from "hono";
+import { decodeJwt } from "jose";
 import { matchedRoutes } from "hono/route";
 import { type ContentfulStatusCode } from "hono/utils/http-status";
 import { type SandboxContext } from "../context";
@@ -38,28 +39,68 @@ export function injectFaults(ctx: SandboxContext): MiddlewareHandler {
   };
 }
 
-function rateLimitedService(path: string): RateLimitedService | null {
+function rateLimitedService(path: string, realistic: boolean): RateLimitedService | null {
   if (path.startsWith("/trips/")) return "trips";
   if (path.startsWith("/valuations/")) return "valuations";
   if (path.startsWith("/token-exchange/v1/")) return "token-exchange";
+  if (realistic && path.startsWith("/identity/")) return "identity";
   return null;
 }
 
-/** Requests per second per bearer token, as the real services limit them (only when enabled). */
+function remoteAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "";
+  } catch {
+    return "";
+  }
+}
+
+/** A claim of a JWT read without checking it, as an ingress that knows nothing of the keys would. */
+function unverifiedClaim(token: string | null, claim: "aud" | "sub"): string | null {
+  if (!token) return null;
+  try {
+    const value = decodeJwt(token)[claim];
+    const first = Array.isArray(value) ? value[0] : value;
+    return typeof first === "string" && first !== "" ? first.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Who the limit applies to. `--rate-limit`: the bearer token. Realistic: the client, meaning the Developer License,
+ * read from the Developer JWT's `aud` at the exchange and from the Vehicle JWT's `sub` at trips and valuations; the
+ * identity API has no token, so there it is the remote address (as it is for a request without a usable token).
+ */
+function rateLimitKey(c: Context, service: RateLimitedService, realistic: boolean): string {
+  const token = bearerToken(c.req.header("authorization"));
+  if (!realistic) return token ?? `anonymous ${remoteAddress(c)}`;
+  const client =
+    service === "token-exchange" ? unverifiedClaim(token, "aud") : service === "identity" ? null : unverifiedClaim(token, "sub");
+  return client ? `client ${client}` : `address ${remoteAddress(c)}`;
+}
+
+/** What an nginx ingress answers when it sheds load: a small HTML page. */
+function ingressPage(status: 429 | 503): string {
+  const title = status === 429 ? "429 Too Many Requests" : "503 Service Temporarily Unavailable";
+  return `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+}
+
+/**
+ * Requests per second per client, as the real network limits them: with `--rate-limit`, 429 with Retry-After; in the
+ * realistic profile, 429 or 503 in turn, as the ingress's HTML page and without Retry-After. Every refusal is counted
+ * in the stats.
+ */
 export function limitRate(ctx: SandboxContext): MiddlewareHandler {
   return async (c, next) => {
-    const service = ctx.settings.rateLimit ? rateLimitedService(c.req.path) : null;
+    const realistic = ctx.settings.profile === "realistic";
+    const service = realistic || ctx.settings.rateLimit ? rateLimitedService(c.req.path, realistic) : null;
     if (!service) return next();
-    let key = bearerToken(c.req.header("authorization"));
-    if (!key) {
-      try {
-        key = `anonymous ${getConnInfo(c).remote.address ?? ""}`;
-      } catch {
-        key = "anonymous";
-      }
-    }
-    const retryAfter = ctx.rateLimiter.hit(service, key);
+    const retryAfter = ctx.rateLimiter.hit(service, rateLimitKey(c, service, realistic));
     if (retryAfter === null) return next();
-    return c.json({ code: 429, message: "Too Many Requests" }, 429, { "Retry-After": String(retryAfter) });
+    ctx.stats.recordRefusal(c.req.method, routePattern(c));
+    if (!realistic) return c.json({ code: 429, message: "Too Many Requests" }, 429, { "Retry-After": String(retryAfter) });
+    const status = ctx.rateLimiter.nextRefusalStatus();
+    return c.html(ingressPage(status), status);
   };
 }

@@ -33,7 +33,10 @@ function seedLicenses(db: Database.Database, anchorMs: number): void {
   const demoMinted = anchorMs - 420 * DAY_MS;
   const demoId = DEMO_LICENSE.clientId.toLowerCase();
   insertLicense.run(demoId, DEMO_LICENSE.tokenId, DEMO_LICENSE.owner.address.toLowerCase(), DEMO_LICENSE.alias, demoMinted);
+  // The same address with and without a trailing "/": the real service compares them as different strings, so a
+  // dashboard configured either way signs in.
   insertUri.run(demoId, DEMO_LICENSE.redirectUri, demoMinted + HOUR_MS);
+  insertUri.run(demoId, `${DEMO_LICENSE.redirectUri}/`, demoMinted + HOUR_MS + 60_000);
   insertSigner.run(demoId, DEMO_LICENSE.apiKeySigner.toLowerCase(), demoMinted + 2 * HOUR_MS);
 
   const otherMinted = anchorMs - 300 * DAY_MS;

@@ -4,12 +4,20 @@ import { type PrivilegeId, VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { type SandboxContext } from "../context";
 import { InvalidTokenError } from "../keys/tokens";
 import { bearerToken, parseTokenIdParam, type TokenIdParam } from "../http/requests";
-import { codeMessage } from "../http/responses";
+import { codeMessage, plainText } from "../http/responses";
 
 /** The messages a data service answers with; they differ slightly between trips and valuations. */
 export interface AccessMessages {
   invalidToken: string;
   badTokenId: string;
+}
+
+/** How a service's errors are written: JSON `{code, message}`, or the message alone as text/plain. */
+export type ErrorStyle = "json" | "text";
+
+/** An error answer in a service's style. */
+export function serviceError(c: Context, style: ErrorStyle, status: 400 | 401 | 403, message: string): Response {
+  return style === "text" ? plainText(status, message) : codeMessage(c, status, message);
 }
 
 export type VehicleAccess = { ok: true; tokenId: TokenIdParam; claims: JWTPayload } | { ok: false; response: Response };
@@ -24,10 +32,11 @@ export async function checkVehicleAccess(
   ctx: SandboxContext,
   required: { privileges: readonly PrivilegeId[]; mode: "all" | "oneOf" },
   messages: AccessMessages,
+  style: ErrorStyle = "json",
 ): Promise<VehicleAccess> {
   const fail = (status: 400 | 401, message: string): VehicleAccess => ({
     ok: false,
-    response: codeMessage(c, status, message),
+    response: serviceError(c, style, status, message),
   });
   const token = bearerToken(c.req.header("authorization"));
   if (!token) return fail(401, messages.invalidToken);

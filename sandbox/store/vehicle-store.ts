@@ -83,6 +83,7 @@ export class VehicleStore {
   private readonly vehicles: Map<number, VehicleRecord>;
   private readonly grantStatement: Database.Statement<[number, string], GrantRow>;
   private readonly grantsOfGrantee: Database.Statement<[string, number], GrantRow>;
+  private readonly grantsOfVehicle: Database.Statement<[number, number], GrantRow>;
   private readonly tripRange: Database.Statement<[number, number, number], string>;
   private readonly valuationStatement: Database.Statement<[number], string>;
 
@@ -91,6 +92,9 @@ export class VehicleStore {
     this.vehicles = new Map(rows.map((row) => [row.token_id, toVehicle(row)]));
     this.grantStatement = db.prepare("SELECT * FROM grants WHERE token_id = ? AND grantee = ?");
     this.grantsOfGrantee = db.prepare("SELECT * FROM grants WHERE grantee = ? AND expires_at > ?");
+    this.grantsOfVehicle = db.prepare(
+      "SELECT * FROM grants WHERE token_id = ? AND expires_at > ? ORDER BY created_at, grantee",
+    );
     this.tripRange = db
       .prepare<[number, number, number], string>(
         "SELECT body FROM trips WHERE token_id = ? AND rank BETWEEN ? AND ? ORDER BY rank",
@@ -117,6 +121,11 @@ export class VehicleStore {
   /** Token ids with a grant to `grantee` that has not expired at `nowMs`. */
   grantedTokenIds(grantee: string, nowMs: number): Set<number> {
     return new Set(this.grantsOfGrantee.all(grantee.toLowerCase(), nowMs).map((row) => row.token_id));
+  }
+
+  /** A vehicle's grants that have not expired at `nowMs`, oldest first. */
+  activeGrants(tokenId: number, nowMs: number): GrantRecord[] {
+    return this.grantsOfVehicle.all(tokenId, nowMs).map(toGrant);
   }
 
   /** The stored JSON of trips ranked `fromRank..toRank` (rank 1 = newest). */

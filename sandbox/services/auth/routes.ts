@@ -1,9 +1,9 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { recoverMessageAddress } from "viem";
 import { type SandboxContext } from "../../context";
 import { jwksOf } from "../../keys/signing-keys";
 import { readFormBody, serviceBaseUrl } from "../../http/requests";
-import { statusMessage } from "../../http/responses";
+import { htmlErrorPage, statusMessage } from "../../http/responses";
 import { CHALLENGE_LIFETIME_MS, challengeMessage, newNonce, newState } from "./challenge";
 import { issueDeveloperJwt } from "./developer-jwt";
 
@@ -22,9 +22,17 @@ async function recoverSigner(message: string, signature: string): Promise<string
   }
 }
 
-/** The authentication service: challenge, signed submission, Developer JWT, key set. */
+/**
+ * The authentication service: challenge, signed submission, Developer JWT, key set. In the realistic profile, an
+ * unknown client id and an unregistered redirect URI at the challenge are the HTML error pages the real service
+ * shows (it treats them as errors for a person, not for the client); every other error is JSON in both profiles.
+ */
 export function authRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
+  const shownError = (c: Context, status: 400 | 404, message: string) =>
+    ctx.settings.profile === "realistic"
+      ? htmlErrorPage(status, status === 404 ? "Not Found" : "Bad Request", message)
+      : statusMessage(c, status, message);
 
   app.get("/keys", (c) => c.json(jwksOf(ctx.keys.auth)));
 
@@ -35,9 +43,10 @@ export function authRoutes(ctx: SandboxContext): Hono {
 
     const clientId = param("client_id");
     const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
-    if (!license) return statusMessage(c, 404, "Invalid client_id.");
+    if (!license) return shownError(c, 404, "Invalid client_id.");
+    // Compared as strings, exactly as the real service does: a trailing "/" makes another URI.
     const domain = param("domain");
-    if (!license.redirectUris.some((r) => r.uri === domain)) return statusMessage(c, 400, "Unregistered redirect_uri.");
+    if (!license.redirectUris.some((r) => r.uri === domain)) return shownError(c, 400, "Unregistered redirect_uri.");
     const scopes = param("scope").split(" ");
     if (scopes.length !== 2 || !scopes.includes("openid") || !scopes.includes("email")) {
       return statusMessage(c, 400, "Invalid scope.");

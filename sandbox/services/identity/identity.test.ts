@@ -216,7 +216,10 @@ describe("developerLicense", () => {
       owner: DEMO_LICENSE.owner.address,
       clientId: CLIENT,
       alias: DEMO_LICENSE.alias,
-      redirectURIs: { totalCount: 1, nodes: [{ uri: DEMO_LICENSE.redirectUri }] },
+      redirectURIs: {
+        totalCount: 2,
+        nodes: [{ uri: DEMO_LICENSE.redirectUri }, { uri: `${DEMO_LICENSE.redirectUri}/` }],
+      },
       signers: { totalCount: 1, nodes: [{ address: DEMO_LICENSE.apiKeySigner }] },
     });
   });

@@ -3,8 +3,9 @@ import { getAddress } from "viem";
 import { vehicleDid } from "@/lib/protocol";
 import { type SandboxContext } from "../../context";
 import { isoSeconds } from "../../seed/times";
+import { pairedDevice } from "../../seed/devices";
 import { type LicenseRecord } from "../../store/license-store";
-import { type VehicleRecord } from "../../store/vehicle-store";
+import { type GrantRecord, type VehicleRecord } from "../../store/vehicle-store";
 import { mapConnection, type PageArgs, paginate } from "./paging";
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -18,6 +19,22 @@ function parseAddress(value: unknown, argument: string): string {
 }
 
 const notFound = (message: string) => new GraphQLError(message, { extensions: { code: "NOT_FOUND" } });
+
+const sacdNode = (grant: GrantRecord) => ({
+  grantee: getAddress(grant.grantee),
+  permissions: grant.permissions,
+  source: grant.source,
+  createdAt: isoSeconds(grant.createdAt),
+  expiresAt: isoSeconds(grant.expiresAt),
+});
+
+/** A paired device as the schema sees it; `id` is opaque like the real service's. */
+function deviceNode(record: VehicleRecord, kind: "aftermarket" | "synthetic") {
+  const device = pairedDevice(record);
+  if (!device || device.kind !== kind) return null;
+  const prefix = kind === "aftermarket" ? "AD" : "S";
+  return { id: `${prefix}_${Buffer.from(String(device.tokenId)).toString("base64")}`, tokenId: device.tokenId, address: device.address };
+}
 
 /** A vehicle as the schema sees it; `sacd` is a method so graphql-js calls it with the field's arguments. */
 class VehicleNode {
@@ -54,14 +71,19 @@ class VehicleNode {
 
   sacd(args: { grantee: unknown }) {
     const grant = this.ctx.vehicles.grant(this.record.tokenId, parseAddress(args.grantee, "grantee"));
-    if (!grant) return null;
-    return {
-      grantee: getAddress(grant.grantee),
-      permissions: grant.permissions,
-      source: grant.source,
-      createdAt: isoSeconds(grant.createdAt),
-      expiresAt: isoSeconds(grant.expiresAt),
-    };
+    return grant ? sacdNode(grant) : null;
+  }
+
+  /** Unexpired grants only, as the real connection lists the active ones. */
+  sacds(args: PageArgs) {
+    return pageByPosition(this.ctx.vehicles.activeGrants(this.record.tokenId, this.ctx.clock.nowMs()), args, sacdNode);
+  }
+
+  get aftermarketDevice() {
+    return deviceNode(this.record, "aftermarket");
+  }
+  get syntheticDevice() {
+    return deviceNode(this.record, "synthetic");
   }
 }
 

@@ -48,6 +48,36 @@ export const IDENTITY_SDL = /* GraphQL */ `
     definition: Definition
     "The vehicle's grant to this grantee, expired or not; null when there is none."
     sacd(grantee: Address!): Sacd
+    "The vehicle's unexpired grants, oldest first. Exactly one of first and last, at most 100."
+    sacds(first: Int, after: String, last: Int, before: String): SacdConnection!
+    "The paired aftermarket device, if any."
+    aftermarketDevice: AftermarketDevice
+    "The paired synthetic device (a connection through the maker's cloud), if any."
+    syntheticDevice: SyntheticDevice
+  }
+
+  type SacdEdge {
+    node: Sacd!
+    cursor: String!
+  }
+
+  type SacdConnection {
+    totalCount: Int!
+    edges: [SacdEdge!]!
+    nodes: [Sacd!]!
+    pageInfo: PageInfo!
+  }
+
+  type AftermarketDevice {
+    id: ID!
+    tokenId: Int!
+    address: Address!
+  }
+
+  type SyntheticDevice {
+    id: ID!
+    tokenId: Int!
+    address: Address!
   }
 
   type Definition {

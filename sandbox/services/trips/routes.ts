@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { type SandboxContext } from "../../context";
-import { codeMessage, rawJson } from "../../http/responses";
-import { checkVehicleAccess } from "../vehicle-access";
+import { rawJson } from "../../http/responses";
+import { checkVehicleAccess, type ErrorStyle, serviceError } from "../vehicle-access";
 
 export const TRIPS_PREFIX = "/trips";
 export const TRIPS_PAGE_SIZE = 100;
@@ -15,15 +15,19 @@ export function parsePage(raw: string | undefined): number | null {
   return Math.max(1, Number(raw));
 }
 
-/** The trips service: completed trips, newest first, 100 a page. */
+/**
+ * The trips service: completed trips, newest first, 100 a page. Errors are JSON `{code, message}` by default; the
+ * realistic profile answers them as text/plain, as the real service (which installs no JSON error handler) does.
+ */
 export function tripsRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
+  const style: ErrorStyle = ctx.settings.profile === "realistic" ? "text" : "json";
 
   app.get("/v1/vehicle/:tokenId/trips", async (c) => {
-    const access = await checkVehicleAccess(c, ctx, { privileges: [4], mode: "all" }, MESSAGES);
+    const access = await checkVehicleAccess(c, ctx, { privileges: [4], mode: "all" }, MESSAGES, style);
     if (!access.ok) return access.response;
     const page = parsePage(c.req.query("page"));
-    if (page === null) return codeMessage(c, 400, "Couldn't parse query params.");
+    if (page === null) return serviceError(c, style, 400, "Couldn't parse query params.");
 
     const vehicle = access.tokenId.value === null ? undefined : ctx.vehicles.get(access.tokenId.value);
     const count = vehicle?.tripCount ?? 0;

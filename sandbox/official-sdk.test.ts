@@ -1,0 +1,138 @@
+import { DIMO, DimoConstants, DimoEnvironment } from "@dimo-network/data-sdk";
+import { decodeJwt } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_LICENSE, sandboxUrls } from "@/lib/demo-license";
+import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
+import { type SandboxProfile } from "./profile";
+import { SEED_VEHICLES, VEHICLE_IDS } from "./seed/vehicles";
+import { request, setUpSandbox } from "@/test-support/sandbox";
+
+/**
+ * DIMO's published TypeScript data SDK, unchanged, against a test sandbox in each profile. The SDK has no option for
+ * custom base URLs: it looks its hosts up in its exported DimoEnvironment and DimoConstants by environment name,
+ * also inside getDeveloperJwt and getVehicleJwt, so the test registers one more environment there that names the
+ * sandbox's addresses. Everything else is the SDK's own code.
+ */
+
+type AuthHeaders = { headers: { Authorization: string } };
+type EnvironmentName = keyof typeof DimoEnvironment;
+
+function registerEnvironment(name: string, sandboxUrl: string): EnvironmentName {
+  const urls = sandboxUrls(sandboxUrl);
+  const production: Record<string, string> = DimoEnvironment.Production;
+  const environments = DimoEnvironment as unknown as Record<string, Record<string, string>>;
+  environments[name] = {
+    ...production,
+    Auth: urls.auth,
+    Identity: `${urls.identity}/query`,
+    TokenExchange: urls.tokenExchange,
+    Trips: urls.trips,
+    Valuations: urls.valuations,
+  };
+  // The SDK signs the challenge locally; its RPC address is never called, so it points at the sandbox too.
+  (DimoConstants as Record<string, unknown>)[name] = { NFT_address: VEHICLE_NFT_CONTRACT, RPC_provider: sandboxUrl };
+  return name as EnvironmentName;
+}
+
+/**
+ * One of the SDK's methods by name. It builds them at run time from tables of endpoints and queries, and its type
+ * declarations do not list them.
+ */
+function sdk<T>(resource: object, name: string): (params?: Record<string, unknown>) => Promise<T> {
+  const method: unknown = Reflect.get(resource, name);
+  if (typeof method !== "function") throw new Error(`The SDK has no method ${name}.`);
+  return async (params) => (await method.call(resource, params)) as T;
+}
+
+const VEHICLE = VEHICLE_IDS.manyTrips;
+
+describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK against the %s sandbox", (profile) => {
+  const suite = setUpSandbox({ profile });
+  let dimo: DIMO;
+  let developerJwt: AuthHeaders;
+  let vehicleJwt: AuthHeaders;
+
+  beforeAll(() => {
+    dimo = new DIMO(registerEnvironment(`Sandbox-${profile}`, suite.url));
+  });
+
+  it("gets a Developer JWT with the demo license (its challenge, signature and submission)", async () => {
+    // The SDK prefixes the key with 0x itself, so it takes the key without one.
+    developerJwt = await sdk<AuthHeaders>(dimo.auth, "getDeveloperJwt")({
+      client_id: DEMO_LICENSE.clientId,
+      domain: DEMO_LICENSE.redirectUri,
+      private_key: DEMO_LICENSE.apiKey.slice(2),
+    });
+    const token = developerJwt.headers.Authorization.replace(/^Bearer /, "");
+    const claims = decodeJwt(token);
+    expect(claims.aud).toBe(DEMO_LICENSE.clientId);
+    expect(claims.iss).toBe(`${suite.url}/auth`);
+  });
+
+  it("queries the identity API: a custom query, and the SDK's canned ones", async () => {
+    const custom = await sdk<{ data: { vehicles: { totalCount: number; nodes: { tokenId: number }[] } } }>(dimo.identity, "query")({
+      query: `{ vehicles(filterBy: {privileged: "${DEMO_LICENSE.clientId}"}, first: 3) { totalCount nodes { tokenId } } }`,
+    });
+    expect(custom.data.vehicles.nodes).toHaveLength(3);
+    expect(custom.data.vehicles.totalCount).toBeGreaterThan(3);
+
+    const owner = SEED_VEHICLES.find((v) => v.tokenId === VEHICLE)?.owner ?? "";
+    const definitions = await sdk<{
+      data: { vehicles: { nodes: { definition: { make: string }; syntheticDevice: { tokenId: number } | null }[] } };
+      errors?: unknown;
+    }>(dimo.identity, "listVehicleDefinitionsPerAddress")({ address: owner, limit: 10 });
+    expect(definitions.errors).toBeUndefined();
+    const tesla = definitions.data.vehicles.nodes.find((node) => node.definition.make === "Tesla");
+    expect(tesla?.syntheticDevice?.tokenId).toEqual(expect.any(Number));
+
+    const sacds = await sdk<{
+      data: { vehicle: { sacds: { totalCount: number; nodes: { grantee: string; permissions: string }[] } } };
+    }>(dimo.identity, "listSacdPerVehicleTokenId")({ tokenId: VEHICLE });
+    expect(sacds.data.vehicle.sacds.nodes).toEqual([{ grantee: DEMO_LICENSE.clientId, permissions: "0x3ffc" }]);
+
+    const count = await sdk<{ data: { vehicles: { totalCount: number } } }>(dimo.identity, "countDimoVehicles")();
+    expect(count.data.vehicles.totalCount).toBe(SEED_VEHICLES.length);
+  });
+
+  it("gets a Vehicle JWT with getVehicleJwt (the grant read through sacds, then the exchange), and exchanges directly", async () => {
+    vehicleJwt = await sdk<AuthHeaders>(dimo.tokenexchange, "getVehicleJwt")({ ...developerJwt, tokenId: VEHICLE });
+    const claims = decodeJwt(vehicleJwt.headers.Authorization.replace(/^Bearer /, ""));
+    expect(claims.token_id).toBe(String(VEHICLE));
+    expect(claims.privilege_ids).toEqual([1, 2, 3, 4, 5, 6]);
+
+    const exchanged = await sdk<AuthHeaders>(dimo.tokenexchange, "exchange")({ ...developerJwt, tokenId: VEHICLE, privileges: [1, 4] });
+    expect(decodeJwt(exchanged.headers.Authorization.replace(/^Bearer /, "")).privilege_ids).toEqual([1, 4]);
+  });
+
+  it("lists trips", async () => {
+    const page = await sdk<{ trips: unknown[]; totalPages: number; currentPage: number }>(dimo.trips, "list")({
+      ...vehicleJwt,
+      tokenId: VEHICLE,
+      page: 2,
+    });
+    expect(page.currentPage).toBe(2);
+    expect(page.trips).toHaveLength(100);
+    expect(page.totalPages).toBe(25);
+  });
+
+  it("reads valuations and offers", async () => {
+    const valuations = await sdk<{ valuationSets: unknown[] }>(dimo.valuations, "getValuations")({ ...vehicleJwt, tokenId: VEHICLE });
+    expect(valuations.valuationSets).toHaveLength(1);
+
+    const getOffers = sdk<{ offerSets: { offers: unknown[] }[] }>(dimo.valuations, "getOffers");
+    expect(await getOffers({ ...vehicleJwt, tokenId: VEHICLE })).toEqual({ offerSets: [] });
+    // The SDK cannot request an offer (see below), so the request is made with its Vehicle JWT directly.
+    const url = `${suite.url}/valuations/v2/vehicles/${VEHICLE}/instant-offer`;
+    const requested = await request(url, { method: "POST", headers: vehicleJwt.headers });
+    expect(requested.status).toBe(200);
+    const offers = await getOffers({ ...vehicleJwt, tokenId: VEHICLE });
+    expect(offers.offerSets).toHaveLength(1);
+    expect(offers.offerSets[0]?.offers).toHaveLength(3);
+  });
+
+  it("cannot request an instant offer: its getInstantOffers sends a GET, and the service routes only POST", async () => {
+    await expect(sdk(dimo.valuations, "getInstantOffers")({ ...vehicleJwt, tokenId: VEHICLE })).rejects.toMatchObject({
+      message: expect.stringContaining("Method Not Allowed"),
+    });
+  });
+});
