@@ -57,7 +57,7 @@ export default defineConfig({
     {
       name: "dashboard",
       testMatch: /\.spec\.ts/,
-      testIgnore: [/sign-in\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/],
+      testIgnore: [/sign-in\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/, /\.alone\.spec\.ts/],
       dependencies: ["setup"],
       use: { storageState: OWNER_STATE_PATH },
     },
@@ -70,10 +70,17 @@ export default defineConfig({
       use: { storageState: OWNER_STATE_PATH },
     },
     {
+      // Specs that inject faults every page would feel (the error page) or that need the page to themselves.
+      name: "alone",
+      testMatch: /\.alone\.spec\.ts/,
+      dependencies: ["speed"],
+      use: { storageState: OWNER_STATE_PATH },
+    },
+    {
       // Specs that move the sandbox clock run alone, last, since every vehicle and token sees it.
       name: "clock",
       testMatch: /\.clock\.spec\.ts/,
-      dependencies: ["speed"],
+      dependencies: ["alone"],
       use: { storageState: OWNER_STATE_PATH },
     },
   ],

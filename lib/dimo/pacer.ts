@@ -15,40 +15,41 @@ export interface PacerOptions {
   /** Requests per second allowed per service (DIMO_RATE_LIMITS). */
   limits: Partial<Record<DimoService, number>>;
   /**
-   * The window the limit is counted over, a little longer than DIMO's second, and one request fewer than the limit
-   * in it: a margin for requests that leave evenly but arrive bunched by the network.
+   * The window the limit is counted over: a little longer than DIMO's second, with one request fewer than the limit
+   * in it, a margin for requests that leave evenly but arrive bunched.
    */
   windowMs?: number;
   now?: () => number;
+  /** How a turn waits; a timer by default. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
- * A sliding window per service: a request starts only when fewer than `limit - 1` others started in the last
- * `windowMs`. Turns are handed out in call order, so a burst (the all-trips walk's four pages at once) queues
+ * Even spacing per service: one request every `windowMs / (limit - 1)`, so that no stretch of DIMO's second holds
+ * more than the limit, even when timers fire late and the network bunches what left evenly (a burst allowance would
+ * let them pile up). Turns are handed out in call order, so a burst (the all-trips walk's four pages at once) queues
  * rather than races. One process's view; several instances share one pacer through the shared store.
  */
 export class MemoryPacer implements RequestPacer {
-  private readonly starts = new Map<DimoService, number[]>();
+  private readonly next = new Map<DimoService, number>();
   private readonly windowMs: number;
   private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: PacerOptions) {
     this.windowMs = options.windowMs ?? 1_100;
     this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? sleep;
   }
 
   async turn(service: DimoService): Promise<void> {
     const limit = this.options.limits[service];
     if (limit === undefined) return;
-    const allowed = Math.max(1, limit - 1);
-    const starts = this.starts.get(service) ?? [];
-    this.starts.set(service, starts);
+    const spacing = this.windowMs / Math.max(1, limit - 1);
     const now = this.now();
     // Reserved at once, before waiting, so that callers who come later get later turns.
-    const oldest = starts.length >= allowed ? starts[starts.length - allowed] : undefined;
-    const start = oldest === undefined ? now : Math.max(now, oldest + this.windowMs);
-    starts.push(start);
-    if (starts.length > allowed) starts.splice(0, starts.length - allowed);
-    if (start > now) await sleep(start - now);
+    const start = Math.max(now, this.next.get(service) ?? now);
+    this.next.set(service, start + spacing);
+    if (start > now) await this.sleep(start - now);
   }
 }

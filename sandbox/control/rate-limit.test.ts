@@ -44,14 +44,17 @@ describe("rate limiting, when on", () => {
   it("limits the token exchange at 100 a second", async () => {
     const developer = await suite.developerJwt();
     const body = { nftContractAddress: VEHICLE_NFT_CONTRACT, privileges: [1], tokenId: VEHICLE_IDS.manyTrips };
+    const started = performance.now();
     const answers = await Promise.all(
       Array.from({ length: 220 }, () =>
         request(`${suite.url}/token-exchange/v1/tokens/exchange`, { method: "POST", bearer: developer, json: body }),
       ),
     );
+    // On a busy machine the burst spreads over more than a second: the limit allows 100 in every second it took.
+    const seconds = Math.ceil((performance.now() - started) / 1000);
     const served = answers.filter((a) => a.status === 200).length;
     expect(answers.filter((a) => a.status === 429).length).toBeGreaterThan(0);
-    expect(served).toBeLessThanOrEqual(200);
+    expect(served).toBeLessThanOrEqual(100 * (seconds + 1));
   });
 });
 

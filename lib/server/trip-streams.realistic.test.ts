@@ -1,0 +1,55 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { type DashboardSession } from "@/lib/auth/session";
+import { toAllTripsMessage } from "@/lib/geo/all-trips-stream";
+import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { count, ROUTES } from "@/test-support/dimo-client";
+import { setUpSandbox } from "@/test-support/sandbox";
+import { openAllTripsStream } from "./trips";
+
+/**
+ * The all-trips walk of the 100,000-trip vehicle (1,000 pages) against a sandbox that limits each client to 9 trips
+ * requests a second, as DIMO's ingress does, through the app's own client with its pacer on: every page arrives,
+ * DIMO never has to refuse one, and the second walk costs one request. The first walk takes about two minutes.
+ */
+
+const auth = vi.hoisted(() => ({ session: { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" } as DashboardSession }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+const { control } = setUpSandbox({ pointApp: true, profile: "realistic" });
+beforeAll(() => {
+  // Read when the app's client is first built, after this.
+  process.env.DIMO_RATE_LIMITS = "on";
+});
+
+async function walk() {
+  const result = await openAllTripsStream({ tokenId: VEHICLE_IDS.perf });
+  if (!result.ok) throw new Error(result.error.message);
+  const messages = (await new Response(result.data).text())
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => toAllTripsMessage(JSON.parse(line)));
+  return {
+    pages: messages.filter((m) => m?.type === "page").length,
+    trips: messages.reduce((sum, m) => sum + (m?.type === "page" ? m.trips : 0), 0),
+    end: messages.at(-1),
+  };
+}
+
+describe("the 100,000-trip vehicle at DIMO's rate limit", () => {
+  it("arrives whole with no request refused, and the second time for one request", { timeout: 300_000 }, async () => {
+    await control.resetStats();
+    const started = performance.now();
+    const first = await walk();
+    const seconds = (performance.now() - started) / 1000;
+    const stats = await control.stats();
+    console.log(`100,000 trips at the rate limit: ${first.pages} pages in ${seconds.toFixed(1)} s (${(first.pages / seconds).toFixed(1)} pages/s), ${stats.refused} refused ${JSON.stringify(stats.refusedRoutes)}`);
+    expect(first).toEqual({ pages: 1_000, trips: 100_000, end: { type: "done", pages: 1_000, trips: 100_000, truncated: false } });
+    expect(stats.refused).toBe(0);
+    expect(count(stats, ROUTES.trips)).toBe(1_000);
+
+    await control.resetStats();
+    const second = await walk();
+    expect(second).toEqual(first);
+    expect(count(await control.stats(), ROUTES.trips)).toBeLessThanOrEqual(2);
+  });
+});
