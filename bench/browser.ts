@@ -2,7 +2,7 @@ import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 import playwrightConfig from "@/playwright.config";
-import { registerCleanup } from "./processes";
+import { registerCleanup } from "@/test-support/processes";
 
 /**
  * Chromium for the map measurement: the browser the browser tests use (scripts/find-browser.mjs) with their launch

@@ -6,7 +6,10 @@ import { sandboxEnv } from "@/test-support/sandbox-env";
 import { createTestDataDir } from "@/test-support/sandbox-template";
 import { type ManagedProcess, freePort, startProcess, waitForHttp, waitForOutput } from "./processes";
 
-/** The sandbox and production dashboards the bench measures, on free loopback ports, with throw-away data folders. */
+/**
+ * Sandboxes and production dashboards as their own processes, on free loopback ports, with throw-away data folders:
+ * for the benchmark, and for browser tests that need a network of their own (the realistic profile).
+ */
 
 export interface SandboxServer {
   url: string;
@@ -20,10 +23,13 @@ export interface DashboardServer {
   stop(): Promise<void>;
 }
 
-/** The sandbox CLI on a copy of the seeded template database (seeded once per seed version, then reused). */
-export async function startSandboxServer(): Promise<SandboxServer> {
+/**
+ * The sandbox CLI on a copy of the seeded template database (seeded once per seed version, then reused); `args` go
+ * to the CLI (`--profile realistic`, say).
+ */
+export async function startSandboxServer(args: readonly string[] = []): Promise<SandboxServer> {
   const dataDir = await createTestDataDir();
-  const sandbox = startProcess("sandbox", ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir], {
+  const sandbox = startProcess("sandbox", ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir, ...args], {
     afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
   });
   const stop = () => sandbox.stop();
@@ -44,12 +50,14 @@ export interface DashboardOptions {
   sandboxUrl: string;
   /** Shared by every dashboard of a run, so a session cookie from one is valid on the others, as behind a balancer. */
   authSecret: string;
+  /** More environment for the dashboard (DIMO_RATE_LIMITS, say). */
+  env?: Record<string, string>;
 }
 
 export const newAuthSecret = () => randomBytes(32).toString("base64url");
 
 /** `next start` of the production build, pointed at the sandbox like the browser tests' dashboard. */
-export async function startDashboard({ sandboxUrl, authSecret }: DashboardOptions): Promise<DashboardServer> {
+export async function startDashboard({ sandboxUrl, authSecret, env: extraEnv = {} }: DashboardOptions): Promise<DashboardServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "dimo-bench-dashboard-"));
@@ -61,6 +69,7 @@ export async function startDashboard({ sandboxUrl, authSecret }: DashboardOption
     AUTH_SECRET: authSecret,
     SANDBOX_DATA_DIR: dataDir,
     NEXT_TELEMETRY_DISABLED: "1",
+    ...extraEnv,
   };
   const dashboard = startProcess(`dashboard :${port}`, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     env,
