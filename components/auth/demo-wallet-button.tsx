@@ -16,7 +16,7 @@ export function DemoWalletButton({ address, signIn }: { address: `0x${string}`; 
         className="w-full"
         disabled={busy}
         onClick={() =>
-          signIn.run(address, 1, async (message) => {
+          signIn.run(address, async (message) => {
             const result = await signWithDemoWalletAction(message);
             if (!result.ok) throw new Error(result.error.message);
             return result.signature;
