@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type SandboxContext } from "../context";
 import { DEMO_LICENSE } from "../demo-license";
 import { readJsonBody } from "../http/requests";
+import { closeToWebPages } from "./closed-surface";
 import { faultInputSchema } from "./faults";
 import { isLoopbackAddress } from "./loopback";
 
@@ -30,6 +31,7 @@ export function controlRoutes(ctx: SandboxContext): Hono {
     if (!isLoopbackAddress(remoteAddress(c))) return c.json({ error: "The sandbox control surface answers loopback callers only." }, 403);
     await next();
   });
+  app.use("*", closeToWebPages());
 
   app.get("/demo", (c) =>
     c.json({
