@@ -35,7 +35,7 @@ async function load(env: Record<string, string> = {}) {
 }
 
 const claims = (address: string, role: "owner" | "admin", signedInSecondsAgo = 0) => ({
-  address,
+  address: address as `0x${string}`,
   role,
   sid: crypto.randomUUID(),
   ait: nowSeconds() - signedInSecondsAgo,
