@@ -84,6 +84,13 @@ const httpUrl = z
   }, "must be an http(s) URL such as https://example.com")
   .transform((value) => value.replace(/\/+$/, ""));
 
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function isHttpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === "https:" || LOOPBACK_HOSTNAMES.has(url.hostname);
+}
+
 const apiKey = z
   .string()
   .trim()
@@ -151,6 +158,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       problems.push(`${variable} is required when DIMO_ENV=custom: the base address of that DIMO service.`);
     }
     urls[service] = value ?? preset[service];
+    // Tokens and the API key's signatures travel to these addresses: outside the sandbox, only over TLS.
+    if (mode !== "sandbox" && !isHttpsOrLoopback(urls[service])) {
+      problems.push(`${variable} must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`);
+    }
   }
 
   const authSecret = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET;
