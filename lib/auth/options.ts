@@ -76,6 +76,14 @@ export function getAuthOptions(): NextAuthOptions {
         return safeCallbackUrl(url, baseUrl);
       },
     },
+    logger: {
+      // An ended or revoked session read at /api/auth/session is expected, not an error worth a stack trace.
+      error(code, metadata) {
+        const message = metadata instanceof Error ? metadata.message : (metadata as { error?: Error } | undefined)?.error?.message;
+        if (code === "JWT_SESSION_ERROR" && message === "SESSION_ENDED") return;
+        console.error(`[next-auth][error][${code}]`, metadata);
+      },
+    },
     events: {
       async signOut({ token }) {
         const claims = readSessionClaims(token, Date.now());

@@ -29,10 +29,13 @@ export function readSessionClaims(token: JWT | null | undefined, nowMs: number):
   return endsAtMs > nowMs ? { address: address as `0x${string}`, role, sid, endsAtMs } : null;
 }
 
-/** next-auth's encoder, with `exp` pinned to the session's end instead of "now + maxAge". */
+/**
+ * next-auth's encoder, with `exp` pinned to the session's end instead of "now + maxAge". next-auth reads the clock
+ * again when it encodes, so the second may tick in between: one second of margin keeps `exp` at or before the end.
+ */
 export async function encodeSessionToken(params: JWTEncodeParams): Promise<string> {
   const ait = params.token?.ait;
   const nowSeconds = Math.floor(Date.now() / 1000);
-  const maxAge = typeof ait === "number" ? ait + SESSION_MAX_AGE_SECONDS - nowSeconds : 0;
+  const maxAge = typeof ait === "number" ? ait + SESSION_MAX_AGE_SECONDS - nowSeconds - 1 : 0;
   return encode({ ...params, maxAge });
 }
