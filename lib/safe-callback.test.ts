@@ -49,5 +49,8 @@ describe("safeCallbackUrl", () => {
   it("answers absolute URLs on this site only", () => {
     expect(safeCallbackUrl("/developer", SITE)).toBe("http://localhost:3000/developer");
     expect(safeCallbackUrl("https://evil.example/", SITE)).toBe("http://localhost:3000/vehicles");
+    expect(safeCallbackUrl("/\t/evil.example", SITE)).toBe("http://localhost:3000/vehicles");
+    // Sign-out goes to the login page.
+    expect(safeCallbackUrl("/login", SITE)).toBe("http://localhost:3000/login");
   });
 });

@@ -18,17 +18,18 @@ function sameOriginUrl(value: unknown, siteOrigin: string): URL | null {
   }
   if (url.origin !== new URL(siteOrigin).origin) return null;
   // A path that starts with `//` once normalised (`/.//evil.example`) is read as another host when used as a link.
-  if (url.pathname.startsWith("//") || url.pathname.startsWith("/login")) return null;
+  if (url.pathname.startsWith("//")) return null;
   return url;
 }
 
-/** A path (with query and fragment) on this site for `value`, or the fallback. */
+/** A path (with query and fragment) on this site for `value`, or the fallback; never the login page itself (a loop). */
 export function safeCallbackPath(value: unknown, siteOrigin: string, fallback = FALLBACK_PATH): string {
   const url = sameOriginUrl(value, siteOrigin);
-  return url ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  if (!url || url.pathname.startsWith("/login")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The same rule for next-auth's redirect callback, which wants an absolute URL. */
+/** The same-origin rule for next-auth's redirect callback (sign-out goes to /login), which wants an absolute URL. */
 export function safeCallbackUrl(value: unknown, siteOrigin: string): string {
-  return new URL(safeCallbackPath(value, siteOrigin), siteOrigin).toString();
+  return (sameOriginUrl(value, siteOrigin) ?? new URL(FALLBACK_PATH, siteOrigin)).toString();
 }
