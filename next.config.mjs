@@ -1,3 +1,5 @@
+import { FIXED_SECURITY_HEADERS } from "./lib/security/fixed-headers.mjs";
+
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   reactStrictMode: true,
@@ -9,6 +11,11 @@ const nextConfig = {
   experimental: {
     // Instant-offer requests and exports go through server actions; keep the body limit small and explicit.
     serverActions: { bodySizeLimit: "1mb" },
+  },
+  // nosniff, Referrer-Policy, Permissions-Policy and X-Frame-Options on every response; the per-request
+  // Content-Security-Policy (with its script nonce) and HSTS come from proxy.ts.
+  async headers() {
+    return [{ source: "/:path*", headers: [...FIXED_SECURITY_HEADERS] }];
   },
 };
 

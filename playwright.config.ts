@@ -57,7 +57,7 @@ export default defineConfig({
     {
       name: "dashboard",
       testMatch: /\.spec\.ts/,
-      testIgnore: [/sign-in\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/, /\.alone\.spec\.ts/],
+      testIgnore: [/sign-in\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/, /\.alone\.spec\.ts/, /\.flood\.spec\.ts/],
       dependencies: ["setup"],
       use: { storageState: OWNER_STATE_PATH },
     },
@@ -82,6 +82,12 @@ export default defineConfig({
       testMatch: /\.clock\.spec\.ts/,
       dependencies: ["alone"],
       use: { storageState: OWNER_STATE_PATH },
+    },
+    {
+      // A flood of sign-in requests keeps the server busy: alone, after everything else, so no other test waits on it.
+      name: "flood",
+      testMatch: /\.flood\.spec\.ts/,
+      dependencies: ["clock"],
     },
   ],
   webServer: [

@@ -1,18 +1,52 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { STRICT_TRANSPORT_SECURITY, contentSecurityPolicy, newCspNonce } from "@/lib/security/headers";
 import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 
 /**
- * An early, optimistic redirect for people with no session cookie at all, so that signed-out visits do not render
- * the dashboard's layout first. It proves nothing: pages, server actions and route handlers verify the session.
+ * Runs before every page and route: gives each response its Content-Security-Policy (a fresh script nonce, which
+ * Next.js reads from the request's copy of the policy and puts on its scripts) and HSTS over https. For the
+ * dashboard's pages it also redirects people with no session cookie at all, an early, optimistic redirect that proves
+ * nothing: pages, server actions and route handlers verify the session themselves.
  */
+
+const PROTECTED = /^\/(?:$|vehicles(?:\/|$)|developer(?:\/|$))/;
+
+function mapOrigin(): string | undefined {
+  // A public build-time setting (inlined by Next.js), read here because the proxy cannot load the server config.
+  const url = process.env.NEXT_PUBLIC_MAP_STYLE_URL;
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isHttps(request: NextRequest): boolean {
+  return request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}
+
 export function proxy(request: NextRequest) {
+  const nonce = newCspNonce();
+  const policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", mapOrigin: mapOrigin() });
+
+  let response: NextResponse;
   const hasCookie = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));
-  if (hasCookie) return NextResponse.next();
-  const login = new URL("/login", request.url);
-  login.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);
-  return NextResponse.redirect(login);
+  if (PROTECTED.test(request.nextUrl.pathname) && !hasCookie) {
+    const login = new URL("/login", request.url);
+    login.searchParams.set("callbackUrl", `${request.nextUrl.pathname}${request.nextUrl.search}`);
+    response = NextResponse.redirect(login);
+  } else {
+    const headers = new Headers(request.headers);
+    headers.set("x-nonce", nonce);
+    headers.set("content-security-policy", policy);
+    response = NextResponse.next({ request: { headers } });
+  }
+  response.headers.set("Content-Security-Policy", policy);
+  if (isHttps(request)) response.headers.set("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+  return response;
 }
 
 export const config = {
-  matcher: ["/", "/vehicles/:path*", "/developer/:path*"],
+  // Everything but the build's static files (hashed, immutable; they get the fixed headers from next.config.mjs).
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

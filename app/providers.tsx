@@ -5,10 +5,10 @@ import { ThemeProvider } from "next-themes";
 import { getQueryClient } from "@/lib/query-client";
 
 /** Client providers for every page. The wallet stack (wagmi) is not here: it loads on the sign-in page only. */
-export function Providers({ children }: { children: React.ReactNode }) {
+export function Providers({ children, nonce }: { children: React.ReactNode; nonce: string | undefined }) {
   const queryClient = getQueryClient();
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );

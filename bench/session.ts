@@ -5,7 +5,8 @@ import { CookieJar } from "./cookies";
 /**
  * Signs in to a dashboard over plain HTTP, the way the browser does: next-auth's CSRF cookie and token, a nonce
  * from the dashboard, an EIP-4361 message for its host signed with the wallet's key, and the credentials callback.
- * Returns the jar holding the session cookie.
+ * Returns the jar holding the session cookie. `clientAddress` (sent as X-Forwarded-For, as a proxy in front of the
+ * dashboard would) makes each simulated developer a client of its own for the sign-in rate limits.
  */
 
 export const SESSION_COOKIE = "next-auth.session-token";
@@ -17,14 +18,15 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-export async function signIn(baseUrl: string, privateKey: `0x${string}`): Promise<CookieJar> {
+export async function signIn(baseUrl: string, privateKey: `0x${string}`, clientAddress?: string): Promise<CookieJar> {
   const jar = new CookieJar();
+  const client: Record<string, string> = clientAddress ? { "x-forwarded-for": clientAddress } : {};
   const origin = new URL(baseUrl);
 
   const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`);
   jar.store(csrfResponse.headers.getSetCookie());
   const { csrfToken } = await json<{ csrfToken: string }>(csrfResponse, "GET /api/auth/csrf");
-  const { nonce } = await json<{ nonce: string }>(await fetch(`${baseUrl}/api/sign-in/nonce`), "GET /api/sign-in/nonce");
+  const { nonce } = await json<{ nonce: string }>(await fetch(`${baseUrl}/api/sign-in/nonce`, { headers: client }), "GET /api/sign-in/nonce");
 
   const account = privateKeyToAccount(privateKey);
   const issuedAt = new Date();
@@ -44,7 +46,7 @@ export async function signIn(baseUrl: string, privateKey: `0x${string}`): Promis
   const callback = await fetch(`${baseUrl}/api/auth/callback/siwe`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header(), ...client },
     body: new URLSearchParams({ csrfToken, message, signature, json: "true", callbackUrl: baseUrl }),
   });
   jar.store(callback.headers.getSetCookie());

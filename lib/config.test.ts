@@ -113,6 +113,22 @@ describe("parseConfig", () => {
     ]);
   });
 
+  it("refuses plain-http DIMO URLs outside sandbox mode, loopback excepted", () => {
+    const custom = { ...PRODUCTION_LICENSE, DIMO_ENV: "custom" };
+    const urls = {
+      DIMO_AUTH_URL: "http://auth.example.com",
+      DIMO_TOKEN_EXCHANGE_URL: "https://token.example.com",
+      DIMO_IDENTITY_URL: "http://127.0.0.1:4455/identity",
+      DIMO_TRIPS_URL: "http://localhost:4455/trips",
+      DIMO_VALUATIONS_URL: "http://[::1]:4455/valuations",
+    };
+    expect(problemsOf({ ...custom, ...urls })).toEqual([
+      "DIMO_AUTH_URL must be an https URL when DIMO_ENV=custom (http is allowed only for 127.0.0.1, ::1 or localhost).",
+    ]);
+    expect(parseConfig({ ...custom, ...urls, DIMO_AUTH_URL: "https://auth.example.com" }).urls.auth).toBe("https://auth.example.com");
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "production", DIMO_TRIPS_URL: "http://trips.example.com" })).toHaveLength(1);
+  });
+
   it("requires every URL in custom mode", () => {
     const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
     expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(4);

@@ -89,6 +89,13 @@ const httpUrl = z
 /** A base address: a trailing slash is dropped, since paths are appended to it. */
 const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ""));
 
+const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+function isHttpsOrLoopback(value: string): boolean {
+  const url = new URL(value);
+  return url.protocol === "https:" || LOOPBACK_HOSTNAMES.has(url.hostname);
+}
+
 const apiKey = z
   .string()
   .trim()
@@ -163,6 +170,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       problems.push(`${variable} is required when DIMO_ENV=custom: the base address of that DIMO service.`);
     }
     urls[service] = value ?? PRESET_URLS[preset][service];
+    // Tokens and the API key's signatures travel to these addresses: outside the sandbox, only over TLS.
+    if (mode !== "sandbox" && !isHttpsOrLoopback(urls[service])) {
+      problems.push(`${variable} must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`);
+    }
   }
 
   const authSecret = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET;

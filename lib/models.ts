@@ -199,4 +199,7 @@ export interface ActivityEntry {
   forTokenId?: number;
   /** Absent for cache hits, which sent nothing. */
   replay?: ActivityReplay;
+  /** A raw token copied by a person (method "COPY"): who copied it, and the token's fingerprint (never the token). */
+  copiedBy?: `0x${string}`;
+  tokenFingerprint?: string;
 }

@@ -54,10 +54,12 @@ export function sandboxControl(baseUrl: string | (() => string)) {
   const root = () => `${(typeof baseUrl === "string" ? baseUrl : baseUrl()).replace(/\/+$/, "")}/__sandbox`;
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    // The control surface takes JSON bodies only: a POST without arguments sends an empty object.
+    const json = body ?? (method === "POST" ? {} : undefined);
     const response = await fetch(`${root()}${path}`, {
       method,
-      headers: body === undefined ? {} : { "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: json === undefined ? {} : { "content-type": "application/json" },
+      body: json === undefined ? undefined : JSON.stringify(json),
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`Sandbox control ${method} ${path} failed (${response.status}): ${text}`);

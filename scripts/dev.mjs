@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev`: the sandbox (in sandbox mode) and the Next.js dev server together; one Ctrl-C stops both.
 import { spawn } from "node:child_process";
+import { nextDevArgs } from "./dev-host.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const sandboxMode = (env.DIMO_ENV ?? "sandbox").trim() === "sandbox" || env.DIMO_ENV?.trim() === "";
@@ -52,4 +53,4 @@ if (sandboxMode) {
     stop(1);
   }
 }
-if (!stopping) start("The dashboard", process.execPath, ["node_modules/next/dist/bin/next", "dev", ...process.argv.slice(2)]);
+if (!stopping) start("The dashboard", process.execPath, ["node_modules/next/dist/bin/next", ...nextDevArgs(env, process.argv.slice(2))]);

@@ -15,5 +15,9 @@ declare module "next-auth/jwt" {
   interface JWT {
     address?: `0x${string}`;
     role?: "owner" | "admin";
+    /** The session id (revocation). */
+    sid?: string;
+    /** Sign-in time, seconds since the epoch: the session ends SESSION_MAX_AGE_SECONDS later. */
+    ait?: number;
   }
 }

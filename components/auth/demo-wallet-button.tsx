@@ -17,7 +17,7 @@ export function DemoWalletButton({ address, signIn }: { address: `0x${string}`; 
         className="w-full"
         disabled={busy}
         onClick={() =>
-          signIn.run(address, 1, async (message) => {
+          signIn.run(address, async (message) => {
             return unwrap(await signWithDemoWalletAction(message));
           })
         }

@@ -3,13 +3,10 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
-import { createSiweMessage } from "viem/siwe";
+import { buildSignInMessage } from "@/lib/auth/sign-in-message";
 import { signInErrorMessage } from "./sign-in-errors";
 
 export type SignInStatus = { state: "idle" } | { state: "working"; step: string } | { state: "failed"; message: string };
-
-/** Lifetime of a sign-in message: long enough to read the wallet prompt, short enough to be useless later. */
-const MESSAGE_LIFETIME_MS = 5 * 60_000;
 
 /**
  * Runs the sign-in: a nonce from the server, an EIP-4361 message for this site, a signature from `sign`, and
@@ -19,24 +16,15 @@ export function useSignIn(callbackPath: string) {
   const router = useRouter();
   const [status, setStatus] = useState<SignInStatus>({ state: "idle" });
 
-  async function run(address: `0x${string}`, chainId: number, sign: (message: string) => Promise<`0x${string}`>) {
+  async function run(address: `0x${string}`, sign: (message: string) => Promise<`0x${string}`>) {
     try {
       setStatus({ state: "working", step: "Preparing the sign-in request…" });
       const response = await fetch("/api/sign-in/nonce", { cache: "no-store" });
+      if (response.status === 429) throw new SignInFailed(signInErrorMessage("RATE_LIMITED"));
       if (!response.ok) throw new Error("The dashboard did not hand out a sign-in nonce. Try again.");
       const { nonce } = (await response.json()) as { nonce: string };
-      const issuedAt = new Date();
-      const message = createSiweMessage({
-        domain: window.location.host,
-        uri: window.location.origin,
-        address,
-        chainId,
-        nonce,
-        version: "1",
-        issuedAt,
-        expirationTime: new Date(issuedAt.getTime() + MESSAGE_LIFETIME_MS),
-        statement: "Sign in to the DIMO Developer Dashboard. This request costs nothing and sends no transaction.",
-      });
+      // The chain id is always mainnet's: a sign-in proves who holds the key, whatever network the wallet is on.
+      const message = buildSignInMessage({ origin: window.location.origin, address, nonce, issuedAt: new Date() });
       setStatus({ state: "working", step: "Waiting for the signature…" });
       const signature = await sign(message);
       setStatus({ state: "working", step: "Verifying…" });

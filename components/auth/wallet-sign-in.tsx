@@ -29,7 +29,7 @@ export function WalletSignIn({ signIn }: { signIn: ReturnType<typeof useSignIn> 
         <Button
           className="w-full"
           disabled={busy}
-          onClick={() => signIn.run(address, account.chainId ?? 1, (message) => signMessageAsync({ message }))}
+          onClick={() => signIn.run(address, (message) => signMessageAsync({ message }))}
         >
           Sign in with {shortAddress(address)}
         </Button>

@@ -69,6 +69,11 @@ export function DeveloperTokenCard({ token, now, hydrated, refreshing, onRefresh
           </dd>
         </dl>
       )}
+      <p className="border-t border-border px-5 py-3 text-xs text-muted-foreground" data-testid="developer-token-warning">
+        A copied Developer JWT stays valid for 14 days after it was issued. Refresh fetches a new one but does not revoke
+        the old one: treat a copy like a password. Only the license owner can copy it, and each copy is recorded in the
+        activity log.
+      </p>
       {error ? (
         <p role="alert" className="border-t border-border px-5 py-3 text-sm text-danger" data-testid="developer-token-error">
           {error}

@@ -5,6 +5,7 @@ import { toAppError, unwrap } from "@/lib/result";
 import { describeTokensAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "@/lib/actions/developer";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
 import type { TokenOverview } from "@/lib/models";
+import { TokenCopyAllowed } from "./copy-token-button";
 import { DeveloperTokenCard } from "./developer-token-card";
 import { VehicleTokensTable } from "./vehicle-tokens-table";
 
@@ -14,7 +15,7 @@ export const TOKENS_QUERY_KEY = ["developer", "tokens"] as const;
  * The token inspector: the Developer JWT's and every cached Vehicle JWT's claims with live countdowns (one clock for
  * the whole page), and the buttons that refresh or copy them. The page never holds a raw token unless one is copied.
  */
-export function TokenInspector({ initial }: { initial: TokenOverview }) {
+export function TokenInspector({ initial, canCopyTokens }: { initial: TokenOverview; canCopyTokens: boolean }) {
   const queryClient = useQueryClient();
   const now = useNow(1_000);
   const hydrated = useHydrated();
@@ -38,32 +39,34 @@ export function TokenInspector({ initial }: { initial: TokenOverview }) {
   });
 
   return (
-    <div className="flex flex-col gap-6" data-testid="token-inspector" data-hydrated={hydrated}>
-      <DeveloperTokenCard
-        token={overview.data.developer}
-        now={now}
-        hydrated={hydrated}
-        refreshing={refreshDeveloper.isPending}
-        onRefresh={() => refreshDeveloper.mutate()}
-        error={refreshDeveloper.isError ? toAppError(refreshDeveloper.error).message : null}
-      />
-      <VehicleTokensTable
-        tokens={overview.data.vehicles}
-        now={now}
-        hydrated={hydrated}
-        refreshingId={refreshVehicle.isPending ? (refreshVehicle.variables ?? null) : null}
-        onRefresh={(tokenId) => refreshVehicle.mutate(tokenId)}
-        error={
-          refreshVehicle.isError
-            ? { tokenId: refreshVehicle.variables ?? null, message: toAppError(refreshVehicle.error).message }
-            : null
-        }
-      />
-      {overview.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          The token list could not be updated: {toAppError(overview.error).message}
-        </p>
-      ) : null}
-    </div>
+    <TokenCopyAllowed.Provider value={canCopyTokens}>
+      <div className="flex flex-col gap-6" data-testid="token-inspector" data-hydrated={hydrated}>
+        <DeveloperTokenCard
+          token={overview.data.developer}
+          now={now}
+          hydrated={hydrated}
+          refreshing={refreshDeveloper.isPending}
+          onRefresh={() => refreshDeveloper.mutate()}
+          error={refreshDeveloper.isError ? toAppError(refreshDeveloper.error).message : null}
+        />
+        <VehicleTokensTable
+          tokens={overview.data.vehicles}
+          now={now}
+          hydrated={hydrated}
+          refreshingId={refreshVehicle.isPending ? (refreshVehicle.variables ?? null) : null}
+          onRefresh={(tokenId) => refreshVehicle.mutate(tokenId)}
+          error={
+            refreshVehicle.isError
+              ? { tokenId: refreshVehicle.variables ?? null, message: toAppError(refreshVehicle.error).message }
+              : null
+          }
+        />
+        {overview.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            The token list could not be updated: {toAppError(overview.error).message}
+          </p>
+        ) : null}
+      </div>
+    </TokenCopyAllowed.Provider>
   );
 }

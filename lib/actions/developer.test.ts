@@ -1,9 +1,11 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { listActivity } from "@/lib/dimo/activity";
+import { tokenFingerprint } from "@/lib/dimo/token-copies";
 import { count, ROUTES } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
-import { DEMO_LICENSE } from "@/lib/demo-license";
 import { copyTokenAction, describeTokensAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "./developer";
 import { listTripsPage } from "@/lib/server/trips";
 
@@ -42,7 +44,7 @@ describe("copyTokenAction", () => {
     expect((await control.stats()).total).toBe(0);
   });
 
-  it("returns exactly the named token: the one the pages use, and logs nothing", async () => {
+  it("returns exactly the named token: the one the pages use, and logs no token", async () => {
     await listTripsPage({ tokenId: 21957, page: 1 });
     const logLines = logged.length;
     const vehicle = await copyTokenAction({ kind: "vehicle", tokenId: 21957 });
@@ -53,8 +55,38 @@ describe("copyTokenAction", () => {
     // Both were cached by the trips call: copying fetched nothing.
     const stats = await control.stats();
     expect(count(stats, ROUTES.exchange) + count(stats, ROUTES.challenge)).toBe(1 + 1);
-    expect(logged.length).toBe(logLines);
+    // One audit line per copy, naming the token by its fingerprint only.
+    const audit = logged.slice(logLines).map((line) => line.join(" "));
+    expect(audit).toHaveLength(2);
+    expect(audit[0]).toContain(tokenFingerprint(vehicle.data.token));
     expect(JSON.stringify(logged)).not.toContain(vehicle.data.token);
+    expect(JSON.stringify(logged)).not.toContain(developer.data.token);
+  });
+
+  it("records each copy in the activity log: who, which token, when; never the token", async () => {
+    const before = Date.now();
+    const copied = await copyTokenAction({ kind: "developer" });
+    if (!copied.ok) throw new Error("copy failed");
+    const entry = listActivity().at(-1);
+    expect(entry).toMatchObject({
+      method: "COPY",
+      tokenKind: "developer",
+      copiedBy: SIGNED_IN.address,
+      tokenFingerprint: tokenFingerprint(copied.data.token),
+    });
+    expect(Date.parse(entry?.at ?? "")).toBeGreaterThanOrEqual(before - 1_000);
+    expect(JSON.stringify(listActivity())).not.toContain(copied.data.token);
+  });
+
+  it("refuses an admin, with words that say why, fetching and recording nothing", async () => {
+    auth.session = { address: "0x2222222222222222222222222222222222222222", role: "admin" };
+    const entries = listActivity().length;
+    for (const input of [{ kind: "developer" as const }, { kind: "vehicle" as const, tokenId: 21957 }]) {
+      const result = await copyTokenAction(input);
+      expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: "FORBIDDEN", message: expect.stringMatching(/license owner/) }) });
+    }
+    expect((await control.stats()).total).toBe(0);
+    expect(listActivity().length).toBe(entries);
   });
 
   it("a vehicle that is not shared gets a message, not a token", async () => {

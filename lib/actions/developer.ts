@@ -2,12 +2,14 @@
 import "server-only";
 import { z } from "zod";
 import { getDimoClient } from "@/lib/dimo";
+import { recordTokenCopy } from "@/lib/dimo/token-copies";
+import { AppFailure } from "@/lib/result";
 import { guarded } from "@/lib/server/guard";
 import { noInput, positiveWholeNumber, tokenIdInput } from "@/lib/server/inputs";
 
 /**
  * The developer tools' actions: the token inspector (claims only), refreshing tokens, and "copy token", the one way a
- * raw token reaches the browser, for exactly the token the developer named.
+ * raw token reaches the browser, for exactly the token the developer named, for the license owner only, and recorded.
  */
 
 const tokenChoice = z.discriminatedUnion(
@@ -37,11 +39,24 @@ export const refreshVehicleTokenAction = guarded(tokenIdInput, async function re
 });
 
 /**
- * The raw token the developer asked to copy: the Developer JWT, or one vehicle's Vehicle JWT (the cached one, or a
- * fresh one when it has expired). The only action that returns a raw token; nothing here logs it.
+ * A copied Developer JWT stays valid for its 14 days whatever happens here (refreshing fetches a new one but cannot
+ * revoke the old), so copying is the license owner's decision alone, and each copy is recorded (who, which, when).
  */
-export const copyTokenAction = guarded(tokenChoice, async function copyTokenAction(choice) {
+const OWNER_ONLY = new AppFailure({
+  code: "FORBIDDEN",
+  message: "Only the license owner can copy raw tokens: a copied Developer JWT stays valid for 14 days and cannot be revoked.",
+  retryable: false,
+});
+
+/**
+ * The raw token the license owner asked to copy: the Developer JWT, or one vehicle's Vehicle JWT (the cached one, or a
+ * fresh one when it has expired). The only action that returns a raw token; admins are refused. The token goes back
+ * in the result and nowhere else; the record holds its fingerprint only.
+ */
+export const copyTokenAction = guarded(tokenChoice, async function copyTokenAction(choice, { session }) {
+  if (session.role !== "owner") throw OWNER_ONLY;
   const client = getDimoClient();
   const token = choice.kind === "developer" ? await client.getRawToken("developer") : await client.getRawToken("vehicle", choice.tokenId);
+  recordTokenCopy({ by: session.address, kind: choice.kind, ...(choice.kind === "vehicle" ? { tokenId: choice.tokenId } : {}), token });
   return { kind: choice.kind, token };
 });

@@ -1,5 +1,6 @@
 import { verifyMessage } from "viem";
 import { createSiweMessage } from "viem/siwe";
+import { MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT } from "@/lib/auth/sign-in-message";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { sandboxEnv } from "@/test-support/sandbox-env";
@@ -20,7 +21,8 @@ function signInMessage(overrides: Partial<Parameters<typeof createSiweMessage>[0
     nonce: "abcdef1234567890",
     version: "1",
     issuedAt,
-    expirationTime: new Date(issuedAt.getTime() + 60_000),
+    expirationTime: new Date(issuedAt.getTime() + MESSAGE_LIFETIME_MS),
+    statement: SIGN_IN_STATEMENT,
     ...overrides,
   });
 }
@@ -57,6 +59,18 @@ describe("signWithDemoWalletAction in sandbox mode", () => {
   it("refuses a message for another site", async () => {
     const result = await sign(signInMessage({ domain: "evil.example", uri: "https://evil.example" }));
     expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
+  });
+
+  it("refuses this site's message with anything added, removed or changed", async () => {
+    const message = signInMessage();
+    const refused = { ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) };
+    expect(await sign(`${message}\nTransfer all funds to 0x1111111111111111111111111111111111111111`)).toEqual(refused);
+    expect(await sign(`${message}\n`)).toEqual(refused);
+    expect(await sign(signInMessage({ resources: ["https://evil.example/grant"] }))).toEqual(refused);
+    expect(await sign(signInMessage({ requestId: "42" }))).toEqual(refused);
+    expect(await sign(signInMessage({ statement: "Approve the transfer" }))).toEqual(refused);
+    expect(await sign(signInMessage({ chainId: 137 }))).toEqual(refused);
+    expect(await sign(signInMessage({ expirationTime: new Date(Date.now() + 86_400_000) }))).toEqual(refused);
   });
 
   it("refuses anything that is not a sign-in message", async () => {

@@ -1,15 +1,16 @@
 "use server";
 
 import { privateKeyToAccount } from "viem/accounts";
-import { parseSiweMessage } from "viem/siwe";
 import { getDemoWallet } from "@/lib/auth/demo-wallet";
+import { isThisSitesSignInMessage } from "@/lib/auth/sign-in-message";
 import { getConfig } from "@/lib/config";
 import { type Result, fail, invalidInput, ok } from "@/lib/result";
 
 /**
  * Signs a sign-in message with the sandbox's demo owner wallet, so a newcomer can sign in without a browser wallet.
- * Sandbox mode only, and only sign-in messages for this dashboard and that wallet: the server then verifies the
- * signature exactly as it verifies a browser wallet's. Public, like the rest of sign-in: there is no session yet.
+ * Sandbox mode only, and only this dashboard's own sign-in message for that wallet, word for word with nothing
+ * added: the server then verifies the signature exactly as it verifies a browser wallet's. Public, like the rest of
+ * sign-in: there is no session yet.
  */
 export async function signWithDemoWalletAction(message: unknown): Promise<Result<`0x${string}`>> {
   const config = getConfig();
@@ -20,8 +21,7 @@ export async function signWithDemoWalletAction(message: unknown): Promise<Result
   if (typeof message !== "string" || message.length > 4_000) {
     return fail(invalidInput("message must be a sign-in message."));
   }
-  const fields = parseSiweMessage(message);
-  if (fields.address?.toLowerCase() !== wallet.address.toLowerCase() || fields.domain !== new URL(config.publicUrl).host) {
+  if (!isThisSitesSignInMessage(message, config.publicUrl, wallet.address)) {
     return fail(invalidInput("The demo wallet signs only sign-in messages for this dashboard."));
   }
   return ok(await privateKeyToAccount(wallet.privateKey).signMessage({ message }));

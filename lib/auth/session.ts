@@ -4,8 +4,11 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getConfig } from "@/lib/config";
-import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/session-cookie";
 import { getAuthOptions } from "./options";
+import { isSessionRevoked } from "./revocation";
+import { currentRole } from "./role-check";
+import { type SessionClaims, readSessionClaims } from "./session-claims";
 
 /** Who is signed in to the dashboard. */
 export interface DashboardSession {
@@ -15,25 +18,31 @@ export interface DashboardSession {
 }
 
 /**
- * Decoded session cookies, by cookie value. A value that decrypted once holds the same session until it expires, so
- * the next requests of a signed-in browser skip the decryption. Bounded; entries live a minute at most.
+ * Decrypted session cookies, by cookie value: a signed-in browser's next requests skip the decryption. Only the
+ * decryption is cached (a minute at most, never past the session's end); revocation and the role are checked on
+ * every request below.
  */
 const DECODED_TTL_MS = 60_000;
 const MAX_DECODED = 1_000;
-const decoded = new Map<string, { session: DashboardSession | null; until: number }>();
+const decoded = new Map<string, { claims: SessionClaims | null; until: number }>();
 
-async function decodeSessionCookie(value: string, now: number): Promise<DashboardSession | null> {
+async function decodeSessionCookie(value: string, now: number): Promise<SessionClaims | null> {
   const hit = decoded.get(value);
-  if (hit && hit.until > now) return hit.session;
+  if (hit && hit.until > now) return hit.claims;
 
   const token = await decode({ token: value, secret: getAuthOptions().secret ?? "" }).catch(() => null);
-  const address = token?.address;
-  const role = token?.role;
-  const session = address && role ? { address, role } : null;
-  const expiresMs = typeof token?.exp === "number" ? token.exp * 1000 : now;
+  const claims = readSessionClaims(token, now);
   if (decoded.size >= MAX_DECODED) decoded.clear();
-  decoded.set(value, { session, until: Math.min(now + DECODED_TTL_MS, expiresMs) });
-  return session;
+  decoded.set(value, { claims, until: Math.min(now + DECODED_TTL_MS, claims?.endsAtMs ?? now) });
+  return claims;
+}
+
+/**
+ * The cookie this site sets: over https only the `__Secure-` one, which a page on a sibling domain or a plain-http
+ * response cannot plant (cookie tossing); over http (local use) the plain one.
+ */
+function sessionCookieName(): string {
+  return new URL(getConfig().publicUrl).protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 
 /**
@@ -41,18 +50,18 @@ async function decodeSessionCookie(value: string, now: number): Promise<Dashboar
  * calls this itself (through the action guard); a page-level check does not protect them.
  *
  * Reads next-auth's encrypted session cookie directly (one decryption, then the cache above) rather than through
- * next-auth's request pipeline, which costs several milliseconds per call. Sessions last SESSION_MAX_AGE_SECONDS
- * from sign-in.
+ * next-auth's request pipeline, which costs several milliseconds per call. A session ends SESSION_MAX_AGE_SECONDS
+ * after sign-in, at sign-out (revocation), or when its wallet no longer holds a role.
  */
 export const getSession = cache(async (): Promise<DashboardSession | null> => {
-  const jar = await cookies();
-  const value = SESSION_COOKIE_NAMES.map((name) => jar.get(name)?.value).find(Boolean);
+  const value = (await cookies()).get(sessionCookieName())?.value;
   if (!value) return null;
-  const session = await decodeSessionCookie(value, Date.now());
-  if (!session) return null;
-  // An admin removed from DASHBOARD_ADMINS loses access at once, not when the session cookie expires.
-  if (session.role === "admin" && !getConfig().admins.includes(session.address)) return null;
-  return session;
+  const now = Date.now();
+  const claims = await decodeSessionCookie(value, now);
+  if (!claims || claims.endsAtMs <= now) return null;
+  if (await isSessionRevoked(claims.sid)) return null;
+  const role = await currentRole(claims.address, claims.role, now);
+  return role ? { address: claims.address, role } : null;
 });
 
 /** For pages: the session, or a redirect to the sign-in page. */

@@ -90,7 +90,7 @@ describe("verifySignIn", () => {
   it("refuses a tampered message", async () => {
     const text = message();
     const signature = await alice.signMessage({ message: text });
-    const tampered = text.replace("Chain ID: 1", "Chain ID: 137");
+    const tampered = text.replace(`URI: ${ORIGIN}`, `URI: ${ORIGIN}/elsewhere`);
     expect(tampered).not.toBe(text);
     expect(await failure(verify(tampered, signature))).toBe("BAD_SIGNATURE");
     // A failed attempt does not burn the nonce.
@@ -104,6 +104,11 @@ describe("verifySignIn", () => {
 
   it("refuses a malformed signature", async () => {
     expect(await failure(verify(message(), "0x1234"))).toBe("BAD_SIGNATURE");
+  });
+
+  it("refuses a message for another chain, before it looks at the nonce", async () => {
+    expect(await failure(verify(message({ chainId: 137 })))).toBe("WRONG_CHAIN");
+    expect(issued.has("abcdef1234567890")).toBe(true);
   });
 
   it("refuses text that is not a sign-in message", async () => {

@@ -1,11 +1,13 @@
 import "server-only";
 import { isAddress, verifyMessage, type Hex } from "viem";
 import { parseSiweMessage } from "viem/siwe";
+import { SIGN_IN_CHAIN_ID } from "./sign-in-message";
 
 /** Why a sign-in message was refused; the codes reach the login page, which words them. */
 export type SignInFailure =
   | "MALFORMED_MESSAGE"
   | "WRONG_DOMAIN"
+  | "WRONG_CHAIN"
   | "EXPIRED_MESSAGE"
   | "BAD_NONCE"
   | "BAD_SIGNATURE";
@@ -27,7 +29,7 @@ export interface VerifySignInInput {
   /** The dashboard's public origin, e.g. http://localhost:3000: the message's domain and URI must match it. */
   expectedOrigin: string;
   /** Takes the nonce out of circulation; false when it was never issued, has expired or was used. */
-  consumeNonce: (nonce: string) => boolean;
+  consumeNonce: (nonce: string) => Promise<boolean> | boolean;
   now?: Date;
 }
 
@@ -49,6 +51,9 @@ export async function verifySignIn(input: VerifySignInInput): Promise<`0x${strin
   }
   if (fields.domain !== expected.host || originOf(fields.uri) !== expected.origin) {
     throw new SignInError("WRONG_DOMAIN", `The sign-in message is for ${fields.domain}, not ${expected.host}.`);
+  }
+  if (fields.chainId !== SIGN_IN_CHAIN_ID) {
+    throw new SignInError("WRONG_CHAIN", `The sign-in message names chain ${String(fields.chainId)}, not ${SIGN_IN_CHAIN_ID}.`);
   }
 
   const issuedAt = fields.issuedAt.getTime();
@@ -77,7 +82,7 @@ export async function verifySignIn(input: VerifySignInInput): Promise<`0x${strin
   }).catch(() => false);
   if (!valid) throw new SignInError("BAD_SIGNATURE", "The signature does not match the message's address.");
 
-  if (!input.consumeNonce(fields.nonce)) {
+  if (!(await input.consumeNonce(fields.nonce))) {
     throw new SignInError("BAD_NONCE", "The sign-in message was already used or its nonce has expired. Sign in again.");
   }
   return fields.address.toLowerCase() as `0x${string}`;

@@ -3,6 +3,7 @@ import { SignJWT } from "jose";
 import { recoverMessageAddress } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { challengeMessage } from "@/sandbox/services/auth/challenge";
 import { fetchDeveloperJwt } from "./auth";
 import { DimoError } from "./errors";
 import { type HttpSettings } from "./http";
@@ -16,6 +17,9 @@ const secret = new TextEncoder().encode("k".repeat(32));
 const token = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(secret);
 
 let server: StubServer;
+/** DIMO's sign-in message for the license, from the stub server's auth address, issued now. */
+const dimoChallenge = (authBaseUrl: string) =>
+  challengeMessage({ authBaseUrl, clientId: license.clientId, domain: license.domain, nonce: "N".repeat(30), issuedAtMs: Date.now() });
 const http = (): HttpSettings => ({
   fetch: (input, init) => globalThis.fetch(input, init),
   timeoutMs: 1_000,
@@ -32,7 +36,8 @@ afterAll(() => server.close());
 describe("fetchDeveloperJwt", () => {
   it("asks for a challenge in the query, signs it with the API key and submits a form", async () => {
     const issued = await token({ exp: Math.floor(Date.now() / 1000) + 3600 });
-    server.script(reply(200, { state: "abcdefghijklmnopqrstuvwxy", challenge: "sign me\nNonce: 1" }), reply(200, { access_token: issued }));
+    const text = dimoChallenge(`${server.url}/auth`);
+    server.script(reply(200, { state: "abcdefghijklmnopqrstuvwxy", challenge: text }), reply(200, { access_token: issued }));
     expect(await fetchDeveloperJwt(http(), license, `${server.url}/auth`)).toBe(issued);
 
     const [challenge, submit] = server.received;
@@ -53,13 +58,13 @@ describe("fetchDeveloperJwt", () => {
     expect(form.get("domain")).toBe(license.domain);
     const signature = form.get("signature") as `0x${string}`;
     expect(signature).toMatch(/^0x[0-9a-f]{130}$/);
-    const signer = await recoverMessageAddress({ message: "sign me\nNonce: 1", signature });
+    const signer = await recoverMessageAddress({ message: text, signature });
     expect(signer).toBe(privateKeyToAccount(license.apiKey).address);
   });
 
   it("starts over with a fresh challenge when the submit fails in a retryable way, but only once", async () => {
     const issued = await token({ exp: Math.floor(Date.now() / 1000) + 3600 });
-    const challenge = reply(200, { state: "s", challenge: "c" });
+    const challenge = reply(200, { state: "s", challenge: dimoChallenge(server.url) });
     server.script(challenge, reply(503, "busy"), challenge, reply(200, { access_token: issued }));
     expect(await fetchDeveloperJwt(http(), license, server.url)).toBe(issued);
     expect(server.received.map((r) => r.url.split("?")[0])).toEqual([
@@ -75,11 +80,23 @@ describe("fetchDeveloperJwt", () => {
   });
 
   it("does not start over after a refusal", async () => {
-    server.script(reply(200, { state: "s", challenge: "c" }), reply(400, { status: 400, message: "Could not verify signature." }));
+    server.script(reply(200, { state: "s", challenge: dimoChallenge(server.url) }), reply(400, { status: 400, message: "Could not verify signature." }));
     const error = await fetchDeveloperJwt(http(), license, server.url).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(DimoError);
     expect(error).toMatchObject({ service: "auth", status: 400, upstreamMessage: "Could not verify signature." });
     expect(server.received).toHaveLength(2);
+  });
+
+  it("signs nothing when the challenge is not DIMO's message for this license, and says why", async () => {
+    const foreign = challengeMessage({ authBaseUrl: "https://auth.dimo.zone", clientId: license.clientId, domain: license.domain, nonce: "N".repeat(30), issuedAtMs: Date.now() });
+    for (const challenge of [foreign, "Transfer all funds", `${dimoChallenge(server.url)}\nextra`]) {
+      server.script(reply(200, { state: "s", challenge }));
+      const error = await fetchDeveloperJwt(http(), license, server.url).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(DimoError);
+      expect(error).toMatchObject({ service: "auth", code: "INVALID_RESPONSE", message: expect.stringMatching(/challenge was not signed: .+/) });
+      // Nothing was submitted, so no signature left the server.
+      expect(server.received.map((r) => r.url.split("?")[0])).toEqual(["/auth/web3/generate_challenge"]);
+    }
   });
 
   it("refuses an answer that is not a challenge", async () => {

@@ -1,14 +1,15 @@
 import "server-only";
 import { privateKeyToAccount } from "viem/accounts";
 import { type AppConfig } from "@/lib/config";
+import { checkChallenge } from "./challenge-check";
 import { isDimoError } from "./errors";
 import { type HttpSettings, dimoFetch } from "./http";
 import { parseResponse } from "./parse";
 import { challengeSchema, tokenResponseSchema } from "./schemas/auth";
 
 /**
- * The challenge flow that turns the license's API key into a Developer JWT: ask for a challenge, sign it with the
- * key (EIP-191), submit the signature.
+ * The challenge flow that turns the license's API key into a Developer JWT: ask for a challenge, check that it is
+ * DIMO's sign-in message for this license (challenge-check.ts), sign it with the key (EIP-191), submit the signature.
  */
 
 export const CHALLENGE_PATH = "/auth/web3/generate_challenge";
@@ -53,9 +54,10 @@ async function submitChallenge(http: HttpSettings, license: License, authUrl: st
  * Gets a new Developer JWT. When the submit fails in a way worth retrying (503, timeout), the flow runs once more
  * with a fresh challenge rather than re-sending a state that may already be used.
  */
-export async function fetchDeveloperJwt(http: HttpSettings, license: License, authUrl: string): Promise<string> {
+export async function fetchDeveloperJwt(http: HttpSettings, license: License, authUrl: string, now = Date.now): Promise<string> {
   for (let round = 1; ; round += 1) {
     const { state, challenge } = await requestChallenge(http, license, authUrl);
+    checkChallenge(challenge, { clientId: license.clientId, domain: license.domain, authUrl, now: now() });
     const signature = await privateKeyToAccount(license.apiKey).signMessage({ message: challenge });
     try {
       return await submitChallenge(http, license, authUrl, state, signature);

@@ -55,7 +55,8 @@ export class TokenManager {
   getDeveloperJwt(): Promise<string> {
     const { http, config } = this.deps;
     return this.getOrCreate(this.developerKey, DEVELOPER_MARGIN_MS, { kind: "developer" }, () =>
-      fetchDeveloperJwt(http, config.license, config.urls.auth),
+      // The challenge is judged recent by the client's own clock, the one its tokens' expiries are read by.
+      fetchDeveloperJwt(http, config.license, config.urls.auth, this.deps.now),
     );
   }
 

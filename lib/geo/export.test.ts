@@ -46,6 +46,15 @@ describe("csvCell", () => {
     [false, "false"],
   ])("%j -> %s", (value, cell) => expect(csvCell(value)).toBe(cell));
 
+  it.each([
+    ["=HYPERLINK(\"http://evil.example\")", "\"'=HYPERLINK(\"\"http://evil.example\"\")\""],
+    ["+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\t=1", "'\t=1"],
+    ["\r=1", "\"'\r=1\""],
+  ])("neutralises the formula-like text %j -> %s", (value, cell) => expect(csvCell(value)).toBe(cell));
+
   it("ends rows with CRLF", () => expect(csvRow(["a", 1])).toBe("a,1\r\n"));
 });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { type z } from "zod";
 import { type DashboardSession, getSession } from "@/lib/auth/session";
-import { type Result, UNAUTHENTICATED, fail, invalidInput, ok } from "@/lib/result";
+import { AppFailure, type Result, UNAUTHENTICATED, fail, invalidInput, ok, toAppError } from "@/lib/result";
 import { toFailure } from "./failure";
 
 /**
@@ -48,6 +48,8 @@ export function guarded<S extends z.ZodType, T>(
     try {
       return ok(await handler(parsed.data, { session, signal }));
     } catch (error) {
+      // A refusal the handler put in words itself (not the license owner, say) is passed on as it is.
+      if (error instanceof AppFailure) return fail(toAppError(error));
       return fail(toFailure(error, name));
     }
   };

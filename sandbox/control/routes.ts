@@ -5,6 +5,7 @@ import { type SandboxContext } from "../context";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { readJsonBody } from "../http/requests";
+import { closeToWebPages } from "./closed-surface";
 import { faultInputSchema } from "./faults";
 import { isLoopbackAddress } from "./loopback";
 
@@ -31,6 +32,7 @@ export function controlRoutes(ctx: SandboxContext): Hono {
     if (!isLoopbackAddress(remoteAddress(c))) return c.json({ error: "The sandbox control surface answers loopback callers only." }, 403);
     await next();
   });
+  app.use("*", closeToWebPages());
 
   app.get("/demo", (c) =>
     c.json({

@@ -12,10 +12,10 @@ export const metadata: Metadata = { title: "Sign in" };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackPath = safeCallbackPath(params.callbackUrl);
+  const config = getConfig();
+  const callbackPath = safeCallbackPath(params.callbackUrl, config.publicUrl);
   if (await getSession()) redirect(callbackPath);
 
-  const config = getConfig();
   const demo = await getDemoWallet();
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-6 px-4 py-10">

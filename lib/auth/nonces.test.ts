@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { MemoryKeyValueStore } from "@/lib/store/memory";
+import { NONCE_TTL_MS, createNonces } from "./nonces";
+
+const SECRET = "a-test-secret-that-is-long-enough-0123456789";
+
+function setUp(secret = SECRET) {
+  let now = 1_700_000_000_000;
+  const store = new MemoryKeyValueStore(() => now);
+  const nonces = createNonces({ secret, store, now: () => now });
+  return { nonces, store, advance: (ms: number) => (now += ms) };
+}
+
+describe("sign-in nonces", () => {
+  it("are EIP-4361 nonces (letters and digits) and unique", () => {
+    const { nonces } = setUp();
+    const issued = new Set(Array.from({ length: 200 }, () => nonces.issue()));
+    expect(issued.size).toBe(200);
+    for (const nonce of issued) expect(nonce).toMatch(/^[0-9a-zA-Z]{8,}$/);
+  });
+
+  it("cost no storage to issue", () => {
+    const { nonces, store } = setUp();
+    for (let i = 0; i < 12_000; i++) nonces.issue();
+    expect(store.size).toBe(0);
+  });
+
+  it("are usable once; only the used one is remembered", async () => {
+    const { nonces, store } = setUp();
+    const nonce = nonces.issue();
+    expect(await nonces.consume(nonce)).toBe(true);
+    expect(await nonces.consume(nonce)).toBe(false);
+    expect(store.size).toBe(1);
+  });
+
+  it("still work after a flood of other nonces", async () => {
+    const { nonces } = setUp();
+    const early = nonces.issue();
+    for (let i = 0; i < 12_000; i++) nonces.issue();
+    expect(await nonces.consume(early)).toBe(true);
+  });
+
+  it("expire", async () => {
+    const { nonces, advance } = setUp();
+    const nonce = nonces.issue();
+    advance(NONCE_TTL_MS + 1_000);
+    expect(await nonces.consume(nonce)).toBe(false);
+  });
+
+  it("are refused when forged, altered or made with another secret", async () => {
+    const { nonces } = setUp();
+    const nonce = nonces.issue();
+    const laterExpiry = nonce.slice(0, 16) + "zzzzzzzz" + nonce.slice(24);
+    const flipped = nonce.slice(0, -1) + (nonce.endsWith("0") ? "1" : "0");
+    expect(await nonces.consume(laterExpiry)).toBe(false);
+    expect(await nonces.consume(flipped)).toBe(false);
+    expect(await nonces.consume("not-a-nonce")).toBe(false);
+    expect(await setUp("another-secret-that-is-long-enough-0123456").nonces.consume(nonce)).toBe(false);
+  });
+});

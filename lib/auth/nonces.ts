@@ -1,0 +1,55 @@
+import "server-only";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { KeyValueStore } from "@/lib/store";
+
+/**
+ * Sign-in nonces that cost nothing to issue: each carries its own expiry and a MAC made with the server's secret,
+ * so the server stores nothing when it hands one out and a flood of requests cannot push anyone's nonce out. Only
+ * a nonce that was used is remembered, until it would have expired, so it cannot be used twice.
+ *
+ * Layout (EIP-4361 wants letters and digits only): 16 hex random, 8 base-36 expiry seconds, 32 hex MAC.
+ */
+
+export const NONCE_TTL_MS = 5 * 60_000;
+const RANDOM_HEX = 16;
+const EXPIRY_CHARS = 8;
+const MAC_HEX = 32;
+const NONCE_PATTERN = new RegExp(`^[0-9a-f]{${RANDOM_HEX}}[0-9a-z]{${EXPIRY_CHARS}}[0-9a-f]{${MAC_HEX}}$`);
+
+export interface NonceDeps {
+  secret: string;
+  store: KeyValueStore;
+  now?: () => number;
+}
+
+function mac(secret: string, body: string): string {
+  // A key of its own, so a nonce MAC can never stand in for anything else made with the session secret.
+  return createHmac("sha256", `sign-in-nonce:${secret}`).update(body).digest("hex").slice(0, MAC_HEX);
+}
+
+export function createNonces({ secret, store, now = Date.now }: NonceDeps) {
+  function issue(): string {
+    const expiresSeconds = Math.ceil((now() + NONCE_TTL_MS) / 1000);
+    const body = randomBytes(RANDOM_HEX / 2).toString("hex") + expiresSeconds.toString(36).padStart(EXPIRY_CHARS, "0");
+    return body + mac(secret, body);
+  }
+
+  /** The nonce's expiry (ms) when this server made it and it has not expired; null otherwise. Stores nothing. */
+  function check(nonce: string): number | null {
+    if (!NONCE_PATTERN.test(nonce)) return null;
+    const body = nonce.slice(0, RANDOM_HEX + EXPIRY_CHARS);
+    const given = Buffer.from(nonce.slice(RANDOM_HEX + EXPIRY_CHARS), "hex");
+    if (!timingSafeEqual(given, Buffer.from(mac(secret, body), "hex"))) return null;
+    const expiresMs = Number.parseInt(body.slice(RANDOM_HEX), 36) * 1000;
+    return expiresMs > now() ? expiresMs : null;
+  }
+
+  /** True once for a valid nonce; false when it is forged, expired or was used already. */
+  async function consume(nonce: string): Promise<boolean> {
+    const expiresMs = check(nonce);
+    if (expiresMs === null) return false;
+    return store.setIfAbsent(`used-nonce:${nonce}`, "1", expiresMs - now());
+  }
+
+  return { issue, check, consume };
+}

@@ -1,0 +1,36 @@
+import "server-only";
+import type { CounterStore } from "@/lib/store";
+
+/**
+ * Per-client limits on the public sign-in endpoints. A person signing in needs one nonce and one sign-in attempt
+ * (a few, after a declined prompt); the limits leave room for that and stop a script. Over the limit the answer is
+ * 429 with Retry-After, and the request costs nothing more.
+ */
+
+export const SIGN_IN_LIMITS = {
+  nonce: { limit: 30, windowMs: 60_000 },
+  "sign-in": { limit: 20, windowMs: 60_000 },
+} as const;
+
+export type SignInBucket = keyof typeof SIGN_IN_LIMITS;
+
+/**
+ * The client's address as the server in front of the app saw it. Next.js fills X-Forwarded-For from the socket when
+ * the request carries none; behind a proxy, the proxy must set it (overwriting what the client sent).
+ */
+export function clientAddress(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return (forwarded || "unknown").toLowerCase().replace(/^::ffff:/, "");
+}
+
+/** A 429 answer when this client has used up the bucket; null when the request may go on. */
+export async function refuseWhenOverLimit(request: Request, bucket: SignInBucket, counters: CounterStore): Promise<Response | null> {
+  const { limit, windowMs } = SIGN_IN_LIMITS[bucket];
+  const { count, resetInMs } = await counters.increment(`rate:${bucket}:${clientAddress(request)}`, windowMs);
+  if (count <= limit) return null;
+  const retryAfter = String(Math.max(1, Math.ceil(resetInMs / 1000)));
+  return Response.json(
+    { error: "Too many sign-in requests from this address. Wait a moment and try again." },
+    { status: 429, headers: { "Retry-After": retryAfter, "Cache-Control": "no-store" } },
+  );
+}
