@@ -16,7 +16,7 @@ export function LiveIndicator({ status }: { status: StreamStatus }) {
         aria-hidden
         className={cn(
           "size-2 rounded-full",
-          status === "live" ? "animate-pulse bg-success" : status === "closed" ? "bg-danger" : "bg-warning",
+          status === "live" ? "bg-success motion-safe:animate-pulse" : status === "closed" ? "bg-danger" : "bg-warning",
         )}
       />
       {TEXT[status]}

@@ -8,6 +8,7 @@ import { padBounds } from "@/lib/geo/bounds";
 import { exposeForTests } from "@/lib/test-hooks";
 import { addClusterInteractions } from "./cluster-interactions";
 import { ALL_TRIPS_SOURCE, CLUSTER_LAYERS, CLUSTER_OPTIONS, clusterLayers, paintClusterLayers } from "./cluster-layers";
+import { MapRegion } from "./map-region";
 import { mapThemeOf } from "./map-theme";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
 import { useBaseMap } from "./use-base-map";
@@ -107,9 +108,15 @@ export function AllTripsMap({ store, version, done, styleUrl }: AllTripsMapProps
   }, [map, ready, store, done]);
 
   return (
-    <div className="relative h-[560px] w-full overflow-hidden rounded-lg border border-border" data-testid="all-trips-map" data-state={ready ? "ready" : "loading"}>
+    <MapRegion
+      label="Map of all the vehicle's trips"
+      description="Where each trip started, grouped into circles sized by how many trips start there; the status above the map says how many trips are loaded. The trips pages list the same trips as text, and the exports hold them all."
+      className="relative h-[560px] w-full overflow-hidden rounded-lg border border-border"
+      data-testid="all-trips-map"
+      data-state={ready ? "ready" : "loading"}
+    >
       {/* Inline: MapLibre's stylesheet makes its container `position: relative`, which would win over a class. */}
       <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
-    </div>
+    </MapRegion>
   );
 }

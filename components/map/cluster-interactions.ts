@@ -1,4 +1,5 @@
 import { formatNumber } from "@/lib/format/numbers";
+import { prefersReducedMotion } from "@/lib/motion";
 import { type GeoJSONSource, type MapLibreMap, type MapMouseEvent, Popup } from "./maplibre";
 import { ALL_TRIPS_SOURCE, CLUSTER_LAYERS, CLUSTER_LAYER_IDS } from "./cluster-layers";
 
@@ -39,7 +40,7 @@ export function addClusterInteractions(map: MapLibreMap): void {
     map
       .getSource<GeoJSONSource>(ALL_TRIPS_SOURCE)
       ?.getClusterExpansionZoom(clusterId)
-      .then((zoom) => map.easeTo({ center: [lng, lat], zoom }))
+      .then((zoom) => map.easeTo({ center: [lng, lat], zoom, duration: prefersReducedMotion() ? 0 : 500 }))
       .catch(() => undefined);
   });
 }

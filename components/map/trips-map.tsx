@@ -6,6 +6,7 @@ import type { Trip } from "@/lib/models";
 import { exposeForTests } from "@/lib/test-hooks";
 import { drawTrips } from "./draw-trips";
 import { MapLegend } from "./map-legend";
+import { MapRegion } from "./map-region";
 import { mapThemeOf } from "./map-theme";
 import { type GeoJSONSource, type MapMouseEvent, Popup } from "./maplibre";
 import { popupAnchor, popupContent } from "./trip-popup";
@@ -126,7 +127,9 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
   }, [map, ready, trips, selectedId]);
 
   return (
-    <div
+    <MapRegion
+      label="Map of this page's trips"
+      description="Each trip is drawn as a line from its start (green) to its end (red). The list of trips beside the map holds the same trips as text; selecting a trip there highlights it here, and says which trip is selected."
       className="relative h-full min-h-[420px] w-full overflow-hidden rounded-lg border border-border"
       data-testid="trips-map"
       data-state={ready ? "ready" : "loading"}
@@ -143,6 +146,6 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
           {error}
         </p>
       ) : null}
-    </div>
+    </MapRegion>
   );
 }

@@ -18,6 +18,12 @@ interface AppShellProps {
 export function AppShell({ address, role, network, children }: AppShellProps) {
   return (
     <div className="flex min-h-screen">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-primary px-3 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to main content
+      </a>
       <aside className="hidden w-56 shrink-0 flex-col gap-6 border-r border-border bg-card px-3 py-5 md:flex">
         <Link href="/vehicles" className="flex items-center gap-2 px-3 font-semibold tracking-tight">
           <span className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">D</span>
@@ -44,7 +50,10 @@ export function AppShell({ address, role, network, children }: AppShellProps) {
         <nav aria-label="Main (mobile)" className="border-b border-border px-4 py-2 md:hidden">
           <SidebarNav />
         </nav>
-        <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 md:px-6">{children}</main>
+        {/* Focusable by script only, so the skip link moves keyboard focus here and not just the view. */}
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-6">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -27,8 +27,9 @@ export function ThemeToggle() {
       data-theme-resolved={mounted ? resolvedTheme : undefined}
       onClick={() => setTheme(next)}
       className="inline-flex h-9 items-center gap-2 rounded-md border border-border px-3 text-sm hover:bg-muted"
-      title={`Theme: ${current}. Switch to ${next}.`}
-      aria-label={`Theme: ${current}. Switch to ${next}.`}
+      // The choice is known only once mounted: until then the name says nothing the page could contradict.
+      title={mounted ? `Theme: ${current}. Switch to ${next}.` : "Theme"}
+      aria-label={mounted ? `Theme: ${current}. Switch to ${next}.` : "Theme"}
     >
       {mounted ? <Icon className="size-4" aria-hidden /> : <span className="size-4" />}
       <span className="hidden capitalize sm:inline">{mounted ? current : "Theme"}</span>

@@ -13,6 +13,7 @@ import { TripsPager } from "./trips-pager";
 import { tripsPageQuery } from "./trips-query";
 import { NoTrips, PastTheEnd, TripsError, TripsSkeleton } from "./trips-states";
 import { useHydrated } from "@/lib/hooks/use-now";
+import { formatDateTime } from "@/lib/format/time";
 import { toAppError } from "@/lib/result";
 import { markForTests } from "@/lib/test-hooks";
 import { useTripsUrl } from "./use-trips-url";
@@ -55,9 +56,19 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   const shownPage = settled ? page : null;
   const first = (page - 1) * TRIPS_PAGE_SIZE + 1;
   const selectedId = tripId !== null && trips.some((trip) => trip.id === tripId) ? tripId : null;
+  const selectedIndex = selectedId === null ? -1 : trips.findIndex((trip) => trip.id === selectedId);
+  const selectedTrip = trips[selectedIndex];
+  // Said politely to a screen reader when the selection changes, from the list or from the map.
+  const announcement =
+    selectedTrip && hydrated
+      ? `Trip ${first + selectedIndex} selected, ${formatDateTime(selectedTrip.start.time)} to ${formatDateTime(selectedTrip.end.time)}; highlighted on the map.`
+      : "";
 
   return (
     <section className="flex flex-col gap-4" data-testid="trips-view" data-hydrated={hydrated} aria-label="Trips">
+      <p className="sr-only" aria-live="polite" data-testid="trips-announcement">
+        {announcement}
+      </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <TripsPager page={page} totalPages={data.totalPages} hrefFor={hrefFor} onPage={goToPage} />
         <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="trips-summary" aria-live="polite">

@@ -1,5 +1,5 @@
 import { cn } from "@/lib/cn";
 
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden className={cn("animate-pulse rounded-md bg-muted", className)} />;
+  return <div aria-hidden className={cn("rounded-md bg-muted motion-safe:animate-pulse", className)} />;
 }

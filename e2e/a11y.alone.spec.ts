@@ -1,0 +1,125 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page } from "@playwright/test";
+import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { sandboxApi } from "./fixtures/sandbox-api";
+import { E2E_BASE_URL } from "./fixtures/servers";
+import { expect, test } from "./fixtures/test";
+import { openValuePage, requestOffers } from "./fixtures/value-page";
+
+/**
+ * Every page through axe (WCAG 2.1 A and AA, and best practices), in the light and the dark theme: no violation of
+ * impact serious or critical. The counts per page are printed, minor ones included, so they can be watched.
+ * Runs alone (after the speed measurements), since the error page needs a fault every other test would feel.
+ */
+
+const sandbox = sandboxApi();
+const TESLA = VEHICLE_IDS.manyTrips;
+// No other spec requests offers for it: the value page before and after.
+const OFFERS_VEHICLE = 15002;
+
+async function scan(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  const byImpact = (impact: string) => results.violations.filter((v) => v.impact === impact);
+  const grave = [...byImpact("critical"), ...byImpact("serious")];
+  console.log(
+    `axe ${name}: ${results.violations.length} rules violated (critical ${byImpact("critical").length}, serious ${byImpact("serious").length}, ` +
+      `moderate ${byImpact("moderate").length}, minor ${byImpact("minor").length}); ${results.passes.length} passed`,
+  );
+  const described = grave.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")})`);
+  expect(described, `serious or critical axe violations on ${name}`).toEqual([]);
+}
+
+for (const theme of ["light", "dark"] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
+    });
+
+    test("the login page", async ({ browser }) => {
+      // Signed out: the project's signed-in state would otherwise be applied to this context too.
+      const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
+      try {
+        const page = await context.newPage();
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto("/login");
+        await expect(page.getByRole("button", { name: /demo wallet/i })).toBeVisible();
+        await scan(page, `login (${theme})`);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("the vehicle list, a vehicle's overview and its trips with a trip selected", async ({ page }) => {
+      await page.goto("/vehicles");
+      await expect(page.getByTestId("vehicle-row").first()).toBeVisible();
+      await scan(page, `vehicles (${theme})`);
+
+      await page.goto(`/vehicles/${TESLA}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await scan(page, `vehicle overview (${theme})`);
+
+      await page.goto(`/vehicles/${TESLA}/trips`);
+      await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100", { timeout: 30_000 });
+      await page.getByTestId("trip-row").nth(2).click();
+      await expect(page.getByTestId("trips-map")).not.toHaveAttribute("data-selected-trip", "");
+      await scan(page, `trips, a trip selected (${theme})`);
+    });
+
+    test("all trips", async ({ page }) => {
+      await page.goto(`/vehicles/${VEHICLE_IDS.exactly100}/trips/all`);
+      await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+      await scan(page, `all trips (${theme})`);
+    });
+
+    test("the developer pages", async ({ page }) => {
+      for (const path of ["/developer", "/developer/tokens", "/developer/activity"]) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await scan(page, `${path} (${theme})`);
+      }
+    });
+
+    test("the not-found and error pages", async ({ page }) => {
+      await page.goto("/no-such-page");
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await scan(page, `not found (${theme})`);
+
+      // The identity service fails once: the vehicle list cannot render, and the error page takes its place.
+      await sandbox.control.injectFault({ method: "POST", path: "/identity/query", status: 500, times: 1 });
+      try {
+        await page.goto("/vehicles");
+        await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toBeVisible();
+        await scan(page, `error (${theme})`);
+      } finally {
+        await sandbox.control.clearFaults();
+      }
+    });
+  });
+}
+
+test("the value page before and after instant offers, in both themes", async ({ page }) => {
+  const themes = ["light", "dark"] as const;
+  const scanValuePage = async (when: string) => {
+    for (const theme of themes) {
+      await page.emulateMedia({ colorScheme: theme });
+      await openValuePage(page, OFFERS_VEHICLE);
+      await expect(page.getByTestId("valuation-panel")).toBeVisible();
+      await scan(page, `value, ${when} offers (${theme})`);
+    }
+  };
+  await scanValuePage("before");
+  await requestOffers(await openValuePage(page, OFFERS_VEHICLE));
+  await scanValuePage("with");
+});
+
+test("motion stops when the system asks for less", async ({ page }) => {
+  // The live dot of the activity log pulses, unless reduced motion is asked for.
+  const dotAnimation = () => page.getByTestId("live-indicator").locator("span").first().evaluate((dot) => getComputedStyle(dot).animationName);
+  await page.goto("/developer/activity");
+  await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
+  expect(await dotAnimation()).not.toBe("none");
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect.poll(dotAnimation).toBe("none");
+});
