@@ -3,6 +3,7 @@
 import { RotateCcw, Square } from "lucide-react";
 import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
@@ -45,16 +46,7 @@ export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
           <p className={progress.status === "error" ? "text-sm text-danger" : "text-sm text-muted-foreground"} data-testid="all-trips-status" aria-live="polite">
             {statusLine(progress)}
           </p>
-          <div
-            role="progressbar"
-            aria-label="Trips loaded"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={Math.round(value * 100)}
-            className="h-1.5 w-full max-w-xl overflow-hidden rounded-full bg-muted"
-          >
-            <div className="h-full bg-primary transition-[width] duration-200" style={{ width: `${value * 100}%` }} />
-          </div>
+          <ProgressBar label="Trips loaded" value={value} className="max-w-xl" />
         </div>
         {progress.status === "loading" ? (
           <Button variant="secondary" size="sm" onClick={cancel} data-testid="all-trips-cancel">

@@ -2,6 +2,7 @@
 
 import { Loader2, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatDuration } from "@/lib/format/time";
 import { useNow } from "@/lib/hooks/use-now";
 
@@ -44,17 +45,7 @@ export function RequestProgress({ startedAt }: { startedAt: string | null }) {
           {elapsed > TYPICAL_MS * 2 ? " It is taking longer than usual: the dashboard waits up to three minutes." : ""}
         </span>
       </p>
-      <div
-        role="progressbar"
-        aria-label="Instant-offer request"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(share * 100)}
-        aria-valuetext={label}
-        className="h-1.5 w-full overflow-hidden rounded-full bg-muted"
-      >
-        <div className="h-full bg-primary transition-[width] duration-1000" style={{ width: `${share * 100}%` }} />
-      </div>
+      <ProgressBar label="Instant-offer request" value={share} valueText={label} />
     </div>
   );
 }
