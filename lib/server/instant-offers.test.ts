@@ -6,15 +6,16 @@ import { setUpSandbox } from "@/test-support/sandbox";
 
 /**
  * An instant offer that takes longer than a browser request should wait (DIMO's take about a minute): the server
- * follows it, the page polls, and nothing is sent twice. The sandbox here takes 32 s, past the 30 s the client
- * used to give up after.
+ * follows it, the page polls, and nothing is sent twice. The sandbox here (realistic profile) takes 32 s, past the
+ * 30 s the client used to give up after.
  */
 
 const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
 const SLOW_MS = 32_000;
-const { control } = setUpSandbox({ pointApp: true, instantOfferDelayMs: SLOW_MS });
+// The realistic profile: like DIMO, it answers the POST only once the job is done, and limits the polling's pace.
+const { control } = setUpSandbox({ pointApp: true, profile: "realistic", instantOfferDelayMs: SLOW_MS });
 beforeEach(() => {
   auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
 });
