@@ -79,7 +79,7 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
   } else if (!sets || sets.length === 0) {
     body = (
       <div data-testid="offers-empty">
-        <EmptyState title="No open offers" action={button}>
+        <EmptyState title="No open offers">
           {canRequest
             ? `Ask Carvana, CarMax and Vroom what they would pay for this vehicle. Their offers stay open for ${OFFER_LIFETIME_DAYS} days.`
             : "There are no open offers, and this license may not request new ones."}
@@ -96,8 +96,8 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
     );
   }
 
-  // One request button on screen at a time: in the empty state when there is nothing to show, else in the header.
-  const showHeaderButton = canRequest && hydrated && ((sets?.length ?? 0) > 0 || !canList);
+  // One request button, always in the header: it stays where it is when the offers arrive, and so does the focus.
+  const showHeaderButton = canRequest && hydrated;
   return (
     <Card data-testid="offers-panel" data-open-sets={open.length}>
       <CardHeader title={OFFERS_TITLE} description={OFFERS_DESCRIPTION} actions={showHeaderButton ? button : null} />

@@ -6,13 +6,19 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatDuration } from "@/lib/format/time";
 import { useNow } from "@/lib/hooks/use-now";
 
-/** The one button that asks the buyers for offers; disabled, with a spinner, while a request runs. */
+/**
+ * The one button that asks the buyers for offers; unavailable, with a spinner, while a request runs. Marked with
+ * aria-disabled rather than disabled, so a keyboard user's focus stays on it through the request.
+ */
 export function RequestOffersButton({ pending, onRequest }: { pending: boolean; onRequest: () => void }) {
   return (
     <Button
-      onClick={onRequest}
-      disabled={pending}
+      onClick={() => {
+        if (!pending) onRequest();
+      }}
+      aria-disabled={pending}
       aria-busy={pending}
+      className={pending ? "cursor-not-allowed opacity-60" : undefined}
       data-testid="request-offers"
       data-state={pending ? "pending" : "idle"}
     >
