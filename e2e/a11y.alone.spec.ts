@@ -13,6 +13,9 @@ import { openValuePage, requestOffers } from "./fixtures/value-page";
  */
 
 const sandbox = sandboxApi();
+
+// An axe scan of a whole page takes seconds on two cores; a test scans several.
+test.describe.configure({ timeout: 180_000 });
 const TESLA = VEHICLE_IDS.manyTrips;
 // No other spec requests offers for it: the value page before and after.
 const OFFERS_VEHICLE = 15002;
