@@ -4,7 +4,7 @@ import { type IncomingMessage, type ServerResponse, createServer, request as htt
  * A small load balancer for tests and benchmarks: each request goes to the next dashboard in turn, as a round-robin
  * balancer in front of several instances would send it. A request may be pinned to one instance instead, by a rule on
  * its path or by an `x-fleet-instance: <index>` header (a browser page pinned with setExtraHTTPHeaders), so a test can
- * say which instance serves what. It sets X-Forwarded-For from the socket, as a proxy must, and logs where each
+ * say which instance serves what. It adds the client's address to X-Forwarded-For, as a proxy does, and logs where each
  * request went.
  */
 
@@ -21,11 +21,14 @@ export interface RoundRobinProxy {
   url: string;
   /** Each request's method, path and the instance that served it, in order. */
   served: { method: string; path: string; instance: number }[];
+  /** Requests the proxy could not forward (answered 502 or cut short). */
+  failures: string[];
   stop(): Promise<void>;
 }
 
 export async function startRoundRobinProxy({ port, targets, pin }: ProxyOptions): Promise<RoundRobinProxy> {
   const served: RoundRobinProxy["served"] = [];
+  const failures: string[] = [];
   let turn = 0;
 
   const choose = (request: IncomingMessage): number => {
@@ -45,20 +48,31 @@ export async function startRoundRobinProxy({ port, targets, pin }: ProxyOptions)
     served.push({ method: request.method ?? "GET", path: request.url ?? "/", instance });
     const headers: Record<string, string | string[] | undefined> = { ...request.headers };
     delete headers[INSTANCE_HEADER];
-    headers["x-forwarded-for"] = request.socket.remoteAddress ?? "127.0.0.1";
-    const upstream = httpRequest(
-      { hostname: target.hostname, port: target.port, path: request.url, method: request.method, headers },
-      (answer) => {
+    // Appended, as proxies do: a load generator that says which client it plays (the first entry) keeps saying so.
+    const socket = request.socket.remoteAddress ?? "127.0.0.1";
+    const forwarded = request.headers["x-forwarded-for"];
+    headers["x-forwarded-for"] = forwarded ? `${String(forwarded)}, ${socket}` : socket;
+    const method = request.method ?? "GET";
+    const bodiless = method === "GET" || method === "HEAD";
+    let current: ReturnType<typeof httpRequest> | undefined;
+    const send = (attempt: number) => {
+      const upstream = httpRequest({ hostname: target.hostname, port: target.port, path: request.url, method, headers }, (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
-      },
-    );
-    upstream.on("error", () => {
-      if (!response.headersSent) response.writeHead(502);
-      response.end();
-    });
-    response.on("close", () => upstream.destroy());
-    request.pipe(upstream);
+      });
+      current = upstream;
+      upstream.on("error", () => {
+        // A kept-alive connection the dashboard closed just as it was reused: a balancer sends a GET again, once.
+        if (!response.headersSent && bodiless && attempt === 0) return send(1);
+        failures.push(`${method} ${request.url ?? "/"}`);
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
+      if (bodiless) upstream.end();
+      else request.pipe(upstream);
+    };
+    response.on("close", () => current?.destroy());
+    send(0);
   };
 
   const server = createServer(forward);
@@ -69,6 +83,7 @@ export async function startRoundRobinProxy({ port, targets, pin }: ProxyOptions)
   return {
     url: `http://127.0.0.1:${port}`,
     served,
+    failures,
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -84,5 +84,6 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** By name, not instanceof: Next.js may bundle this module more than once, each copy with its own class. */
 export const isStoreUnavailable = (error: unknown): error is StoreUnavailableError =>
-  error instanceof StoreUnavailableError;
+  error instanceof Error && error.name === "StoreUnavailableError";
