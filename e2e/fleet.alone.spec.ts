@@ -127,3 +127,46 @@ test("sign in across instances, page trips, one instant offer for two tabs on tw
     await context.close();
   }
 });
+
+test("Redis stopped mid-run: pages keep answering on both, a revoked session stays refused, sign-in answers 503, then recovers", async ({ browser, fleet }) => {
+  test.setTimeout(120_000);
+  const { proxy, dashboards, redis } = fleet;
+  const signInAndCopyCookie = async () => {
+    const context = await browser.newContext({ baseURL: proxy.url, storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Use the demo wallet" }).click();
+    await expect(page).toHaveURL(/\/vehicles$/, { timeout: 30_000 });
+    const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value ?? "";
+    expect(cookie).not.toBe("");
+    return { context, page, headers: { cookie: `${SESSION_COOKIE}=${cookie}` } };
+  };
+  const active = await signInAndCopyCookie();
+  const revoked = await signInAndCopyCookie();
+  await revoked.page.getByRole("button", { name: "Sign out" }).click();
+  await expect(revoked.page).toHaveURL(/\/login/);
+  await revoked.context.close();
+  const trips = (url: string, headers: Record<string, string>) => fetch(`${url}/api/vehicles/${VEHICLE_IDS.manyTrips}/trips?page=1`, { headers });
+
+  await redis.stop();
+  try {
+    for (const dashboard of dashboards) {
+      for (let round = 0; round < 3; round += 1) expect((await trips(dashboard.url, active.headers)).status).toBe(200);
+      expect((await trips(dashboard.url, revoked.headers)).status).toBe(401);
+    }
+    const refused = await fetch(`${proxy.url}/api/sign-in/nonce`);
+    expect(refused.status).toBe(503);
+    expect(((await refused.json()) as { error: string }).error).toContain("Sign-in is unavailable for a moment");
+  } finally {
+    await redis.start();
+  }
+  // Back by itself, no restart of the dashboards: both hand out nonces again within seconds.
+  const started = Date.now();
+  for (const dashboard of dashboards) {
+    await expect.poll(async () => (await fetch(`${dashboard.url}/api/sign-in/nonce`)).status, { timeout: 10_000 }).toBe(200);
+  }
+  expect(Date.now() - started).toBeLessThan(10_000);
+  // The revocation made before the outage still holds, though the restarted Redis forgot it.
+  for (const dashboard of dashboards) expect((await trips(dashboard.url, revoked.headers)).status).toBe(401);
+  await active.context.close();
+});
