@@ -19,7 +19,12 @@ export interface RouteTripsPage {
 
 /** The trips page inside a trips route answer; throws when the route refused or answered something else. */
 export function readTripsPage(status: number, body: string): RouteTripsPage {
-  const value = JSON.parse(body) as { trips?: unknown; totalPages?: unknown; error?: { code?: unknown } };
+  let value: { trips?: unknown; totalPages?: unknown; error?: { code?: unknown } };
+  try {
+    value = JSON.parse(body) as typeof value;
+  } catch {
+    throw new Error(`the trips route answered ${status} with ${body.length} bytes that are not JSON: ${body.slice(0, 80)}`);
+  }
   if (status !== 200) throw new Error(`the trips route answered ${status}: ${String(value.error?.code ?? "no error code")}`);
   if (!Array.isArray(value.trips) || typeof value.totalPages !== "number") throw new Error("the trips route answered without a trips page");
   return { trips: value.trips, totalPages: value.totalPages };

@@ -130,6 +130,28 @@ function loadRows(r: MeasuredResults): ReportRow[] {
   ];
 }
 
+function fleetRows(r: MeasuredResults): ReportRow[] {
+  const f = r.loadTwoInstances;
+  if (!f) return [];
+  const one = r.load;
+  const sameUpstream = f.upstream.auth === one.upstream.auth && f.upstream.exchanges === one.upstream.exchanges;
+  return [
+    {
+      measure: `7. load, 2 instances + proxy + Redis, same users: requests served`,
+      value: `${f.requests - f.errors} (${fixed(f.perSecond)} req/s, ${fixed(f.perSecond / one.perSecond, 2)}x one instance)`,
+      budget: "",
+    },
+    { measure: "7. load, 2 instances: errors", value: String(f.errors), budget: `= ${BUDGETS.loadErrors}`, pass: f.errors === BUDGETS.loadErrors },
+    { measure: "7. load, 2 instances: latency p50 / p95", value: `${formatMs(f.latency.median)} / ${formatMs(f.latency.p95)}`, budget: "" },
+    {
+      measure: "7. load, 2 instances: upstream auth / exchanges fleet-wide",
+      value: `${f.upstream.auth} / ${f.upstream.exchanges} (one instance: ${one.upstream.auth} / ${one.upstream.exchanges}); ${describeCounts(f.upstream)}`,
+      budget: "= one instance's",
+      pass: sameUpstream,
+    },
+  ];
+}
+
 export function reportRows(results: MeasuredResults): ReportRow[] {
-  return [upstreamRows, overheadRows, javascriptRows, mapRows, sandboxRows, loadRows].flatMap((rows) => rows(results));
+  return [upstreamRows, overheadRows, javascriptRows, mapRows, sandboxRows, loadRows, fleetRows].flatMap((rows) => rows(results));
 }

@@ -24,6 +24,8 @@ export interface BenchResults {
   map: MapDrawResults;
   sandbox: SandboxTripsResults;
   load: LoadResults;
+  /** The same load on two instances behind a round-robin proxy sharing one Redis (both runs start with no token). */
+  loadTwoInstances?: LoadResults;
 }
 
 /** The parts the budgets are checked against. */

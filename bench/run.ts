@@ -23,6 +23,7 @@ import { signIn } from "./session";
 import { round } from "./stats";
 import { reportTable } from "./table";
 import { measureUpstream } from "./upstream";
+import { withFleet } from "./fleet";
 
 const RESULTS_FILE = "bench/results.json";
 const LOAD_VEHICLES = [21957, 17001, 18234, 15002, 13004];
@@ -77,7 +78,20 @@ async function main(): Promise<void> {
   const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
   const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, VEHICLE_IDS.perf));
   const sandboxTrips = await phase("5. sandbox trips endpoint", () => measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf));
-  const load = await phase("6. load test", () => runLoad(sandbox.url, dashboard.url, { users: 100, seconds: 30, vehicles: LOAD_VEHICLES }));
+  const loadOptions = { users: 100, seconds: 30, vehicles: LOAD_VEHICLES };
+  // A fresh dashboard, so that this run and the two-instance run both start with no token cached.
+  const load = await phase("6. load test", async () => {
+    const fresh = await startDashboard({ sandboxUrl: sandbox.url, authSecret });
+    try {
+      return await runLoad(sandbox.url, fresh.url, loadOptions);
+    } finally {
+      await fresh.stop();
+    }
+  });
+  await dashboard.stop();
+  const loadTwoInstances = await phase("7. load test, two instances behind a proxy, one Redis", () =>
+    withFleet(sandbox.url, authSecret, (url) => runLoad(sandbox.url, url, loadOptions)),
+  );
 
   const results: BenchResults = {
     date: new Date().toISOString(),
@@ -96,6 +110,7 @@ async function main(): Promise<void> {
     map,
     sandbox: sandboxTrips,
     load,
+    loadTwoInstances,
   };
   const rows = reportRows(results);
   writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...results, report: rows }, null, 2)}\n`);

@@ -152,4 +152,15 @@ describe("parseConfig", () => {
   it("refuses an unknown DIMO_ENV", () => {
     expect(problemsOf({ DIMO_ENV: "staging" })[0]).toMatch(/^DIMO_ENV must be one of sandbox, production, dev, custom/);
   });
+
+  it("takes REDIS_URL (redis:// or rediss://) with a key prefix from the license's client id", () => {
+    expect(parseConfig({}).redis).toBeUndefined();
+    const config = parseConfig({ REDIS_URL: "rediss://cache.example.com:6380" });
+    expect(config.redis).toEqual({
+      url: "rediss://cache.example.com:6380",
+      keyPrefix: `dimo-dashboard:${config.license.clientId.toLowerCase()}:`,
+    });
+    expect(parseConfig({ REDIS_URL: "redis://localhost", REDIS_KEY_PREFIX: "team-a:" }).redis?.keyPrefix).toBe("team-a:");
+    expect(() => parseConfig({ REDIS_URL: "http://localhost:6379" })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+  });
 });

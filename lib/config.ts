@@ -38,6 +38,8 @@ export interface AppConfig {
   mapStyleUrl: string | undefined;
   /** Where sandbox-mode state of the dashboard (the generated session secret) is kept. */
   sandboxDataDir: string;
+  /** Shared state for several instances; undefined keeps it in this process's memory. */
+  redis: { url: string; keyPrefix: string } | undefined;
 }
 
 const SANDBOX_ORIGIN = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
@@ -89,6 +91,18 @@ const httpUrl = z
 /** A base address: a trailing slash is dropped, since paths are appended to it. */
 const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ""));
 
+const redisUrl = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  }, "must be a redis:// or rediss:// URL such as redis://localhost:6379");
+
 const LOOPBACK_HOSTNAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 function isHttpsOrLoopback(value: string): boolean {
@@ -127,6 +141,8 @@ const envSchema = z.object({
   NEXTAUTH_URL: optional(baseUrl),
   NEXT_PUBLIC_MAP_STYLE_URL: optional(baseUrl),
   SANDBOX_DATA_DIR: optional(z.string().trim()),
+  REDIS_URL: optional(redisUrl),
+  REDIS_KEY_PREFIX: optional(z.string().trim().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits or _ : . -")),
 });
 
 export class ConfigError extends Error {
@@ -205,6 +221,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     publicUrl: env.NEXTAUTH_URL ?? "http://localhost:3000",
     mapStyleUrl: env.NEXT_PUBLIC_MAP_STYLE_URL,
     sandboxDataDir: env.SANDBOX_DATA_DIR ?? ".sandbox",
+    // One prefix per license by default, so several dashboards (licenses) can share one Redis.
+    redis: env.REDIS_URL
+      ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? `dimo-dashboard:${(clientId ?? DEMO_LICENSE.clientId).toLowerCase()}:` }
+      : undefined,
   };
 }
 

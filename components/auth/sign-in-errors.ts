@@ -6,6 +6,7 @@ const MESSAGES: Record<string, string> = {
   WRONG_DOMAIN: "The sign-in request was made for another site. Open the dashboard at its own address and try again.",
   WRONG_CHAIN: "The sign-in request names another chain than Ethereum mainnet. Try again.",
   RATE_LIMITED: "Too many sign-in attempts from this address. Wait a minute and try again.",
+  SIGN_IN_UNAVAILABLE: "Sign-in is unavailable for a moment: the dashboard cannot reach its shared store. Try again shortly.",
   MALFORMED_MESSAGE: "The wallet returned a sign-in message the dashboard cannot read.",
   LICENSE_UNAVAILABLE: "DIMO's identity service did not answer, so the dashboard cannot check who owns the license. Try again in a moment.",
   WALLET_NOT_ALLOWED: "This wallet is not allowed to use this dashboard.",

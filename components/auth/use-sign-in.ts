@@ -21,6 +21,7 @@ export function useSignIn(callbackPath: string) {
       setStatus({ state: "working", step: "Preparing the sign-in request…" });
       const response = await fetch("/api/sign-in/nonce", { cache: "no-store" });
       if (response.status === 429) throw new SignInFailed(signInErrorMessage("RATE_LIMITED"));
+      if (response.status === 503) throw new SignInFailed(signInErrorMessage("SIGN_IN_UNAVAILABLE"));
       if (!response.ok) throw new Error("The dashboard did not hand out a sign-in nonce. Try again.");
       const { nonce } = (await response.json()) as { nonce: string };
       // The chain id is always mainnet's: a sign-in proves who holds the key, whatever network the wallet is on.

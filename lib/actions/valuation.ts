@@ -15,7 +15,7 @@ export const getValuationAction = guarded(tokenIdInput, async function getValuat
 
 /** The vehicle's offer sets, newest first (an expired one included when DIMO still returns it), and its request. */
 export const listOffersAction = guarded(tokenIdInput, async function listOffersAction({ tokenId }): Promise<OffersView> {
-  return { sets: await getDimoClient().listOffers(tokenId), request: offerRequestOf(tokenId) };
+  return { sets: await getDimoClient().listOffers(tokenId), request: await offerRequestOf(tokenId) };
 });
 
 /** The vehicle's instant-offer request in progress or just ended, for a page that may not read the offers. */

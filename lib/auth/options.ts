@@ -5,6 +5,7 @@ import { decode } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getConfig, shareNextAuthUrl } from "@/lib/config";
 import { safeCallbackUrl } from "@/lib/safe-callback";
+import { isStoreUnavailable } from "@/lib/store/types";
 import { resolveRole } from "./access";
 import { licenseOwner } from "./license-owner";
 import { isSessionRevoked, revokeSession } from "./revocation";
@@ -16,7 +17,7 @@ import { SignInError, verifySignIn } from "./siwe";
 export { SESSION_MAX_AGE_SECONDS } from "./session-claims";
 
 /** Codes that authorize() throws; next-auth hands them to the login page as `error`. */
-export type SignInErrorCode = SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE";
+export type SignInErrorCode = SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE" | "SIGN_IN_UNAVAILABLE";
 
 const MAX_MESSAGE_LENGTH = 4_000;
 
@@ -47,6 +48,8 @@ export function getAuthOptions(): NextAuthOptions {
           const nonces = getSignInNonces();
           const address = await verifySignIn({ message, signature, expectedOrigin: config.publicUrl, consumeNonce: nonces.consume }).catch(
             (error: unknown) => {
+              // The used-nonce set is unreachable: refuse (fail closed) with a code that says to try again shortly.
+              if (isStoreUnavailable(error)) throw new Error("SIGN_IN_UNAVAILABLE" satisfies SignInErrorCode);
               throw new Error(error instanceof SignInError ? error.code : ("MALFORMED_MESSAGE" satisfies SignInErrorCode));
             },
           );

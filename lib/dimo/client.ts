@@ -11,6 +11,7 @@ import { privilegesFor } from "./privileges";
 import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
 import { SingleFlight } from "./single-flight";
 import { MemoryTokenCache, type TokenCache } from "./token-cache";
+import type { KeyValueStore } from "@/lib/store/types";
 import { TokenManager, developerInfo, vehicleInfo } from "./tokens";
 import { fetchTrips } from "./trips";
 import {
@@ -32,6 +33,8 @@ import { VehicleDirectory, toVehicleRecord } from "./vehicles";
 export interface DimoClientOptions {
   config: Pick<AppConfig, "license" | "urls" | "valuationsVersion" | "vehicleContract">;
   cache?: TokenCache;
+  /** Fleet-wide locks for the challenge flow and exchanges, shared with the cache's other instances; none by default. */
+  locks?: KeyValueStore;
   fetch?: typeof fetch;
   /** Per attempt; 10 s by default. */
   timeoutMs?: number;
@@ -93,7 +96,11 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     random: options.random,
     pacer: options.pacer,
   };
-  const tokens = new TokenManager({ http, config, cache: options.cache ?? new MemoryTokenCache(now), now, onActivity: report });
+  const tokens = new TokenManager({ http, config, cache: options.cache ?? new MemoryTokenCache(now),
+    locks: options.locks,
+    now,
+    onActivity: report,
+  });
   const grantTtlMs = options.grantTtlMs ?? 5 * 60_000;
   const directory = new VehicleDirectory({ http, config, now, ttlMs: grantTtlMs, onActivity: report });
   const offerFlights = new SingleFlight<InstantOfferResult>();

@@ -1,15 +1,22 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { processWide } from "@/lib/process-wide";
+import { getStores } from "@/lib/store";
+import { processActivityLog } from "./activity";
 import { type DimoClient, createDimoClient } from "./client";
 import { DIMO_RATE_LIMITS } from "@/lib/protocol";
-import { MemoryPacer, type RequestPacer } from "./pacer";
-import { MemoryTokenCache, type TokenCache } from "./token-cache";
+import { MemoryPacer, type RequestPacer, SlotPacer } from "./pacer";
+import { MemoryTokenCache, StoreTokenCache, type TokenCache } from "./token-cache";
+
+export type { DimoClient } from "./client";
 
 /**
  * The DIMO client for the app: one process-wide client built from the configuration on first use. Its methods are
  * declared once, on DimoClient (client.ts); the app reaches them through the guarded functions of lib/server/ and
  * lib/actions/. Tests and tools that need their own client (another sandbox, short timeouts) call createDimoClient().
+ *
+ * With REDIS_URL the token cache, the single-flight locks, the pacer and the activity log are shared by every
+ * instance (the cache, locks and pacer falling back to this process's memory while Redis is unavailable).
  */
 
 let instance: DimoClient | undefined;
@@ -20,10 +27,20 @@ let instance: DimoClient | undefined;
 export function getDimoClient(): DimoClient {
   if (instance) return instance;
   const config = getConfig();
+  const stores = getStores();
+  const shared = stores.kind === "redis";
+  if (shared) processWide("activity-shared", () => (processActivityLog().share(stores), true));
   instance = createDimoClient({
     config,
-    cache: processWide<TokenCache>("token-cache", () => new MemoryTokenCache()),
-    pacer: config.paceRequests ? processWide<RequestPacer>("pacer", () => new MemoryPacer({ limits: DIMO_RATE_LIMITS })) : undefined,
+    cache: processWide<TokenCache>("token-cache", () =>
+      shared ? new StoreTokenCache(stores.tolerant.keyValue) : new MemoryTokenCache(),
+    ),
+    locks: shared ? stores.tolerant.keyValue : undefined,
+    pacer: config.paceRequests
+      ? processWide<RequestPacer>("pacer", () =>
+          shared ? new SlotPacer(stores.tolerant.slots, { limits: DIMO_RATE_LIMITS }) : new MemoryPacer({ limits: DIMO_RATE_LIMITS }),
+        )
+      : undefined,
   });
   return instance;
 }

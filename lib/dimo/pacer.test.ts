@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MemoryPacer } from "./pacer";
+import { MemorySlotStore } from "@/lib/store/memory";
+import { MemoryPacer, SlotPacer } from "./pacer";
 
 /** A pacer on a clock the test moves; each turn's start is recorded instead of waited for. */
 function pacedOnTestClock(limit: number, windowMs: number) {
@@ -49,5 +50,21 @@ describe("MemoryPacer", () => {
     const before = performance.now();
     await Promise.all(Array.from({ length: 50 }, () => pacer.turn("auth")));
     expect(performance.now() - before).toBeLessThan(100);
+  });
+});
+
+describe("SlotPacer", () => {
+  it("spaces the turns of two instances sharing one slot store as one pacer would", async () => {
+    let clock = 0;
+    const slots = new MemorySlotStore(() => clock);
+    const waits: number[] = [];
+    const options = { limits: { trips: 3 }, windowMs: 200, sleep: async (ms: number) => void waits.push(ms) };
+    const [a, b] = [new SlotPacer(slots, options), new SlotPacer(slots, options)];
+    for (const pacer of [a, b, a, b, a]) await pacer.turn("trips");
+    expect(waits).toEqual([100, 200, 300, 400]);
+    clock = 1_000;
+    await b.turn("trips");
+    await a.turn("auth");
+    expect(waits).toEqual([100, 200, 300, 400]);
   });
 });

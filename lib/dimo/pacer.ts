@@ -1,6 +1,7 @@
 import "server-only";
 import { type DimoService } from "@/lib/protocol";
 import { sleep } from "./retry";
+import type { SlotStore } from "@/lib/store/types";
 
 /**
  * Keeps the dashboard's requests to each DIMO service under that service's rate limit, so DIMO never has to refuse
@@ -51,5 +52,29 @@ export class MemoryPacer implements RequestPacer {
     const start = Math.max(now, this.next.get(service) ?? now);
     this.next.set(service, start + spacing);
     if (start > now) await this.sleep(start - now);
+  }
+}
+
+/**
+ * The same even spacing across every instance that shares `slots` (Redis: a script reserves the next slot on the
+ * server's clock), so that the fleet together, not each instance, stays under DIMO's limit per client.
+ */
+export class SlotPacer implements RequestPacer {
+  private readonly windowMs: number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly slots: SlotStore,
+    private readonly options: Omit<PacerOptions, "now">,
+  ) {
+    this.windowMs = options.windowMs ?? 1_100;
+    this.sleep = options.sleep ?? sleep;
+  }
+
+  async turn(service: DimoService): Promise<void> {
+    const limit = this.options.limits[service];
+    if (limit === undefined) return;
+    const wait = await this.slots.reserve(`pace:${service}`, this.windowMs / Math.max(1, limit - 1));
+    if (wait > 0) await this.sleep(wait);
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { KeyValueStore } from "@/lib/store/types";
 
 /**
  * Where tokens wait between requests. An interface so that several dashboard instances can share one store (Redis,
@@ -44,5 +45,37 @@ export class MemoryTokenCache implements TokenCache {
 
   async delete(key: string): Promise<void> {
     this.entries.delete(key);
+  }
+}
+
+/**
+ * The token cache on a shared key-value store (Redis, with several instances): each token is stored with a TTL that
+ * ends at the time it was stored until, so the store forgets it by itself.
+ */
+export class StoreTokenCache implements TokenCache {
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(key: string): Promise<CachedToken | undefined> {
+    const stored = await this.store.get(key);
+    if (stored === null) return undefined;
+    try {
+      const value = JSON.parse(stored) as Partial<CachedToken>;
+      return typeof value.token === "string" && typeof value.expMs === "number" ? { token: value.token, expMs: value.expMs } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async set(key: string, value: CachedToken, expiresAtMs: number): Promise<void> {
+    const ttlMs = expiresAtMs - this.now();
+    if (ttlMs <= 0) return this.store.delete(key);
+    await this.store.set(key, JSON.stringify(value), ttlMs);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.store.delete(key);
   }
 }

@@ -8,7 +8,8 @@ import { type HttpSettings, dimoFetch } from "./http";
 import { decodeClaims, tokenExpiryMs } from "./jwt";
 import { parseResponse } from "./parse";
 import { exchangeResponseSchema } from "./schemas/auth";
-import { SingleFlight } from "./single-flight";
+import { SingleFlight, runOnceFleetWide } from "./single-flight";
+import type { KeyValueStore } from "@/lib/store/types";
 import { type TokenCache } from "./token-cache";
 import { type DeveloperTokenInfo, type VehicleTokenInfo } from "@/lib/models";
 
@@ -21,11 +22,21 @@ import { type DeveloperTokenInfo, type VehicleTokenInfo } from "@/lib/models";
 export const DEVELOPER_MARGIN_MS = 5 * 60_000;
 export const VEHICLE_MARGIN_MS = 60_000;
 export const EXCHANGE_PATH = "/v1/tokens/exchange";
+/**
+ * How long one instance may hold the fleet-wide lock on a challenge flow or an exchange: longer than a flow takes with
+ * its retries, short enough that a crashed holder does not stall the others for long.
+ */
+export const TOKEN_LOCK_TTL_MS = 60_000;
 
 export interface TokenManagerDeps {
   http: HttpSettings;
   config: Pick<AppConfig, "license" | "urls" | "vehicleContract">;
   cache: TokenCache;
+  /**
+   * Where the fleet-wide locks live when several instances share the cache: one challenge flow and one exchange per
+   * vehicle and privilege set across all of them. Without it, single-flight is per process.
+   */
+  locks?: KeyValueStore;
   now: () => number;
   onActivity: (entry: ActivityInput) => void;
 }
@@ -120,15 +131,25 @@ export class TokenManager {
       this.reportHit(meta);
       return cached.token;
     }
-    return this.flights.run(key, async () => {
-      // Another caller may have stored it while this one waited for the cache.
-      const stored = await cache.get(key);
-      if (stored) return stored.token;
+    const createAndStore = async () => {
       const token = await create();
       const service = meta.kind === "developer" ? "auth" : "tokenExchange";
       const expMs = tokenExpiryMs(token, service, now());
       await cache.set(key, { token, expMs }, expMs - marginMs);
       return token;
+    };
+    return this.flights.run(key, async () => {
+      // Another caller may have stored it while this one waited for the cache.
+      const stored = await cache.get(key);
+      if (stored) return stored.token;
+      const { locks } = this.deps;
+      if (!locks) return createAndStore();
+      // The holder's result is the token it stores in the shared cache.
+      return runOnceFleetWide(key, createAndStore, {
+        locks,
+        lockTtlMs: TOKEN_LOCK_TTL_MS,
+        result: async () => (await cache.get(key))?.token,
+      });
     });
   }
 

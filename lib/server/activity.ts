@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { concernsVehicle } from "@/lib/activity-filters";
-import { listActivity, subscribeActivity } from "@/lib/dimo/activity";
+import { readActivity as readActivityLog, subscribeActivity } from "@/lib/dimo/activity";
 import type { ActivityEntry } from "@/lib/models";
 import { guarded } from "./guard";
 import { positiveWholeNumber } from "./inputs";
@@ -37,8 +37,12 @@ function eventStream(wanted: (entry: ActivityEntry) => boolean, signal: AbortSig
       };
       const event = (name: string, data: unknown) => send(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
       // Subscribe before the snapshot, so no call that ends in between is lost; the browser drops repeats by id.
+      // Entries that come while the snapshot is read (from the shared log, asynchronously) follow it, not precede it.
+      let early: ActivityEntry[] | null = [];
       const unsubscribe = subscribeActivity((entry) => {
-        if (wanted(entry)) event("entry", entry);
+        if (!wanted(entry)) return;
+        if (early) early.push(entry);
+        else event("entry", entry);
       });
       // A comment line now and then keeps proxies from closing an idle stream and finds dead connections.
       const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
@@ -57,7 +61,12 @@ function eventStream(wanted: (entry: ActivityEntry) => boolean, signal: AbortSig
       };
       signal?.addEventListener("abort", onAbort);
       send("retry: 3000\n\n");
-      event("snapshot", listActivity().filter(wanted));
+      void readActivityLog().then((entries) => {
+        event("snapshot", entries.filter(wanted));
+        const following = early ?? [];
+        early = null;
+        for (const entry of following) event("entry", entry);
+      });
     },
     cancel() {
       stop();
@@ -67,6 +76,6 @@ function eventStream(wanted: (entry: ActivityEntry) => boolean, signal: AbortSig
 
 export const readActivity = guarded(activityQuery, async function readActivity({ tokenId, format }, { signal }) {
   const wanted = (entry: ActivityEntry) => tokenId === undefined || concernsVehicle(entry, tokenId);
-  if (format === "json") return { format, entries: listActivity().filter(wanted) } as const;
+  if (format === "json") return { format, entries: (await readActivityLog()).filter(wanted) } as const;
   return { format, stream: eventStream(wanted, signal) } as const;
 });

@@ -1,9 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { toAllTripsMessage } from "@/lib/geo/all-trips-stream";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { count, ROUTES } from "@/test-support/dimo-client";
-import { setUpSandbox } from "@/test-support/sandbox";
+import { sandboxControl } from "@/sandbox/control-client";
+import { sandboxEnv } from "@/test-support/sandbox-env";
+import { type SandboxServer, startSandboxServer } from "@/test-support/servers";
 import { openAllTripsStream } from "./trips";
 
 /**
@@ -15,10 +17,22 @@ import { openAllTripsStream } from "./trips";
 const auth = vi.hoisted(() => ({ session: { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" } as DashboardSession }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
-const { control } = setUpSandbox({ pointApp: true, profile: "realistic" });
-beforeAll(() => {
+// The sandbox runs as a process of its own, as DIMO's services do: in this one, its clock would stall with the
+// client's work, and the arrival times it limits by would bunch.
+let sandbox: SandboxServer | undefined;
+const savedEnv = { ...process.env };
+const control = sandboxControl(() => {
+  if (!sandbox) throw new Error("the sandbox has not started");
+  return sandbox.url;
+});
+beforeAll(async () => {
+  sandbox = await startSandboxServer(["--profile", "realistic"]);
   // Read when the app's client is first built, after this.
-  process.env.DIMO_RATE_LIMITS = "on";
+  Object.assign(process.env, sandboxEnv(sandbox.url), { DIMO_RATE_LIMITS: "on" });
+}, 180_000);
+afterAll(async () => {
+  process.env = savedEnv;
+  await sandbox?.stop();
 });
 
 async function walk() {

@@ -18,8 +18,10 @@ async function post(request: Request, context: RouteContext) {
     const refused = await refuseWhenOverLimit(request, "sign-in", getStores().counters);
     if (refused) {
       // next-auth's client reads the error code from `url`, as it does for its own refusals.
-      const url = new URL("/login?error=RATE_LIMITED", getConfig().publicUrl).toString();
-      return Response.json({ url, error: "RATE_LIMITED" }, { status: 429, headers: refused.headers });
+      const code = refused.status === 503 ? "SIGN_IN_UNAVAILABLE" : "RATE_LIMITED";
+      const url = new URL(`/login?error=${code}`, getConfig().publicUrl).toString();
+      const { error: message } = (await refused.json()) as { error: string };
+      return Response.json({ url, error: code, message }, { status: refused.status, headers: refused.headers });
     }
   }
   return handler(request, context);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
-import { clearActivity, newActivityId, recordActivity } from "@/lib/dimo/activity";
+import { clearActivity, newActivityId, processActivityLog, recordActivity } from "@/lib/dimo/activity";
 import { type ActivityEntry } from "@/lib/models";
 import { GET } from "./route";
 
@@ -50,9 +50,8 @@ async function readEvents(response: Response, wanted: number) {
   return { events, reader };
 }
 
-// The log's subscribers, as kept by lib/dimo/activity.ts on globalThis.
-const listenerCount = () =>
-  (globalThis as unknown as Record<symbol, { listeners: Set<unknown> } | undefined>)[Symbol.for("dimo-dashboard.activity")]?.listeners.size ?? 0;
+// The process-wide log's subscribers.
+const listenerCount = () => processActivityLog().listenerCount;
 
 const request = (query = "", signal?: AbortSignal) => new Request(`http://localhost/api/developer/activity${query}`, { signal });
 
