@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
-import { buildSignInMessage } from "@/lib/auth/sign-in-message";
+import { buildSignInMessage } from "@/lib/sign-in-message";
 import { signInErrorMessage } from "./sign-in-errors";
 
 export type SignInStatus = { state: "idle" } | { state: "working"; step: string } | { state: "failed"; message: string };

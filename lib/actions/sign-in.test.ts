@@ -1,6 +1,6 @@
 import { verifyMessage } from "viem";
 import { createSiweMessage } from "viem/siwe";
-import { MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT } from "@/lib/auth/sign-in-message";
+import { MESSAGE_LIFETIME_MS, SIGN_IN_STATEMENT } from "@/lib/sign-in-message";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { sandboxEnv } from "@/test-support/sandbox-env";

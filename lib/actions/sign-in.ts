@@ -2,7 +2,7 @@
 
 import { privateKeyToAccount } from "viem/accounts";
 import { getDemoWallet } from "@/lib/auth/demo-wallet";
-import { isThisSitesSignInMessage } from "@/lib/auth/sign-in-message";
+import { isThisSitesSignInMessage } from "@/lib/sign-in-message";
 import { getConfig } from "@/lib/config";
 import { type Result, fail, invalidInput, ok } from "@/lib/result";
 

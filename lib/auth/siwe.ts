@@ -1,7 +1,7 @@
 import "server-only";
 import { isAddress, verifyMessage, type Hex } from "viem";
 import { parseSiweMessage } from "viem/siwe";
-import { SIGN_IN_CHAIN_ID } from "./sign-in-message";
+import { SIGN_IN_CHAIN_ID } from "@/lib/sign-in-message";
 
 /** Why a sign-in message was refused; the codes reach the login page, which words them. */
 export type SignInFailure =

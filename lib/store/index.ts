@@ -6,16 +6,7 @@ import { createMemoryStores } from "./memory";
 import { createRedisStores } from "./redis";
 import type { KeyValueStore, SharedStores, SlotStore } from "./types";
 
-export type {
-  CappedLogStore,
-  ChannelStore,
-  CounterStore,
-  ExpiringSetStore,
-  KeyValueStore,
-  SharedStores,
-  SlotStore,
-  WindowCount,
-} from "./types";
+export type * from "./types";
 export { StoreUnavailableError, isStoreUnavailable } from "./types";
 
 export interface Stores extends SharedStores {
