@@ -29,6 +29,7 @@ describe("the sandbox's DIMO login page", () => {
       "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http://localhost:3000; frame-ancestors 'none'; base-uri 'none'",
     );
     expect(page.headers.get("x-frame-options")).toBe("DENY");
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     // The state goes back with the form.
     expect(page.text).toContain('name="state" value="s1"');
   });
@@ -82,6 +83,7 @@ describe("the sandbox's DIMO login page", () => {
     expect((await choose({ ...valid, clientId: "0x1111111111111111111111111111111111111111" })).status).toBe(404);
     expect((await choose({ ...valid, account: "root" })).status).toBe(400);
     expect((await choose(valid, { origin: "http://evil.example" })).status).toBe(403);
+    expect((await choose(valid, { origin: "null" })).status).toBe(403);
     expect((await choose(valid, { origin: suite.url })).status).toBe(303);
   });
 });

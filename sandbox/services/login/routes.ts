@@ -117,7 +117,8 @@ function pageHeaders(redirectUri: string): Record<string, string> {
     "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'`,
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    // Not no-referrer: with it the browser sends `Origin: null` on the form's own post, which the post refuses.
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
   };
 }
