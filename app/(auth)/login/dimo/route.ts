@@ -16,9 +16,8 @@ export async function GET(request: Request) {
     const response = NextResponse.redirect(new URL(location, site), 303);
     const cleared = clearedStateCookie();
     response.cookies.set(cleared.name, cleared.value, cleared.options);
+    // No document is ever shown at this address (it only redirects), so the token in it never becomes a Referer.
     response.headers.set("Cache-Control", "no-store");
-    // The address holds DIMO's token: no page this one leads to may learn it from the Referer.
-    response.headers.set("Referrer-Policy", "no-referrer");
     return response;
   };
 
