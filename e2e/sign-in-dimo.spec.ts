@@ -95,7 +95,8 @@ test.describe("Sign in with DIMO", () => {
     await signInWithDimo(page, "owner");
     await expect(page).toHaveURL(/\/vehicles$/);
     await expect(page.getByTestId("signed-in-address")).toHaveAttribute("title", DEMO_LICENSE.owner.address.toLowerCase());
-    await expect(page.getByTestId("signed-in-with")).toHaveText(`DIMO account · ${DEMO_LOGIN_ACCOUNTS.owner.email}`);
+    // On a phone it stands under the navigation; the header's copy is for wider screens.
+    await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText(`Signed in with DIMO account · ${DEMO_LOGIN_ACCOUNTS.owner.email}`);
     // The state was good for one trip: the cookie is gone.
     expect((await context.cookies()).map((c) => c.name)).not.toContain(STATE_COOKIE);
     await context.close();
@@ -107,6 +108,7 @@ test.describe("Sign in with DIMO", () => {
     await expect(page).toHaveURL(/\/vehicles$/);
     await expect(page.getByTestId("signed-in-address")).toHaveAttribute("title", DEMO_LOGIN_ACCOUNTS.admin.address.toLowerCase());
     await expect(page.getByText("Admin", { exact: true })).toBeVisible();
+    await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText(`DIMO account · ${DEMO_LOGIN_ACCOUNTS.admin.email}`);
     await context.close();
   });
 

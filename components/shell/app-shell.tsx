@@ -41,7 +41,8 @@ export function AppShell({ address, role, signedInWith, network, children }: App
           </div>
           <div className="flex items-center gap-2">
             <span className="hidden text-xs text-muted-foreground sm:inline">{role === "owner" ? "License owner" : "Admin"}</span>
-            <span className="max-w-40 truncate text-xs text-muted-foreground" data-testid="signed-in-with" title={signInLabel(signedInWith)}>
+            {/* A phone's header has no room for it: there it stands under the navigation instead. */}
+            <span className="hidden max-w-48 truncate text-xs text-muted-foreground md:inline" data-testid="signed-in-with" title={signInLabel(signedInWith)}>
               {signInLabel(signedInWith)}
             </span>
             <span className="flex items-center gap-1 font-mono text-sm" data-testid="signed-in-address" title={address}>
@@ -54,6 +55,9 @@ export function AppShell({ address, role, signedInWith, network, children }: App
         </header>
         <nav aria-label="Main (mobile)" className="border-b border-border px-4 py-2 md:hidden">
           <SidebarNav />
+          <p className="mt-1 truncate px-3 text-xs text-muted-foreground" data-testid="signed-in-with">
+            Signed in with {signInLabel(signedInWith)}
+          </p>
         </nav>
         {/* Focusable by script only, so the skip link moves keyboard focus here and not just the view. */}
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-6">
