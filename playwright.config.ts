@@ -9,6 +9,7 @@ import {
 } from "./e2e/fixtures/servers";
 import { WALLETS } from "./e2e/fixtures/wallets";
 import { sandboxEnv } from "./test-support/sandbox-env";
+import { DEMO_LOGIN_ACCOUNTS, loginRedirectUriFor } from "./lib/demo-license";
 
 // The browser tests drive a local sandbox and a local production build, nothing else.
 for (const url of [E2E_BASE_URL, E2E_SANDBOX_URL]) {
@@ -20,7 +21,8 @@ const dashboardEnv = {
   ...sandboxEnv(E2E_SANDBOX_URL),
   NEXTAUTH_URL: E2E_BASE_URL,
   SANDBOX_DATA_DIR: E2E_DATA_DIR,
-  DASHBOARD_ADMINS: WALLETS.admin.address,
+  // The wallet admin, and the admin account of the sandbox's DIMO login page.
+  DASHBOARD_ADMINS: `${WALLETS.admin.address},${DEMO_LOGIN_ACCOUNTS.admin.address}`,
   NEXT_TELEMETRY_DISABLED: "1",
 };
 
@@ -53,11 +55,11 @@ export default defineConfig({
   },
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts/ },
-    { name: "signed-out", testMatch: /sign-in\.spec\.ts/ },
+    { name: "signed-out", testMatch: [/sign-in\.spec\.ts/, /sign-in-dimo\.spec\.ts/] },
     {
       name: "dashboard",
       testMatch: /\.spec\.ts/,
-      testIgnore: [/sign-in\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/, /\.alone\.spec\.ts/, /\.flood\.spec\.ts/],
+      testIgnore: [/sign-in\.spec\.ts/, /sign-in-dimo\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/, /\.alone\.spec\.ts/, /\.flood\.spec\.ts/],
       dependencies: ["setup"],
       use: { storageState: OWNER_STATE_PATH },
     },
@@ -92,7 +94,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node --import tsx sandbox/main.ts --port ${E2E_SANDBOX_PORT} --data-dir ${E2E_DATA_DIR} --reset`,
+      command: `node --import tsx sandbox/main.ts --port ${E2E_SANDBOX_PORT} --data-dir ${E2E_DATA_DIR} --reset --redirect-uri ${loginRedirectUriFor(E2E_BASE_URL)}`,
       url: `${E2E_SANDBOX_URL}/auth/keys`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -82,7 +82,7 @@ test.describe("security headers", () => {
   test("pages, routes, redirects and static files carry the fixed headers; pages cannot be framed", async ({ page, request }) => {
     await page.goto("/developer");
     const scriptUrl = await page.locator("script[src]").first().getAttribute("src");
-    const paths = ["/login", "/developer", "/api/sign-in/nonce", "/api/auth/csrf", scriptUrl ?? "/missing-script"];
+    const paths = ["/login", "/developer", "/api/sign-in/nonce", "/api/auth/csrf", "/api/sign-in/dimo", "/login/dimo", scriptUrl ?? "/missing-script"];
     for (const path of paths) {
       const response = await request.get(path, { maxRedirects: 0 });
       const headers = response.headers();
@@ -96,6 +96,12 @@ test.describe("security headers", () => {
     const signedOut = await request.get("/vehicles", { maxRedirects: 0, headers: { cookie: "" } });
     expect(signedOut.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect((await request.get("/login")).headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    for (const path of ["/api/sign-in/dimo", "/login/dimo"]) {
+      const response = await request.get(path, { maxRedirects: 0, headers: { cookie: "" } });
+      expect(response.status(), path).toBe(303);
+      expect(response.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
+      expect(response.headers()["cache-control"], path).toBe("no-store");
+    }
   });
 
   test("HSTS is sent when the site is served over https", async ({ request }) => {

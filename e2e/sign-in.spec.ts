@@ -14,6 +14,7 @@ test.describe("sign-in", () => {
     await signInWithWallet(WALLETS.owner);
     await expect(page).toHaveURL(/\/vehicles$/);
     await expect(page.getByText("License owner")).toBeVisible();
+    await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText("Wallet");
   });
 
   test("an admin from DASHBOARD_ADMINS signs in", async ({ page, signInWithWallet }) => {

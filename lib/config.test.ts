@@ -163,4 +163,36 @@ describe("parseConfig", () => {
     expect(parseConfig({ REDIS_URL: "redis://localhost", REDIS_KEY_PREFIX: "team-a:" }).redis?.keyPrefix).toBe("team-a:");
     expect(() => parseConfig({ REDIS_URL: "http://localhost:6379" })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
   });
+
+  it("points Sign in with DIMO at each network's login page, and the sandbox's beside its auth service", () => {
+    expect(parseConfig({}).dimoLogin).toEqual({ url: "http://127.0.0.1:4455/login", redirectUri: "http://localhost:3000/login/dimo" });
+    expect(parseConfig({ DIMO_AUTH_URL: "http://127.0.0.1:4655/auth", NEXTAUTH_URL: "http://localhost:3200" }).dimoLogin).toEqual({
+      url: "http://127.0.0.1:4655/login",
+      redirectUri: "http://localhost:3200/login/dimo",
+    });
+    expect(parseConfig(PRODUCTION_LICENSE).dimoLogin).toEqual({
+      url: "https://login.dimo.org",
+      redirectUri: "https://dash.example.com/login/dimo",
+    });
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" }).dimoLogin.url).toBe("https://login.dev.dimo.org");
+  });
+
+  it("takes DIMO_LOGIN_REDIRECT_URI exactly, but only at the dashboard's own callback route", () => {
+    const config = parseConfig({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://dash.example.com/login/dimo/" });
+    expect(config.dimoLogin.redirectUri).toBe("https://dash.example.com/login/dimo/");
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://evil.example.com/login/dimo" })[0]).toMatch(
+      /^DIMO_LOGIN_REDIRECT_URI must be the dashboard's own https:\/\/dash.example.com\/login\/dimo/,
+    );
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://dash.example.com/elsewhere" })[0]).toMatch(
+      /^DIMO_LOGIN_REDIRECT_URI/,
+    );
+  });
+
+  it("takes DIMO_LOGIN_URL and DIMO_RPC_URL over TLS outside the sandbox, and no RPC by default", () => {
+    expect(parseConfig({}).rpcUrl).toBeUndefined();
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_RPC_URL: "https://polygon.example.com/rpc" }).rpcUrl).toBe("https://polygon.example.com/rpc");
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_RPC_URL: "http://polygon.example.com" })[0]).toMatch(/^DIMO_RPC_URL must be an https URL/);
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_URL: "http://login.example.com" })[0]).toMatch(/^DIMO_LOGIN_URL must be an https URL/);
+    expect(problemsOf({ DIMO_RPC_URL: "not a url" })[0]).toMatch(/^DIMO_RPC_URL must be an http\(s\) URL/);
+  });
 });

@@ -40,6 +40,13 @@ export interface AppConfig {
   sandboxDataDir: string;
   /** Shared state for several instances; undefined keeps it in this process's memory. */
   redis: { url: string; keyPrefix: string } | undefined;
+  /**
+   * Sign in with DIMO: DIMO's login page, and the address it sends the person back to with a User JWT (registered
+   * for the license in DIMO's console, compared exactly).
+   */
+  dimoLogin: { url: string; redirectUri: string };
+  /** A JSON-RPC endpoint of the license's chain (Polygon): smart-account wallet signatures (ERC-1271/6492). */
+  rpcUrl: string | undefined;
 }
 
 const SANDBOX_ORIGIN = `http://127.0.0.1:${SANDBOX_DEFAULT_PORT}`;
@@ -60,6 +67,15 @@ export const PRESET_URLS: Record<Preset, DimoUrls> = {
   production: dimoHosts("dimo.zone"),
   dev: dimoHosts("dev.dimo.zone"),
 };
+
+/** DIMO's login pages. The sandbox serves its own under /login of the auth service's origin (see loginUrlFor). */
+export const PRESET_LOGIN_URLS: Record<Exclude<Preset, "sandbox">, string> = {
+  production: "https://login.dimo.org",
+  dev: "https://login.dev.dimo.org",
+};
+
+/** Where the callback route of Sign in with DIMO is served (app/(auth)/login/dimo/route.ts). */
+export const DIMO_LOGIN_CALLBACK_PATH = "/login/dimo";
 
 const PRESET_CONTRACTS: Record<Preset, `0x${string}`> = {
   sandbox: VEHICLE_NFT_CONTRACT,
@@ -143,6 +159,10 @@ const envSchema = z.object({
   SANDBOX_DATA_DIR: optional(z.string().trim()),
   REDIS_URL: optional(redisUrl),
   REDIS_KEY_PREFIX: optional(z.string().trim().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits or _ : . -")),
+  DIMO_LOGIN_URL: optional(baseUrl),
+  // Exactly as registered: DIMO compares it with the license's redirect URIs as a string.
+  DIMO_LOGIN_REDIRECT_URI: optional(httpUrl),
+  DIMO_RPC_URL: optional(httpUrl),
 });
 
 export class ConfigError extends Error {
@@ -201,6 +221,21 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       problems.push(`NEXTAUTH_URL is required when DIMO_ENV=${mode}: the dashboard's public URL, e.g. https://dash.example.com.`);
     }
   }
+  const publicUrl = env.NEXTAUTH_URL ?? "http://localhost:3000";
+  // The sandbox serves its login page from the same origin as its auth service, whatever port it runs on.
+  const loginUrl = env.DIMO_LOGIN_URL ?? (preset === "sandbox" ? `${new URL(urls.auth).origin}/login` : PRESET_LOGIN_URLS[preset]);
+  if (mode !== "sandbox" && !isHttpsOrLoopback(loginUrl)) {
+    problems.push(`DIMO_LOGIN_URL must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`);
+  }
+  const loginRedirectUri = env.DIMO_LOGIN_REDIRECT_URI ?? `${publicUrl}${DIMO_LOGIN_CALLBACK_PATH}`;
+  // The callback sets the session cookie, so it must be this dashboard's own address, at the callback route.
+  const redirect = new URL(loginRedirectUri);
+  if (redirect.origin !== new URL(publicUrl).origin || !redirect.pathname.replace(/\/$/, "").endsWith(DIMO_LOGIN_CALLBACK_PATH)) {
+    problems.push(`DIMO_LOGIN_REDIRECT_URI must be the dashboard's own ${publicUrl}${DIMO_LOGIN_CALLBACK_PATH} (with or without a trailing /).`);
+  }
+  if (env.DIMO_RPC_URL !== undefined && mode !== "sandbox" && !isHttpsOrLoopback(env.DIMO_RPC_URL)) {
+    problems.push(`DIMO_RPC_URL must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -218,13 +253,15 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     paceRequests: (env.DIMO_RATE_LIMITS ?? (mode === "sandbox" ? "off" : "on")) === "on",
     admins: (env.DASHBOARD_ADMINS ?? []).map((a) => a.toLowerCase() as `0x${string}`),
     authSecret,
-    publicUrl: env.NEXTAUTH_URL ?? "http://localhost:3000",
+    publicUrl,
     mapStyleUrl: env.NEXT_PUBLIC_MAP_STYLE_URL,
     sandboxDataDir: env.SANDBOX_DATA_DIR ?? ".sandbox",
     // One prefix per license by default, so several dashboards (licenses) can share one Redis.
     redis: env.REDIS_URL
       ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? `dimo-dashboard:${(clientId ?? DEMO_LICENSE.clientId).toLowerCase()}:` }
       : undefined,
+    dimoLogin: { url: loginUrl, redirectUri: loginRedirectUri },
+    rpcUrl: env.DIMO_RPC_URL,
   };
 }
 

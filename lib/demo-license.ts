@@ -30,6 +30,23 @@ export const DEMO_LICENSE = {
   owner: { address: `0x${string}` };
 };
 
+/**
+ * The DIMO accounts the sandbox's login page offers (Sign in with DIMO): the demo license's owner, an admin (sign-in
+ * works once DASHBOARD_ADMINS lists its address), and a stranger. Real DIMO accounts are smart accounts; these are
+ * addresses only, derived as the last 20 bytes of keccak256 of "dimo-dashboard sandbox: login admin account" and
+ * "... login stranger account". The emails are example.com's, which never deliver.
+ */
+export const DEMO_LOGIN_ACCOUNTS = {
+  owner: { label: "License owner", address: DEMO_LICENSE.owner.address, email: "owner@example.com" },
+  admin: { label: "Admin", address: "0x27F6080CcB790A07e32482E1165B55a698f4437c", email: "admin@example.com" },
+  stranger: { label: "Someone else", address: "0x9F91Cb47De13620C1F9b8b828a7774636B3641B3", email: "stranger@example.com" },
+} as const satisfies Record<string, { label: string; address: `0x${string}`; email: string }>;
+
+export type DemoLoginAccount = keyof typeof DEMO_LOGIN_ACCOUNTS;
+
+/** The address the sandbox's demo license registers for Sign in with DIMO from the dashboard at `origin`. */
+export const loginRedirectUriFor = (origin: string) => `${origin}/login/dimo`;
+
 export const SANDBOX_DEFAULT_PORT = 4455;
 
 /** The sandbox serves every DIMO service from one origin, each under its own path prefix (sandbox/app.ts). */

@@ -5,6 +5,7 @@ import { CONTROL_PREFIX, controlRoutes } from "./control/routes";
 import { countRequests, injectFaults, limitRate } from "./http/middleware";
 import { AUTH_PREFIX, authRoutes } from "./services/auth/routes";
 import { IDENTITY_PREFIX, identityRoutes } from "./services/identity/routes";
+import { LOGIN_PREFIX, loginRoutes } from "./services/login/routes";
 import { TOKEN_EXCHANGE_PREFIX, tokenExchangeRoutes } from "./services/token-exchange/routes";
 import { TRIPS_PREFIX, tripsRoutes } from "./services/trips/routes";
 import { VALUATIONS_PREFIX, valuationsRoutes } from "./services/valuations/routes";
@@ -47,6 +48,10 @@ export function createApp(ctx: SandboxContext): Hono {
   app.route(TRIPS_PREFIX, tripsRoutes(ctx));
   app.route(VALUATIONS_PREFIX, valuationsRoutes(ctx));
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
+  // DIMO's login page is addressed as `{login}/?clientId=...`: with and without the slash.
+  const login = loginRoutes(ctx);
+  app.route(LOGIN_PREFIX, login);
+  app.route(`${LOGIN_PREFIX}/`, login);
   addMethodNotAllowed(app);
 
   app.notFound((c) => c.json({ code: 404, message: "Not Found" }, 404));

@@ -31,6 +31,13 @@ describe("parseCliOptions", () => {
     expect(() => parseCliOptions([], { SANDBOX_PORT: "x" })).toThrow("SANDBOX_PORT");
   });
 
+  it("collects repeated --redirect-uri flags and refuses one that is not an http(s) URL", () => {
+    expect(parseCliOptions(["--redirect-uri", "http://localhost:3100/login/dimo", "--redirect-uri=http://localhost:3200/login/dimo"], {})).toEqual({
+      redirectUris: ["http://localhost:3100/login/dimo", "http://localhost:3200/login/dimo"],
+    });
+    expect(() => parseCliOptions(["--redirect-uri", "javascript:alert(1)"], {})).toThrow("--redirect-uri needs an http(s) URL");
+  });
+
   it("answers help", () => {
     expect(parseCliOptions(["--help"], {})).toBe("help");
   });

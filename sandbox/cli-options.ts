@@ -12,6 +12,8 @@ export const USAGE = `Usage: tsx sandbox/main.ts [options]
                            limits with 429/503, minute-long instant offers refused again within 7 days,
                            offers kept with blanked links, plain-text trips errors)
   --instant-offer-delay MS how long an instant-offer request takes (default 1500; 60000 when realistic)
+  --redirect-uri URI       also register URI as a redirect URI of the demo license (repeatable), e.g.
+                           http://localhost:3100/login/dimo for Sign in with DIMO from a dashboard on port 3100
   --rate-limit             limit requests per second per token, 429 with Retry-After (default profile)
   --quiet                  no start-up line
   --help                   this text`;
@@ -67,6 +69,12 @@ export function parseCliOptions(
           throw new CliError(`--profile needs one of ${SANDBOX_PROFILES.join(", ")}, got ${profile ?? "nothing"}.`);
         }
         options.profile = profile;
+        break;
+      }
+      case "--redirect-uri": {
+        const uri = value();
+        if (!uri || !/^https?:\/\/[^\s]+$/.test(uri)) throw new CliError(`--redirect-uri needs an http(s) URL, got ${uri ?? "nothing"}.`);
+        options.redirectUris = [...(options.redirectUris ?? []), uri];
         break;
       }
       case "--reset":

@@ -4,7 +4,7 @@ import { join, relative, resolve, isAbsolute } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
 import { createContext } from "./context";
-import { SANDBOX_DEFAULT_PORT } from "@/lib/demo-license";
+import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, loginRedirectUriFor } from "@/lib/demo-license";
 import { seedDatabaseFile } from "./seed/seed-database";
 import { SEED_VERSION } from "./seed/version";
 import { openDatabase, readMeta } from "./store/database";
@@ -30,6 +30,11 @@ export interface SandboxStartOptions {
   rateLimit?: boolean;
   /** No start-up line. */
   quiet?: boolean;
+  /**
+   * More redirect URIs to register for the demo license (Sign in with DIMO from a dashboard on another address,
+   * e.g. the browser tests'). `http://localhost:3000/login/dimo`, the dev dashboard's, is always registered.
+   */
+  redirectUris?: string[];
 }
 
 export interface RunningSandbox {
@@ -85,6 +90,10 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS[profile],
     rateLimit: options.rateLimit ?? false,
   });
+  // The demo license's login redirect URIs, registered at every start so a data folder seeded before them has them too.
+  for (const uri of [loginRedirectUriFor(DEMO_LICENSE.redirectUri), ...(options.redirectUris ?? [])]) {
+    ctx.licenses.registerRedirectUri(DEMO_LICENSE.clientId, uri, ctx.clock.nowMs());
+  }
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: options.port ?? SANDBOX_DEFAULT_PORT, hostname: host });
   let port: number;

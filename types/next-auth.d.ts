@@ -4,6 +4,8 @@ import "next-auth/jwt";
 declare module "next-auth" {
   interface User {
     role: "owner" | "admin";
+    /** How the person signed in; absent means a wallet. */
+    via?: "wallet" | "dimo";
   }
   interface Session {
     address?: `0x${string}`;
@@ -19,5 +21,7 @@ declare module "next-auth/jwt" {
     sid?: string;
     /** Sign-in time, seconds since the epoch: the session ends SESSION_MAX_AGE_SECONDS later. */
     ait?: number;
+    /** How the person signed in: "wallet" or "dimo" (absent in sessions made before it was recorded: a wallet). */
+    via?: "wallet" | "dimo";
   }
 }

@@ -4,6 +4,7 @@ import { Wallet } from "lucide-react";
 import { WagmiProvider } from "wagmi";
 import { Card } from "@/components/ui/card";
 import { DemoWalletButton } from "./demo-wallet-button";
+import { DimoSignIn } from "./dimo-sign-in";
 import { signInErrorMessage } from "./sign-in-errors";
 import { useSignIn } from "./use-sign-in";
 import { WalletSignIn } from "./wallet-sign-in";
@@ -24,14 +25,14 @@ export function LoginPanel({ expectedOrigin, callbackPath, demoAddress, initialE
 
   return (
     <WagmiProvider config={walletConfig}>
-      <Card className="w-full max-w-md p-6">
+      <Card className="w-full max-w-md p-6 sm:max-w-2xl">
         <div className="mb-6 flex items-center gap-3">
           <span className="grid size-10 place-items-center rounded-lg bg-primary text-primary-foreground">
             <Wallet className="size-5" aria-hidden />
           </span>
           <div>
             <h1 className="text-lg font-semibold">Sign in</h1>
-            <p className="text-sm text-muted-foreground">DIMO Developer Dashboard: sign a message with your wallet.</p>
+            <p className="text-sm text-muted-foreground">DIMO Developer Dashboard: with your DIMO account, or by signing a message with your wallet.</p>
           </div>
         </div>
 
@@ -41,7 +42,18 @@ export function LoginPanel({ expectedOrigin, callbackPath, demoAddress, initialE
           </p>
         ) : null}
 
-        <WalletSignIn signIn={signIn} />
+        {/* Side by side on wider screens; on a phone, DIMO's login comes first: most phones have no wallet extension. */}
+        <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+          <section aria-label="Sign in with DIMO" className="sm:flex-1">
+            <DimoSignIn callbackPath={callbackPath} />
+          </section>
+          <div className="flex items-center gap-3 text-xs text-muted-foreground sm:hidden">
+            <span className="h-px flex-1 bg-border" /> or with a wallet <span className="h-px flex-1 bg-border" />
+          </div>
+          <section aria-label="Sign in with a wallet" className="sm:flex-1">
+            <WalletSignIn signIn={signIn} />
+          </section>
+        </div>
 
         {demoAddress ? (
           <>

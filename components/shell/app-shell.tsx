@@ -10,12 +10,14 @@ import { ThemeToggle } from "./theme-toggle";
 interface AppShellProps {
   address: string;
   role: "owner" | "admin";
+  /** How the person signed in: a wallet, or a DIMO account (with its email when DIMO named one). */
+  signedInWith: { via: "wallet" } | { via: "dimo"; email?: string };
   network: DimoEnv;
   children: React.ReactNode;
 }
 
 /** The frame of every signed-in page: sidebar, header with who is signed in and which network is in use. */
-export function AppShell({ address, role, network, children }: AppShellProps) {
+export function AppShell({ address, role, signedInWith, network, children }: AppShellProps) {
   return (
     <div className="flex min-h-screen">
       <a
@@ -39,6 +41,10 @@ export function AppShell({ address, role, network, children }: AppShellProps) {
           </div>
           <div className="flex items-center gap-2">
             <span className="hidden text-xs text-muted-foreground sm:inline">{role === "owner" ? "License owner" : "Admin"}</span>
+            {/* A phone's header has no room for it: there it stands under the navigation instead. */}
+            <span className="hidden max-w-48 truncate text-xs text-muted-foreground md:inline" data-testid="signed-in-with" title={signInLabel(signedInWith)}>
+              {signInLabel(signedInWith)}
+            </span>
             <span className="flex items-center gap-1 font-mono text-sm" data-testid="signed-in-address" title={address}>
               {shortAddress(address)}
               <CopyButton value={address} label="Copy address" />
@@ -49,6 +55,9 @@ export function AppShell({ address, role, network, children }: AppShellProps) {
         </header>
         <nav aria-label="Main (mobile)" className="border-b border-border px-4 py-2 md:hidden">
           <SidebarNav />
+          <p className="mt-1 truncate px-3 text-xs text-muted-foreground" data-testid="signed-in-with">
+            Signed in with {signInLabel(signedInWith)}
+          </p>
         </nav>
         {/* Focusable by script only, so the skip link moves keyboard focus here and not just the view. */}
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-6">
@@ -57,4 +66,9 @@ export function AppShell({ address, role, network, children }: AppShellProps) {
       </div>
     </div>
   );
+}
+
+function signInLabel(method: AppShellProps["signedInWith"]): string {
+  if (method.via === "wallet") return "Wallet";
+  return method.email ? `DIMO account · ${method.email}` : "DIMO account";
 }

@@ -19,11 +19,14 @@ const PUBLIC_ACTIONS: Record<string, string> = {
 const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own sign-in, session and sign-out endpoints",
   "app/api/sign-in/nonce/route.ts": "a wallet needs a nonce before it can sign in",
+  "app/api/sign-in/dimo/route.ts": "Sign in with DIMO starts here, before there is a session (it stores nothing)",
+  "app/(auth)/login/dimo/route.ts": "DIMO's login sends the person back here with the token that signs them in",
 };
 
 const actionModules = import.meta.glob<Record<string, unknown>>("./*.ts");
 const serverModules = import.meta.glob<Record<string, unknown>>("/lib/server/*.ts");
-const routeModules = import.meta.glob<Record<string, unknown>>("/app/api/**/route.ts");
+// Every route handler of the app, wherever it sits (the DIMO login callback is /login/dimo, outside /api).
+const routeModules = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
 
 const isServerActionFile = (file: string) => /^\s*["']use server["']/.test(readFileSync(path.resolve(__dirname, file), "utf8"));
 const actionFiles = Object.keys(actionModules).filter((file) => !file.endsWith(".test.ts") && isServerActionFile(file) && !(file in PUBLIC_ACTIONS));
@@ -81,7 +84,10 @@ describe("every guarded server read refuses a caller without a session, with no 
 describe("every route handler refuses a caller without a session, with no upstream call", () => {
   it("finds the route handlers, and every public one is accounted for", () => {
     expect(routeFiles.length).toBeGreaterThanOrEqual(3);
-    for (const file of Object.keys(PUBLIC_ROUTES)) expect(readFileSync(path.join(root, file), "utf8")).toMatch(/export/);
+    for (const file of Object.keys(PUBLIC_ROUTES)) {
+      expect(readFileSync(path.join(root, file), "utf8")).toMatch(/export/);
+      expect(`/${file}` in routeModules, `${file} is found by the inventory`).toBe(true);
+    }
   });
 
   for (const file of routeFiles) {

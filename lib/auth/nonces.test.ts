@@ -57,4 +57,17 @@ describe("sign-in nonces", () => {
     expect(await nonces.consume("not-a-nonce")).toBe(false);
     expect(await setUp("another-secret-that-is-long-enough-0123456").nonces.consume(nonce)).toBe(false);
   });
+
+  it("made for one purpose cannot be spent as another, and live as long as that purpose says", async () => {
+    let now = 1_700_000_000_000;
+    const store = new MemoryKeyValueStore(() => now);
+    const signIn = createNonces({ secret: SECRET, store, now: () => now });
+    const states = createNonces({ secret: SECRET, store, now: () => now, ttlMs: 15 * 60_000, purpose: "dimo-login-state" });
+    const state = states.issue();
+    expect(await signIn.consume(state)).toBe(false);
+    expect(await states.consume(signIn.issue())).toBe(false);
+    now += NONCE_TTL_MS + 60_000;
+    expect(await states.consume(state)).toBe(true);
+    expect(await states.consume(state)).toBe(false);
+  });
 });

@@ -20,18 +20,28 @@ export interface NonceDeps {
   secret: string;
   store: KeyValueStore;
   now?: () => number;
+  /** How long a nonce lives. Default NONCE_TTL_MS. */
+  ttlMs?: number;
+  /**
+   * What the nonces are for: each purpose has its own MAC key and its own used set, so a nonce made for one can never
+   * be spent as another. Default the SIWE message's nonce.
+   */
+  purpose?: "sign-in-nonce" | "dimo-login-state";
 }
 
-function mac(secret: string, body: string): string {
+function mac(key: string, body: string): string {
+  return createHmac("sha256", key).update(body).digest("hex").slice(0, MAC_HEX);
+}
+
+export function createNonces({ secret, store, now = Date.now, ttlMs = NONCE_TTL_MS, purpose = "sign-in-nonce" }: NonceDeps) {
   // A key of its own, so a nonce MAC can never stand in for anything else made with the session secret.
-  return createHmac("sha256", `sign-in-nonce:${secret}`).update(body).digest("hex").slice(0, MAC_HEX);
-}
+  const key = `${purpose}:${secret}`;
+  const usedPrefix = purpose === "sign-in-nonce" ? "used-nonce" : `used-${purpose}`;
 
-export function createNonces({ secret, store, now = Date.now }: NonceDeps) {
   function issue(): string {
-    const expiresSeconds = Math.ceil((now() + NONCE_TTL_MS) / 1000);
+    const expiresSeconds = Math.ceil((now() + ttlMs) / 1000);
     const body = randomBytes(RANDOM_HEX / 2).toString("hex") + expiresSeconds.toString(36).padStart(EXPIRY_CHARS, "0");
-    return body + mac(secret, body);
+    return body + mac(key, body);
   }
 
   /** The nonce's expiry (ms) when this server made it and it has not expired; null otherwise. Stores nothing. */
@@ -39,7 +49,7 @@ export function createNonces({ secret, store, now = Date.now }: NonceDeps) {
     if (!NONCE_PATTERN.test(nonce)) return null;
     const body = nonce.slice(0, RANDOM_HEX + EXPIRY_CHARS);
     const given = Buffer.from(nonce.slice(RANDOM_HEX + EXPIRY_CHARS), "hex");
-    if (!timingSafeEqual(given, Buffer.from(mac(secret, body), "hex"))) return null;
+    if (!timingSafeEqual(given, Buffer.from(mac(key, body), "hex"))) return null;
     const expiresMs = Number.parseInt(body.slice(RANDOM_HEX), 36) * 1000;
     return expiresMs > now() ? expiresMs : null;
   }
@@ -48,7 +58,7 @@ export function createNonces({ secret, store, now = Date.now }: NonceDeps) {
   async function consume(nonce: string): Promise<boolean> {
     const expiresMs = check(nonce);
     if (expiresMs === null) return false;
-    return store.setIfAbsent(`used-nonce:${nonce}`, "1", expiresMs - now());
+    return store.setIfAbsent(`${usedPrefix}:${nonce}`, "1", expiresMs - now());
   }
 
   return { issue, check, consume };

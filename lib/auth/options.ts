@@ -1,16 +1,15 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { NextAuthOptions } from "next-auth";
 import { decode } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getConfig, shareNextAuthUrl } from "@/lib/config";
 import { safeCallbackUrl } from "@/lib/safe-callback";
 import { isStoreUnavailable } from "@/lib/store/types";
-import { resolveRole } from "./access";
-import { licenseOwner } from "./license-owner";
+import { chainSignatureVerifier } from "./chain-signatures";
 import { isSessionRevoked, revokeSession } from "./revocation";
 import { getAuthSecret } from "./secret";
 import { SESSION_MAX_AGE_SECONDS, encodeSessionToken, readSessionClaims } from "./session-claims";
+import { AdmissionRefused, admit, newSessionToken } from "./sign-in-session";
 import { getSignInNonces } from "./sign-in-nonces";
 import { SignInError, verifySignIn } from "./siwe";
 
@@ -20,6 +19,7 @@ export { SESSION_MAX_AGE_SECONDS } from "./session-claims";
 export type SignInErrorCode = SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE" | "SIGN_IN_UNAVAILABLE";
 
 const MAX_MESSAGE_LENGTH = 4_000;
+const MAX_SIGNATURE_LENGTH = 16_386;
 
 let options: NextAuthOptions | undefined;
 
@@ -28,6 +28,7 @@ export function getAuthOptions(): NextAuthOptions {
   if (options) return options;
   const config = getConfig();
   shareNextAuthUrl(config);
+  const verifyOnChain = config.rpcUrl ? chainSignatureVerifier(config.rpcUrl) : undefined;
   options = {
     secret: getAuthSecret(),
     // The cookie may be re-sent with a later expiry, but the token inside ends SESSION_MAX_AGE_SECONDS after sign-in.
@@ -42,30 +43,28 @@ export function getAuthOptions(): NextAuthOptions {
         async authorize(credentials) {
           const message = credentials?.message;
           const signature = credentials?.signature;
-          if (typeof message !== "string" || typeof signature !== "string" || message.length > MAX_MESSAGE_LENGTH) {
+          if (typeof message !== "string" || typeof signature !== "string" || message.length > MAX_MESSAGE_LENGTH || signature.length > MAX_SIGNATURE_LENGTH) {
             throw new Error("MALFORMED_MESSAGE" satisfies SignInErrorCode);
           }
           const nonces = getSignInNonces();
-          const address = await verifySignIn({ message, signature, expectedOrigin: config.publicUrl, consumeNonce: nonces.consume }).catch(
+          const address = await verifySignIn({ message, signature, expectedOrigin: config.publicUrl, consumeNonce: nonces.consume, verifyOnChain }).catch(
             (error: unknown) => {
               // The used-nonce set is unreachable: refuse (fail closed) with a code that says to try again shortly.
               if (isStoreUnavailable(error)) throw new Error("SIGN_IN_UNAVAILABLE" satisfies SignInErrorCode);
               throw new Error(error instanceof SignInError ? error.code : ("MALFORMED_MESSAGE" satisfies SignInErrorCode));
             },
           );
-          const role = await resolveRole(address, { licenseOwner, admins: config.admins }).catch(() => {
-            throw new Error("LICENSE_UNAVAILABLE" satisfies SignInErrorCode);
+          const role = await admit(address).catch((error: unknown) => {
+            throw new Error(error instanceof AdmissionRefused ? error.code : ("LICENSE_UNAVAILABLE" satisfies SignInErrorCode));
           });
-          if (!role) throw new Error("WALLET_NOT_ALLOWED" satisfies SignInErrorCode);
-          return { id: address, role };
+          return { id: address, role, via: "wallet" };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) {
-          return { address: user.id.toLowerCase() as `0x${string}`, role: user.role, sid: randomUUID(), ait: Math.floor(Date.now() / 1000) };
-        }
+        // The wallet's way in; Sign in with DIMO makes its session with the same function (sign-in-session.ts).
+        if (user) return newSessionToken({ address: user.id as `0x${string}`, role: user.role, signedInWith: { via: "wallet" } });
         // Reading /api/auth/session with an ended or revoked session makes next-auth clear the cookie.
         const claims = readSessionClaims(token, Date.now());
         if (!claims || (await isSessionRevoked(claims.sid))) throw new Error("SESSION_ENDED");

@@ -10,9 +10,13 @@ import type { DashboardRole } from "./access";
 
 export const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 
+/** How the person signed in: a wallet's signature, or DIMO's login (with the email DIMO's token carried, if any). */
+export type SignInMethod = { via: "wallet" } | { via: "dimo"; email?: string };
+
 export interface SessionClaims {
   address: `0x${string}`;
   role: DashboardRole;
+  signedInWith: SignInMethod;
   /** The session id, for revocation. */
   sid: string;
   /** When the session ends for good, ms since the epoch. */
@@ -21,12 +25,16 @@ export interface SessionClaims {
 
 /** The session's claims when they are all present and the session has not reached its end; null otherwise. */
 export function readSessionClaims(token: JWT | null | undefined, nowMs: number): SessionClaims | null {
-  const { address, role, sid, ait } = token ?? {};
+  const { address, role, sid, ait, via, email } = token ?? {};
   if (typeof address !== "string" || !/^0x[0-9a-f]{40}$/.test(address)) return null;
   if ((role !== "owner" && role !== "admin") || typeof sid !== "string" || sid.length < 16) return null;
   if (typeof ait !== "number" || !Number.isFinite(ait) || ait * 1000 > nowMs + 60_000) return null;
   const endsAtMs = (ait + SESSION_MAX_AGE_SECONDS) * 1000;
-  return endsAtMs > nowMs ? { address: address as `0x${string}`, role, sid, endsAtMs } : null;
+  if (endsAtMs <= nowMs) return null;
+  // Sessions made before the sign-in method was recorded were all wallet sign-ins.
+  const signedInWith: SignInMethod =
+    via === "dimo" ? (typeof email === "string" && email !== "" ? { via, email } : { via }) : { via: "wallet" };
+  return { address: address as `0x${string}`, role, signedInWith, sid, endsAtMs };
 }
 
 /**

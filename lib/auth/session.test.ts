@@ -60,7 +60,17 @@ describe("getSession", () => {
 
   it("reads the wallet and role from a valid session cookie", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(OWNER, "owner")));
-    expect(await (await load()).getSession()).toEqual({ address: OWNER, role: "owner" });
+    expect(await (await load()).getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
+  });
+
+  it("reads back a session made by the shared sign-in path, with how the person signed in", async () => {
+    const loaded = await load();
+    const { newSessionCookie } = await import("./sign-in-session");
+    const made = await newSessionCookie({ address: OWNER, role: "owner", signedInWith: { via: "dimo", email: "owner@example.com" } });
+    expect(made.name).toBe(COOKIE);
+    expect(made.options).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/", secure: false, maxAge: 12 * 3600 });
+    jar.cookies.set(made.name, made.value);
+    expect(await loaded.getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "dimo", email: "owner@example.com" } });
   });
 
   it("over https, accepts only the __Secure- cookie", async () => {
@@ -69,7 +79,7 @@ describe("getSession", () => {
     const https = { NEXTAUTH_URL: "https://dash.example.com" };
     expect(await (await load(https)).getSession()).toBeNull();
     jar.cookies.set(SECURE_COOKIE, value);
-    expect(await (await load(https)).getSession()).toEqual({ address: OWNER, role: "owner" });
+    expect(await (await load(https)).getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
   });
 
   it("over http, does not read a __Secure- cookie", async () => {
@@ -122,14 +132,14 @@ describe("getSession", () => {
 
   it("lets an admin in only while DASHBOARD_ADMINS lists them", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(ADMIN, "admin")));
-    expect(await (await load({ DASHBOARD_ADMINS: ADMIN })).getSession()).toEqual({ address: ADMIN, role: "admin" });
+    expect(await (await load({ DASHBOARD_ADMINS: ADMIN })).getSession()).toEqual({ address: ADMIN, role: "admin", signedInWith: { via: "wallet" } });
     expect(await (await load({ DASHBOARD_ADMINS: "" })).getSession()).toBeNull();
   });
 
   it("ends a former owner's session within 5 minutes, asking the identity API at most once per 5 minutes", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(OWNER, "owner")));
     const { getSession } = await load();
-    expect(await getSession()).toEqual({ address: OWNER, role: "owner" });
+    expect(await getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
     identity.owner = "0x9999999999999999999999999999999999999999";
     expect(await getSession()).not.toBeNull(); // checked a moment ago
     expect(identity.calls).toBe(1);
@@ -141,6 +151,6 @@ describe("getSession", () => {
   it("keeps the owner signed in while the identity API is briefly down", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(OWNER, "owner")));
     identity.down = true;
-    expect(await (await load()).getSession()).toEqual({ address: OWNER, role: "owner" });
+    expect(await (await load()).getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
   });
 });

@@ -3,18 +3,19 @@ import { decode } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { getConfig } from "@/lib/config";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/session-cookie";
 import { getAuthOptions } from "./options";
 import { isSessionRevoked } from "./revocation";
 import { currentRole } from "./role-check";
-import { type SessionClaims, readSessionClaims } from "./session-claims";
+import { type SessionClaims, type SignInMethod, readSessionClaims } from "./session-claims";
+import { sessionCookieName } from "./sign-in-session";
 
 /** Who is signed in to the dashboard. */
 export interface DashboardSession {
   /** The signed-in wallet, lowercase. */
   address: `0x${string}`;
   role: "owner" | "admin";
+  /** How the person signed in (the header shows it). getSession always sets it; absent means a wallet. */
+  signedInWith?: SignInMethod;
 }
 
 /**
@@ -38,14 +39,6 @@ async function decodeSessionCookie(value: string, now: number): Promise<SessionC
 }
 
 /**
- * The cookie this site sets: over https only the `__Secure-` one, which a page on a sibling domain or a plain-http
- * response cannot plant (cookie tossing); over http (local use) the plain one.
- */
-function sessionCookieName(): string {
-  return new URL(getConfig().publicUrl).protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
-}
-
-/**
  * The session of the current request, or null when nobody is signed in. Every server action and route handler
  * calls this itself (through the action guard); a page-level check does not protect them.
  *
@@ -61,7 +54,7 @@ export const getSession = cache(async (): Promise<DashboardSession | null> => {
   if (!claims || claims.endsAtMs <= now) return null;
   if (await isSessionRevoked(claims.sid)) return null;
   const role = await currentRole(claims.address, claims.role, now);
-  return role ? { address: claims.address, role } : null;
+  return role ? { address: claims.address, role, signedInWith: claims.signedInWith } : null;
 });
 
 /** For pages: the session, or a redirect to the sign-in page. */

@@ -2,6 +2,7 @@ import "server-only";
 import { isAddress, verifyMessage, type Hex } from "viem";
 import { parseSiweMessage } from "viem/siwe";
 import { SIGN_IN_CHAIN_ID } from "@/lib/sign-in-message";
+import { type ChainSignatureVerifier, ChainUnavailableError } from "./chain-signatures";
 
 /** Why a sign-in message was refused; the codes reach the login page, which words them. */
 export type SignInFailure =
@@ -10,7 +11,9 @@ export type SignInFailure =
   | "WRONG_CHAIN"
   | "EXPIRED_MESSAGE"
   | "BAD_NONCE"
-  | "BAD_SIGNATURE";
+  | "BAD_SIGNATURE"
+  | "SMART_ACCOUNT_UNSUPPORTED"
+  | "SMART_ACCOUNT_UNAVAILABLE";
 
 export class SignInError extends Error {
   constructor(readonly code: SignInFailure, detail: string) {
@@ -30,12 +33,22 @@ export interface VerifySignInInput {
   expectedOrigin: string;
   /** Takes the nonce out of circulation; false when it was never issued, has expired or was used. */
   consumeNonce: (nonce: string) => Promise<boolean> | boolean;
+  /**
+   * Checks a contract account's signature on chain (ERC-1271 / ERC-6492) when the plain check fails; present only
+   * when DIMO_RPC_URL is configured (chain-signatures.ts).
+   */
+  verifyOnChain?: ChainSignatureVerifier | undefined;
   now?: Date;
 }
 
+/** An ordinary wallet's signature is 65 bytes; a smart account's may be longer (ERC-6492 wraps a factory call). */
+const EOA_SIGNATURE = /^0x[0-9a-fA-F]{130}$/;
+const ANY_SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){65,8192}$/;
+
 /**
  * Verifies an EIP-4361 sign-in message and its signature; returns the signer's address (lowercase).
- * The signature is checked with plain ECDSA recovery (EIP-191), which covers ordinary wallets without any RPC.
+ * The signature is checked with plain ECDSA recovery (EIP-191), which covers ordinary wallets without any RPC; when
+ * that fails and an RPC endpoint is configured, the address may be a smart account, asked through ERC-1271/6492.
  * The nonce is consumed last, only for an otherwise valid message, so one bad attempt cannot burn someone's nonce.
  */
 export async function verifySignIn(input: VerifySignInInput): Promise<`0x${string}`> {
@@ -72,20 +85,33 @@ export async function verifySignIn(input: VerifySignInInput): Promise<`0x${strin
     throw new SignInError("EXPIRED_MESSAGE", "The sign-in message has expired or is not valid yet. Sign in again.");
   }
 
-  if (!/^0x[0-9a-fA-F]{130}$/.test(input.signature)) {
-    throw new SignInError("BAD_SIGNATURE", "The signature is malformed.");
-  }
-  const valid = await verifyMessage({
-    address: fields.address,
-    message: input.message,
-    signature: input.signature as Hex,
-  }).catch(() => false);
-  if (!valid) throw new SignInError("BAD_SIGNATURE", "The signature does not match the message's address.");
+  await verifySignature(fields.address, input);
 
   if (!(await input.consumeNonce(fields.nonce))) {
     throw new SignInError("BAD_NONCE", "The sign-in message was already used or its nonce has expired. Sign in again.");
   }
   return fields.address.toLowerCase() as `0x${string}`;
+}
+
+async function verifySignature(address: `0x${string}`, input: VerifySignInInput): Promise<void> {
+  if (!ANY_SIGNATURE.test(input.signature)) throw new SignInError("BAD_SIGNATURE", "The signature is malformed.");
+  const signature = input.signature as Hex;
+  const plain = EOA_SIGNATURE.test(signature) && (await verifyMessage({ address, message: input.message, signature }).catch(() => false));
+  if (plain) return;
+  if (!input.verifyOnChain) {
+    if (!EOA_SIGNATURE.test(signature)) {
+      throw new SignInError("SMART_ACCOUNT_UNSUPPORTED", "A smart account's signature needs DIMO_RPC_URL to be checked.");
+    }
+    throw new SignInError("BAD_SIGNATURE", "The signature does not match the message's address.");
+  }
+  let valid: boolean;
+  try {
+    valid = await input.verifyOnChain({ address, message: input.message, signature });
+  } catch (error) {
+    if (error instanceof ChainUnavailableError) throw new SignInError("SMART_ACCOUNT_UNAVAILABLE", error.message);
+    throw error;
+  }
+  if (!valid) throw new SignInError("BAD_SIGNATURE", "The signature does not match the message's address.");
 }
 
 function originOf(uri: string): string | undefined {

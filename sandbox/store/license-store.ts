@@ -20,22 +20,29 @@ interface LicenseRow {
   minted_at: number;
 }
 
-/** Developer Licenses: read-only once seeded. */
+/** Developer Licenses: read-only once seeded, but for redirect URIs registered at start (registerRedirectUri). */
 export class LicenseStore {
   private readonly byClientId: Database.Statement<[string], LicenseRow>;
   private readonly byTokenId: Database.Statement<[number], LicenseRow>;
   private readonly byAlias: Database.Statement<[string], LicenseRow>;
   private readonly uris: Database.Statement<[string], { uri: string; enabled_at: number }>;
   private readonly signers: Database.Statement<[string], { address: string; enabled_at: number }>;
+  private readonly addUri: Database.Statement<[string, string, number]>;
 
   constructor(db: Database.Database) {
     this.byClientId = db.prepare("SELECT * FROM licenses WHERE client_id = ?");
     this.byTokenId = db.prepare("SELECT * FROM licenses WHERE token_id = ?");
     this.byAlias = db.prepare("SELECT * FROM licenses WHERE alias = ?");
     this.uris = db.prepare("SELECT uri, enabled_at FROM license_redirect_uris WHERE client_id = ? ORDER BY enabled_at, uri");
+    this.addUri = db.prepare("INSERT OR IGNORE INTO license_redirect_uris (client_id, uri, enabled_at) VALUES (?, ?, ?)");
     this.signers = db.prepare(
       "SELECT address, enabled_at FROM license_signers WHERE client_id = ? ORDER BY enabled_at, address",
     );
+  }
+
+  /** Registers a redirect URI for a license, as its owner would in DIMO's console; nothing happens if it is there. */
+  registerRedirectUri(clientId: string, uri: string, enabledAtMs: number): void {
+    this.addUri.run(clientId.toLowerCase(), uri, enabledAtMs);
   }
 
   /** Case-insensitive; undefined for anything that is not a registered license's client id. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { vehicleDid } from "@/lib/protocol";
-import { DEMO_LICENSE } from "@/lib/demo-license";
+import { DEMO_LICENSE, loginRedirectUriFor } from "@/lib/demo-license";
 import { DEMO_GRANTED_VEHICLE_IDS, SEED_VEHICLES, VEHICLE_IDS } from "../../seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 
@@ -217,8 +217,9 @@ describe("developerLicense", () => {
       clientId: CLIENT,
       alias: DEMO_LICENSE.alias,
       redirectURIs: {
-        totalCount: 2,
-        nodes: [{ uri: DEMO_LICENSE.redirectUri }, { uri: `${DEMO_LICENSE.redirectUri}/` }],
+        totalCount: 3,
+        // The third, the dev dashboard's Sign in with DIMO address, is registered when the sandbox starts.
+        nodes: [{ uri: DEMO_LICENSE.redirectUri }, { uri: `${DEMO_LICENSE.redirectUri}/` }, { uri: loginRedirectUriFor(DEMO_LICENSE.redirectUri) }],
       },
       signers: { totalCount: 1, nodes: [{ address: DEMO_LICENSE.apiKeySigner }] },
     });
