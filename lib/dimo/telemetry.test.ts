@@ -34,7 +34,7 @@ async function failure(promise: Promise<unknown>): Promise<DimoError> {
 
 const sent = (index = 0) => JSON.parse(server.received[index]?.body ?? "{}") as { query: string; variables: Record<string, unknown> };
 
-const refusal = (field: string[], privilege: string) => ({
+const refusal = (field: (string | number)[], privilege: string) => ({
   message: `unauthorized: token does not have required privilege(s) ${privilege}`,
   path: field,
   extensions: { code: "UNAUTHORIZED" },
