@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/format/time";
 import { formatNumber } from "@/lib/format/numbers";
 import { useNow } from "@/lib/hooks/use-now";
 import { type SignalValue, type TelemetryDataSummary, type VinCredential } from "@/lib/models";
+import { signalInfo } from "@/lib/telemetry-signals";
 
 /** The Overview's pieces that show values; render them only in the browser (locale, time zone, clock). */
 
@@ -46,7 +47,8 @@ export function VinFigure({ vin }: { vin: VinCredential | null }) {
 /** Every signal the vehicle has sent, with its latest value and time where the grant lets the dashboard read it. */
 export function SignalsTable({ available, values }: { available: readonly string[]; values: readonly SignalValue[] }) {
   const byName = new Map(values.map((value) => [value.name, value]));
-  const names = [...new Set([...available, ...values.map((value) => value.name)])].sort((a, b) => signalLabel(a).localeCompare(signalLabel(b)));
+  // The service's list, not the values read: derived fields (the approximate location) are not signals it stores.
+  const names = [...available].sort((a, b) => signalLabel(a).localeCompare(signalLabel(b)));
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-sm" data-testid="signals-table">
@@ -67,7 +69,7 @@ export function SignalsTable({ available, values }: { available: readonly string
                   {signalLabel(name)}
                   <span className="block font-mono text-xs text-muted-foreground">{name}</span>
                 </th>
-                <td className="py-2 pr-3 tabular-nums">{value ? formatSignalValue(name, value.value) : <span className="text-muted-foreground">not read (see the privileges above)</span>}</td>
+                <td className="py-2 pr-3 tabular-nums">{value ? formatSignalValue(name, value.value) : <span className="text-muted-foreground">{signalInfo(name) ? "not read: the grant does not allow it" : "not shown by the dashboard"}</span>}</td>
                 <td className="py-2">{value ? formatDateTime(value.timestamp) : ""}</td>
               </tr>
             );
