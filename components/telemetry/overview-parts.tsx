@@ -10,11 +10,11 @@ import { signalInfo } from "@/lib/telemetry-signals";
 /** The Overview's pieces that show values; render them only in the browser (locale, time zone, clock). */
 
 /** "3 minutes ago", kept current every few seconds while the page is open, with the exact time beside it. */
-export function LastSeen({ iso }: { iso: string | null }) {
+export function LastSeen({ iso, testId = "last-seen" }: { iso: string | null; testId?: string }) {
   const now = useNow(5_000);
-  if (iso === null) return <span data-testid="last-seen">never: this vehicle has sent no data</span>;
+  if (iso === null) return <span data-testid={testId}>never: this vehicle has sent no data</span>;
   return (
-    <span data-testid="last-seen" data-last-seen={iso}>
+    <span data-testid={testId} data-last-seen={iso}>
       <time dateTime={iso} title={formatDateTime(iso)} className="font-medium">
         {formatRelativeTime(iso, now)}
       </time>{" "}
@@ -67,7 +67,7 @@ export function SignalsTable({ available, values }: { available: readonly string
               <tr key={name} className="border-b border-border last:border-b-0" data-testid="signal-row" data-signal={name} data-value={value ? JSON.stringify(value.value) : ""}>
                 <th scope="row" className="py-2 pr-3 font-normal">
                   {signalLabel(name)}
-                  <span className="block font-mono text-xs text-muted-foreground">{name}</span>
+                  <span className="block font-mono text-xs break-all text-muted-foreground">{name}</span>
                 </th>
                 <td className="py-2 pr-3 tabular-nums">{value ? formatSignalValue(name, value.value) : <span className="text-muted-foreground">{signalInfo(name) ? "not read: the grant does not allow it" : "not shown by the dashboard"}</span>}</td>
                 <td className="py-2">{value ? formatDateTime(value.timestamp) : ""}</td>

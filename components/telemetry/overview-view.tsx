@@ -92,7 +92,7 @@ function LastSeenSuffix({ iso }: { iso: string }) {
   return (
     <span className="text-muted-foreground">
       {" "}
-      · <LastSeen iso={iso} />
+      · <LastSeen iso={iso} testId="location-seen" />
     </span>
   );
 }
