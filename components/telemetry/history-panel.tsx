@@ -45,7 +45,8 @@ function HistoryTable({ history }: { history: SignalHistory }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Show the values as a table</summary>
-      <div className="mt-2 max-h-72 overflow-y-auto rounded-md border border-border">
+      {/* Focusable, so the rows that scroll can be reached with the keyboard. */}
+      <div tabIndex={0} role="region" aria-label={`${signalLabel(history.signal)} values`} className="mt-2 max-h-72 overflow-y-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-primary">
         <table className="w-full text-left" data-testid="history-table">
           <caption className="sr-only">
             {signalLabel(history.signal)}, one row per bucket

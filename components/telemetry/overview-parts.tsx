@@ -50,7 +50,8 @@ export function SignalsTable({ available, values }: { available: readonly string
   // The service's list, not the values read: derived fields (the approximate location) are not signals it stores.
   const names = [...available].sort((a, b) => signalLabel(a).localeCompare(signalLabel(b)));
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a table wider than a narrow screen can be scrolled with the keyboard.
+    <div tabIndex={0} role="region" aria-label="Signals" className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary">
       <table className="w-full text-left text-sm" data-testid="signals-table">
         <caption className="sr-only">The vehicle&apos;s signals with their latest values</caption>
         <thead>
