@@ -31,6 +31,7 @@ const BATTERIES: Record<string, [capacityKwh: number, kwhPerKm: number]> = {
   EV6: [77.4, 0.17],
   Leaf: [40, 0.16],
   Taycan: [93.4, 0.22],
+  "2": [78, 0.19],
 };
 const TANKS: Record<string, [litres: number, litresPer100Km: number]> = {
   "F-150": [87, 13],

@@ -18,6 +18,9 @@ export const DRIVE_EVERY_US = 5_000_000;
 export const SLOW_TICKS = 6;
 export const PARKED_EVERY_US = 30 * 60_000_000;
 
+/** The tick number of a trip's ignition-off sample, for its fix's precision. */
+export const END_TICK = -1;
+
 export const LOCATION_SIGNAL = "currentLocationCoordinates";
 export const STRING_SIGNAL = "powertrainType";
 
@@ -72,7 +75,8 @@ const round = (value: number, decimals: number) => {
   return Math.round(value * f) / f;
 };
 
-function hdopAt(seq: number, k: number): number {
+/** The fix's horizontal dilution of precision: 0.6 to 1.4, varying from fix to fix. */
+export function hdopAt(seq: number, k: number): number {
   let h = Math.imul(seq * 7919 + k, 0x27d4eb2f);
   h ^= h >>> 15;
   return 0.6 + ((h >>> 0) % 9) / 10;
@@ -168,7 +172,7 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
     const percent = levelAfter(drive.levelPercent, km, powertrain);
     const points = plan.points;
     const lastHeading = plan.at(plan.durationSeconds).heading;
-    out.point(t, points[points.length - 1] as LatLon, hdopAt(drive.seq, -1));
+    out.point(t, points[points.length - 1] as LatLon, hdopAt(drive.seq, END_TICK));
     out.float("currentLocationHeading", t, round(lastHeading, 1));
     out.float("speed", t, 0);
     out.float("isIgnitionOn", t, 0);

@@ -1,6 +1,6 @@
 import { type FloatAggregation } from "@/lib/telemetry-signals";
 import { type DriveRecord } from "../../store/drive-store";
-import { collectSamples, parkedAfter, routeOf, type VehicleSource } from "../../telemetry/samples";
+import { collectSamples, END_TICK, hdopAt, parkedAfter, routeOf, type VehicleSource } from "../../telemetry/samples";
 import { floatAggregate } from "./aggregate";
 import { badRequest } from "./signal-queries";
 
@@ -123,15 +123,15 @@ interface Span {
 
 function tripSpans(source: VehicleSource, drives: readonly DriveRecord[]): Span[] {
   return drives.map((drive) => {
+    // The first and last fixes of the trip's signals: its route's ends.
     const points = routeOf(source, drive).points;
-    const hdop = 1;
     const first = points[0] ?? drive.start;
     const last = points[points.length - 1] ?? drive.end;
     return {
       startUs: drive.startUs,
       endUs: drive.endUs,
-      start: { latitude: first.latitude, longitude: first.longitude, hdop },
-      end: { latitude: last.latitude, longitude: last.longitude, hdop },
+      start: { latitude: first.latitude, longitude: first.longitude, hdop: hdopAt(drive.seq, 0) },
+      end: { latitude: last.latitude, longitude: last.longitude, hdop: hdopAt(drive.seq, END_TICK) },
     };
   });
 }
