@@ -87,6 +87,43 @@ test.describe("the Overview", () => {
     await expect(page.getByTestId("trips-source-segments")).toHaveAttribute("aria-current", "page");
   });
 
+  test("shows only the approximate location, and says so, for a grant of privilege 8 alone", async ({ page }) => {
+    const tokenId = VEHICLE_IDS.approximateLocationOnly;
+    await openOverview(page, tokenId);
+    const sandbox = await sandboxLatest(tokenId, ["currentLocationApproximateCoordinates"], [8]);
+    const approximate = sandbox.signalsLatest?.currentLocationApproximateCoordinates?.value as { latitude: number; longitude: number } | undefined;
+    expect(approximate).toBeDefined();
+    const text = page.getByTestId("location-text");
+    await expect(text).toHaveAttribute("data-kind", "approximate");
+    await expect(text).toHaveAttribute("data-latitude", String(approximate?.latitude));
+    await expect(text).toHaveAttribute("data-longitude", String(approximate?.longitude));
+    await expect(text).toContainText("Approximately");
+    await expect(page.getByTestId("approximate-note")).toContainText("only the approximate location (privilege 8)");
+    await expect(page.getByTestId("location-map")).toHaveAttribute("data-kind", "approximate");
+    await expect(page.getByRole("region", { name: "Map of the vehicle's approximate location" })).toBeVisible();
+    await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
+    // The rest needs privileges 1 and 5, and says so where it would be.
+    await expect(missingIn(page, "now-card").first()).toContainText("Non-location history (privilege 1)");
+    await expect(missingIn(page, "now-card").filter({ hasText: "VIN credential (privilege 5)" })).toHaveCount(1);
+    await expect(missingIn(page, "history-panel")).toContainText("Non-location history (privilege 1)");
+    await expect(page.getByTestId("last-seen")).toHaveAttribute("data-last-seen", sandbox.signalsLatest?.lastSeen ?? "");
+  });
+
+  test("the history's signal and window can be chosen with the keyboard", async ({ page }) => {
+    await openOverview(page, TESLA);
+    const select = page.getByTestId("history-signal");
+    await select.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(select).not.toHaveValue("speed");
+    const chosen = await select.inputValue();
+    await expect(page.getByTestId("history-figure")).toHaveAttribute("data-signal", chosen);
+
+    await page.getByTestId("history-window-24h").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByTestId("history-window-7d")).toBeChecked();
+    await expect(page.getByTestId("history-figure")).toHaveAttribute("data-window", "7d");
+  });
+
   test("draws the chosen signal's history and says how it was aggregated", async ({ page }) => {
     await openOverview(page, TESLA);
     const panel = page.getByTestId("history-panel");
