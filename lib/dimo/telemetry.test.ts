@@ -116,6 +116,20 @@ describe("fetchLatest", () => {
     ]);
   });
 
+  it("reads the real service's answer for a vehicle with no data as never seen", async () => {
+    server.script(
+      reply(200, {
+        data: {
+          signalsLatest: { lastSeen: "0001-01-01T00:00:00Z" },
+          availableSignals: [],
+          dataSummary: { numberOfSignals: 0, firstSeen: "2026-11-22T10:00:00Z", lastSeen: "1900-01-01T00:00:00Z" },
+        },
+      }),
+    );
+    const latest = await fetchLatest(target(), { signals: ["speed"] });
+    expect(latest).toMatchObject({ lastSeen: null, signals: [], availableSignals: [], summary: { numberOfSignals: 0, firstSeen: null, lastSeen: null } });
+  });
+
   it("reads locations as latitude and longitude", async () => {
     server.script(
       reply(200, {

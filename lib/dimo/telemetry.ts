@@ -100,6 +100,13 @@ function selectionOf(name: SignalName): string {
   return signalInfo(name)?.kind === "location" ? `${name} { timestamp value { latitude longitude hdop } }` : `${name} { timestamp value }`;
 }
 
+/**
+ * A time that says something: the real service reports a vehicle without data as last seen in 1900 (and Go's zero
+ * time is year 1), so a time before 2000 means "never".
+ */
+const EARLIEST_REAL_TIME = Date.parse("2000-01-01T00:00:00Z");
+const seenAt = (iso: string | null | undefined): string | null => (iso && Date.parse(iso) >= EARLIEST_REAL_TIME ? iso : null);
+
 export interface LatestRequest {
   /** The signals to ask for: only the ones the grant allows, so the service has nothing to refuse. */
   signals: readonly SignalName[];
@@ -130,12 +137,19 @@ export async function fetchLatest(target: TelemetryTarget, request: LatestReques
     const value = typeof entry.value === "object" ? toLatLng(entry.value) : entry.value;
     signals.push({ name, timestamp: entry.timestamp, value });
   }
+  const summary = data.dataSummary;
+  // With no data, the real service's first seen is the time of the query: not a time the vehicle was seen.
+  const hasData = (summary?.numberOfSignals ?? 1) > 0;
   return {
-    lastSeen: latest?.lastSeen ?? data.dataSummary?.lastSeen ?? null,
+    lastSeen: seenAt(latest?.lastSeen) ?? (hasData ? seenAt(summary?.lastSeen) : null),
     signals,
     availableSignals: data.availableSignals ?? null,
-    summary: data.dataSummary
-      ? { numberOfSignals: data.dataSummary.numberOfSignals, firstSeen: data.dataSummary.firstSeen ?? null, lastSeen: data.dataSummary.lastSeen ?? null }
+    summary: summary
+      ? {
+          numberOfSignals: summary.numberOfSignals,
+          firstSeen: hasData ? seenAt(summary.firstSeen) : null,
+          lastSeen: hasData ? seenAt(summary.lastSeen) : null,
+        }
       : null,
     refused: refusalsOf(errors),
   };
