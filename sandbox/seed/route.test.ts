@@ -67,12 +67,13 @@ describe("a trip's route", () => {
     const moving = states.findIndex((s) => s.speed > 1);
     const lastMoving = states.length - 1 - [...states].reverse().findIndex((s) => s.speed > 1);
     expect(states.slice(moving, lastMoving).some((s) => s.speed === 0)).toBe(true);
-    // Distance only grows, never faster than the speed allows.
+    // Distance only grows, never faster than the speed allows (within a second the speed may peak above both ends by
+    // what a second of acceleration adds).
     states.forEach((s, i) => {
       const previous = states[i - 1];
       if (previous) {
         expect(s.distance).toBeGreaterThanOrEqual(previous.distance);
-        expect(s.distance - previous.distance).toBeLessThanOrEqual(Math.max(s.speed, previous.speed) + 1e-6);
+        expect(s.distance - previous.distance).toBeLessThanOrEqual(Math.max(s.speed, previous.speed) + 2.2);
       }
       expect(s.heading).toBeGreaterThanOrEqual(0);
       expect(s.heading).toBeLessThan(360);

@@ -195,17 +195,51 @@ function driveStretch(phases: Phase[], clock: { t: number; s: number }, length: 
   return exit;
 }
 
-/** Plans the route of one trip from `start` to `end`; `rng` is the trip's own. */
+/** Where a point meets the street nearest it: the foot of the perpendicular on a block beside its nearest junction. */
+function curbside(network: StreetNetwork, point: XY, node: GridNode): { foot: XY; neighbour: GridNode } {
+  const a = network.node(node);
+  let best = { foot: a, neighbour: { i: node.i + 1, j: node.j }, distance: Infinity };
+  for (const neighbour of [
+    { i: node.i + 1, j: node.j },
+    { i: node.i - 1, j: node.j },
+    { i: node.i, j: node.j + 1 },
+    { i: node.i, j: node.j - 1 },
+  ]) {
+    const b = network.node(neighbour);
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const t = Math.min(1, Math.max(0, ((point.x - a.x) * dx + (point.y - a.y) * dy) / (dx * dx + dy * dy)));
+    const foot = { x: a.x + t * dx, y: a.y + t * dy };
+    const distance = Math.hypot(point.x - foot.x, point.y - foot.y);
+    if (distance < best.distance) best = { foot, neighbour, distance };
+  }
+  return best;
+}
+
+const sameNode = (a: GridNode | undefined, b: GridNode) => a !== undefined && a.i === b.i && a.j === b.j;
+
+/**
+ * Plans the route of one trip from `start` to `end`; `rng` is the trip's own. The car pulls out of its spot onto the
+ * nearest street (the foot of the perpendicular), drives to the first junction of its way (straight on when that
+ * junction lies ahead, not behind), and at the other end leaves the street the same way.
+ */
 export function planRoute(network: StreetNetwork, start: LatLon, end: LatLon, rng: Prng): RoutePlan {
   const startXY = network.toXY(start);
   const endXY = network.toXY(end);
-  const nodes = junctionPath(network, network.nearestNode(startXY), network.nearestNode(endXY), rng);
+  const first = network.nearestNode(startXY);
+  const last = network.nearestNode(endXY);
+  const nodes = junctionPath(network, first, last, rng);
+  const pullOut = curbside(network, startXY, first);
+  const pullIn = curbside(network, endXY, last);
+  if (nodes.length >= 2 && sameNode(nodes[1], pullOut.neighbour)) nodes.shift();
+  if (nodes.length >= 2 && sameNode(nodes[nodes.length - 2], pullIn.neighbour)) nodes.pop();
 
-  const xy: XY[] = [startXY, ...nodes.map((n) => network.node(n)), endXY];
-  const kinds: EdgeKind[] = ["access"];
+  const xy: XY[] = [startXY, pullOut.foot, ...nodes.map((n) => network.node(n)), pullIn.foot, endXY];
+  const junctionNodes: (GridNode | null)[] = [null, null, ...nodes, null, null];
+  const kinds: EdgeKind[] = ["access", edgeKind(network, first, pullOut.neighbour)];
   for (let k = 1; k < nodes.length; k++) kinds.push(edgeKind(network, nodes[k - 1] as GridNode, nodes[k] as GridNode));
-  kinds.push("access");
-  const points: LatLon[] = [start, ...nodes.map((n) => network.toLatLon(network.node(n))), end];
+  kinds.push(edgeKind(network, last, pullIn.neighbour), "access");
+  const points: LatLon[] = [start, ...xy.slice(1, -1).map((p) => network.toLatLon(p)), end];
 
   const cumulative = new Float64Array(points.length);
   const headings = new Float64Array(Math.max(1, points.length - 1));
@@ -222,26 +256,28 @@ export function planRoute(network: StreetNetwork, start: LatLon, end: LatLon, rn
     return kmh(base * rng.between(0.85, 1.1));
   });
 
-  // The junction at point k + 1, between edge k and edge k + 1.
+  // The junction at point k + 1, between edge k and edge k + 1; where the car joins or leaves the street it only slows.
   const junctions: Junction[] = [];
   for (let k = 0; k < kinds.length - 1; k++) {
-    const node = nodes[k] as GridNode;
+    const node = junctionNodes[k + 1];
     const here = kinds[k] as EdgeKind;
     const next = kinds[k + 1] as EdgeKind;
     const through = Math.min(cruise[k] as number, cruise[k + 1] as number);
     const turning = turnAngle(xy[k] as XY, xy[k + 1] as XY, xy[k + 2] as XY) > 35;
     const turnSpeed = kmh(rng.between(14, 22));
-    const major = network.isArterial(node.i) && network.isArterial(node.j);
-    const crossesArterial = here === "local" && (network.isArterial(node.i) || network.isArterial(node.j));
     let junction: Junction = { exitSpeed: turning ? Math.min(through, turnSpeed) : through, stopSeconds: 0 };
-    if (here === "access" || next === "access") {
-      junction = { exitSpeed: Math.min(through, turnSpeed), stopSeconds: 0 };
-    } else if (major && rng.chance(turning ? 0.55 : 0.4)) {
-      junction = { exitSpeed: 0, stopSeconds: rng.between(8, 55) }; // a red light
-    } else if (crossesArterial && rng.chance(0.85)) {
-      junction = { exitSpeed: 0, stopSeconds: rng.between(1.5, 6) }; // a stop sign before the arterial
-    } else if (here === "local" && !major && rng.chance(0.15)) {
-      junction = { exitSpeed: 0, stopSeconds: rng.between(1, 3) }; // an all-way stop
+    if (!node || here === "access" || next === "access") {
+      if (here === "access" || next === "access") junction = { exitSpeed: Math.min(through, turnSpeed), stopSeconds: 0 };
+    } else {
+      const major = network.isArterial(node.i) && network.isArterial(node.j);
+      const crossesArterial = here === "local" && (network.isArterial(node.i) || network.isArterial(node.j));
+      if (major && rng.chance(turning ? 0.55 : 0.4)) {
+        junction = { exitSpeed: 0, stopSeconds: rng.between(8, 55) }; // a red light
+      } else if (crossesArterial && rng.chance(0.85)) {
+        junction = { exitSpeed: 0, stopSeconds: rng.between(1.5, 6) }; // a stop sign before the arterial
+      } else if (here === "local" && !major && rng.chance(0.15)) {
+        junction = { exitSpeed: 0, stopSeconds: rng.between(1, 3) }; // an all-way stop
+      }
     }
     junctions.push(junction);
   }
