@@ -61,6 +61,13 @@ describe("telemetry reads", () => {
     expect(await telemetryCalls()).toBe(0);
   });
 
+  it("reads a vehicle that has never driven, and finds no segments for it", async () => {
+    const latest = data(await getLatestTelemetry({ tokenId: VEHICLE_IDS.noTrips }));
+    expect(latest.refused).toEqual([]);
+    expect(latest.summary).not.toBeNull();
+    expect(data(await listSegmentsPage({ tokenId: VEHICLE_IDS.noTrips }))).toEqual({ segments: [], nextAfter: null });
+  });
+
   it("reads the VIN credential", async () => {
     const vin = data(await getVehicleVin({ tokenId: TESLA }));
     expect(vin?.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
