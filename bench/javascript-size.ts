@@ -34,7 +34,7 @@ const GZIP_LEVEL = constants.Z_BEST_COMPRESSION;
 const CHUNKS_DIR = ".next/static/chunks";
 
 export function dashboardRoutes(tokenId: number): string[] {
-  return ["/vehicles", `/vehicles/${tokenId}/trips`, `/vehicles/${tokenId}/trips/all`, `/vehicles/${tokenId}/value`, "/developer", "/developer/tokens", "/developer/activity"];
+  return ["/vehicles", `/vehicles/${tokenId}`, `/vehicles/${tokenId}/trips`, `/vehicles/${tokenId}/trips/all`, `/vehicles/${tokenId}/value`, "/developer", "/developer/tokens", "/developer/activity"];
 }
 
 const gzipSize = (body: Buffer) => gzipSync(body, { level: GZIP_LEVEL }).length;

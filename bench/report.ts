@@ -1,4 +1,5 @@
 import { type MeasuredResults } from "./results";
+import { TELEMETRY_BUDGETS } from "./sandbox-telemetry";
 import { type ReportRow, formatKb, formatMs } from "./table";
 import { describeCounts } from "./upstream-counts";
 
@@ -116,6 +117,28 @@ function sandboxRows(r: MeasuredResults): ReportRow[] {
   ];
 }
 
+function telemetryRows(r: MeasuredResults): ReportRow[] {
+  return (r.telemetry?.vehicles ?? []).flatMap((v) => [
+    {
+      measure: `5. sandbox signalsLatest of ${v.tokenId}, every signal: median / p95 (${v.latest.count})`,
+      value: `${formatMs(v.latest.median)} / ${formatMs(v.latest.p95)}`,
+      budget: `median < ${TELEMETRY_BUDGETS.latestMedianMs} ms`,
+      pass: v.latest.median < TELEMETRY_BUDGETS.latestMedianMs,
+    },
+    {
+      measure: `5. sandbox signals of ${v.tokenId}, one day at 5 min, a new day each time: median / p95 (${v.dayCold.count})`,
+      value: `${formatMs(v.dayCold.median)} / ${formatMs(v.dayCold.p95)}`,
+      budget: `median < ${TELEMETRY_BUDGETS.dayMedianMs} ms`,
+      pass: v.dayCold.median < TELEMETRY_BUDGETS.dayMedianMs,
+    },
+    {
+      measure: `5. sandbox signals of ${v.tokenId}, the same day again (${v.buckets} buckets): median / p95`,
+      value: `${formatMs(v.dayWarm.median)} / ${formatMs(v.dayWarm.p95)}`,
+      budget: "",
+    },
+  ]);
+}
+
 function loadRows(r: MeasuredResults): ReportRow[] {
   const l = r.load;
   return [
@@ -153,5 +176,5 @@ function fleetRows(r: MeasuredResults): ReportRow[] {
 }
 
 export function reportRows(results: MeasuredResults): ReportRow[] {
-  return [upstreamRows, overheadRows, javascriptRows, mapRows, sandboxRows, loadRows, fleetRows].flatMap((rows) => rows(results));
+  return [upstreamRows, overheadRows, javascriptRows, mapRows, sandboxRows, telemetryRows, loadRows, fleetRows].flatMap((rows) => rows(results));
 }

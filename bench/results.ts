@@ -2,6 +2,7 @@ import { type JavaScriptResults } from "./javascript-size";
 import { type LoadResults } from "./load";
 import { type MapDrawResults } from "./map-draw";
 import { type OverheadResults } from "./overhead";
+import { type SandboxTelemetryResults } from "./sandbox-telemetry";
 import { type SandboxTripsResults } from "./sandbox-trips";
 import { type UpstreamResults } from "./upstream";
 
@@ -23,6 +24,8 @@ export interface BenchResults {
   javascript: JavaScriptResults;
   map: MapDrawResults;
   sandbox: SandboxTripsResults;
+  /** The sandbox's Telemetry API (absent from results written before it existed). */
+  telemetry?: SandboxTelemetryResults;
   load: LoadResults;
   /** The same load on two instances behind a round-robin proxy sharing one Redis (both runs start with no token). */
   loadTwoInstances?: LoadResults;

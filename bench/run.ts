@@ -17,6 +17,7 @@ import { measureOverhead } from "./overhead";
 import { stopAllProcesses } from "@/test-support/processes";
 import { reportRows } from "./report";
 import { type BenchResults } from "./results";
+import { measureSandboxTelemetry } from "./sandbox-telemetry";
 import { measureSandboxTrips } from "./sandbox-trips";
 import { type DashboardServer, hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
 import { signIn } from "./session";
@@ -78,6 +79,9 @@ async function main(): Promise<void> {
   const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
   const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, VEHICLE_IDS.perf));
   const sandboxTrips = await phase("5. sandbox trips endpoint", () => measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf));
+  const sandboxTelemetry = await phase("5. sandbox telemetry endpoint", () =>
+    measureSandboxTelemetry(sandbox.url, [VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips]),
+  );
   const loadOptions = { users: 100, seconds: 30, vehicles: LOAD_VEHICLES };
   // A fresh dashboard, so that this run and the two-instance run both start with no token cached.
   const load = await phase("6. load test", async () => {
@@ -109,6 +113,7 @@ async function main(): Promise<void> {
     javascript,
     map,
     sandbox: sandboxTrips,
+    telemetry: sandboxTelemetry,
     load,
     loadTwoInstances,
   };

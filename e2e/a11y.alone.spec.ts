@@ -60,8 +60,16 @@ for (const theme of ["light", "dark"] as const) {
       await scan(page, `vehicles (${theme})`);
 
       await page.goto(`/vehicles/${TESLA}`);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByTestId("telemetry-overview")).toHaveAttribute("data-state", "ready");
+      await expect(page.getByTestId("history-figure")).toBeVisible();
+      await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
+      await page.getByText("Show the values as a table").click();
       await scan(page, `vehicle overview (${theme})`);
+
+      // A grant of location history alone: the explanations take the data's place.
+      await page.goto(`/vehicles/${VEHICLE_IDS.noValuationPrivilege}`);
+      await expect(page.getByTestId("telemetry-overview")).toHaveAttribute("data-state", "ready");
+      await scan(page, `vehicle overview, privilege 4 only (${theme})`);
 
       await page.goto(`/vehicles/${TESLA}/trips`);
       await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100", { timeout: 30_000 });

@@ -98,7 +98,7 @@ test("skip to the content, search the vehicles, open one and move through its ta
   const camry = page.getByTestId("vehicle-row").getByRole("link").first();
   await tabTo(page, camry, "the vehicle's link");
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.exactly100}/trips`));
+  await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.exactly100}$`));
 
   const valueTab = page.getByRole("navigation", { name: "Vehicle sections" }).getByRole("link", { name: "Value" });
   await tabTo(page, valueTab, "the Value tab");

@@ -60,22 +60,28 @@ test.describe("vehicle list", () => {
 });
 
 test.describe("one vehicle", () => {
-  test("opens on its trips, with the header and the Trips and Value tabs", async ({ page }) => {
+  test("opens on its Overview, with the header and the Overview, Trips and Value tabs", async ({ page }) => {
     await page.goto(`/vehicles/${VEHICLE_IDS.manyTrips}`);
-    await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}/trips$`));
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}$`));
+    await expect(page.getByTestId("telemetry-overview")).toBeVisible();
     const header = page.getByTestId("vehicle-header");
     await expect(header.getByRole("heading", { level: 1 })).toHaveText("2022 Tesla Model 3");
     await expect(header.getByTestId("vehicle-token-id")).toContainText(String(VEHICLE_IDS.manyTrips));
     await expect(header).toContainText("Tesla · Model 3 · 2022");
     const tabs = page.getByRole("navigation", { name: "Vehicle sections" });
-    await expect(tabs.getByRole("link", { name: "Trips" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Trips" })).not.toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Trips" })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/trips`);
     await expect(tabs.getByRole("link", { name: "Value" })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/value`);
+    await tabs.getByRole("link", { name: "Trips" }).click();
+    await expect(tabs.getByRole("link", { name: "Trips" })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
   });
 
   test("a vehicle opened from the list", async ({ page }) => {
     await page.goto("/vehicles");
     await page.getByRole("link", { name: "2019 Toyota Camry" }).click();
-    await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.exactly100}/trips$`));
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.exactly100}$`));
     await expect(page.getByTestId("vehicle-header").getByRole("heading", { level: 1 })).toHaveText("2019 Toyota Camry");
   });
 

@@ -90,6 +90,7 @@ describe("parseConfig", () => {
       identity: "https://identity-api.dev.dimo.zone",
       trips: "https://trips-api.dev.dimo.zone",
       valuations: "https://valuations-api.dev.dimo.zone",
+      telemetry: "https://telemetry-api.dev.dimo.zone",
     });
     expect(config.vehicleContract).toBe("0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
     expect(config.valuationsVersion).toBe("v2");
@@ -103,6 +104,7 @@ describe("parseConfig", () => {
       DIMO_IDENTITY_URL: "https://c.test",
       DIMO_TRIPS_URL: "https://d.test",
       DIMO_VALUATIONS_URL: "https://e.test",
+      DIMO_TELEMETRY_URL: "https://f.test",
     };
     const contract = "0x3333333333333333333333333333333333333333";
     const custom = parseConfig({ ...PRODUCTION_LICENSE, ...urls, DIMO_ENV: "custom", DIMO_VEHICLE_CONTRACT: contract });
@@ -121,6 +123,7 @@ describe("parseConfig", () => {
       DIMO_IDENTITY_URL: "http://127.0.0.1:4455/identity",
       DIMO_TRIPS_URL: "http://localhost:4455/trips",
       DIMO_VALUATIONS_URL: "http://[::1]:4455/valuations",
+      DIMO_TELEMETRY_URL: "https://telemetry.example.com",
     };
     expect(problemsOf({ ...custom, ...urls })).toEqual([
       "DIMO_AUTH_URL must be an https URL when DIMO_ENV=custom (http is allowed only for 127.0.0.1, ::1 or localhost).",
@@ -131,7 +134,19 @@ describe("parseConfig", () => {
 
   it("requires every URL in custom mode", () => {
     const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
-    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(4);
+    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(5);
+    expect(problems).toContain("DIMO_TELEMETRY_URL is required when DIMO_ENV=custom: the base address of that DIMO service.");
+  });
+
+  it("gives the Telemetry API a base address per preset, its /query path left to the client", () => {
+    expect(parseConfig({}).urls.telemetry).toBe("http://127.0.0.1:4455/telemetry");
+    expect(parseConfig(PRODUCTION_LICENSE).urls.telemetry).toBe("https://telemetry-api.dimo.zone");
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" }).urls.telemetry).toBe("https://telemetry-api.dev.dimo.zone");
+    expect(parseConfig({ DIMO_TELEMETRY_URL: "http://127.0.0.1:9999/telemetry/" }).urls.telemetry).toBe("http://127.0.0.1:9999/telemetry");
+    expect(problemsOf({ DIMO_TELEMETRY_URL: "telemetry" })[0]).toMatch(/^DIMO_TELEMETRY_URL must be an http\(s\) URL/);
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_TELEMETRY_URL: "http://telemetry.example.com" })).toEqual([
+      "DIMO_TELEMETRY_URL must be an https URL when DIMO_ENV=production (http is allowed only for 127.0.0.1, ::1 or localhost).",
+    ]);
   });
 
   it("lets one URL be overridden in sandbox mode, without a trailing slash", () => {

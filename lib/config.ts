@@ -18,6 +18,8 @@ export interface DimoUrls {
   identity: string;
   trips: string;
   valuations: string;
+  /** GraphQL; the client appends `/query`. */
+  telemetry: string;
 }
 
 export interface AppConfig {
@@ -58,6 +60,7 @@ const dimoHosts = (domain: string): DimoUrls => ({
   identity: `https://identity-api.${domain}`,
   trips: `https://trips-api.${domain}`,
   valuations: `https://valuations-api.${domain}`,
+  telemetry: `https://telemetry-api.${domain}`,
 });
 
 type Preset = Exclude<DimoEnv, "custom">;
@@ -143,6 +146,7 @@ const envSchema = z.object({
   DIMO_IDENTITY_URL: optional(baseUrl),
   DIMO_TRIPS_URL: optional(baseUrl),
   DIMO_VALUATIONS_URL: optional(baseUrl),
+  DIMO_TELEMETRY_URL: optional(baseUrl),
   DIMO_VEHICLE_CONTRACT: optional(address),
   DIMO_RATE_LIMITS: optional(z.enum(["on", "off"], "must be on or off")),
   DIMO_VALUATIONS_VERSION: optional(z.enum(["v1", "v2"], "must be v1 or v2")),

@@ -57,5 +57,6 @@ export function sandboxUrls(origin: string): Record<DimoService, string> {
     identity: `${origin}/identity`,
     trips: `${origin}/trips`,
     valuations: `${origin}/valuations`,
+    telemetry: `${origin}/telemetry`,
   };
 }

@@ -10,4 +10,5 @@ export const URL_VARIABLES: Record<DimoService, string> = {
   identity: "DIMO_IDENTITY_URL",
   trips: "DIMO_TRIPS_URL",
   valuations: "DIMO_VALUATIONS_URL",
+  telemetry: "DIMO_TELEMETRY_URL",
 };

@@ -1,4 +1,5 @@
 import { type DimoService, type PrivilegeId, privilegeInfo } from "@/lib/protocol";
+import { SEGMENTS_PRIVILEGES, type SignalName, VIN_CREDENTIAL_PRIVILEGE, signalInfo } from "@/lib/telemetry-signals";
 
 /**
  * What each feature of the dashboard needs from a vehicle's grant, stated once. The DIMO client checks a call
@@ -29,6 +30,9 @@ const rule = (
   need: { allOf?: PrivilegeId[]; anyOf?: PrivilegeId[]; note?: string },
 ): FeatureRule => ({ label, purpose, service, allOf: need.allOf ?? [], anyOf: need.anyOf ?? [], ...(need.note ? { note: need.note } : {}) });
 
+/** The privileges the Telemetry API's schema asks of a signal (lib/telemetry-signals.ts): one rule, stated there. */
+const signalPrivileges = (name: SignalName): readonly PrivilegeId[] => signalInfo(name)?.anyOf ?? [];
+
 export const FEATURES = {
   trips: rule("Trips", "trips", "trips", { allOf: [4] }),
   valuation: rule("Valuation", "valuations", "valuations", { allOf: [1] }),
@@ -40,6 +44,17 @@ export const FEATURES = {
       "DIMO's buyers price the vehicle from its VIN credential (privilege 5) and a recent location, so a grant " +
       "without them gets declines rather than offers.",
   }),
+  // The Telemetry API checks its privileges per field (lib/telemetry-signals.ts names each signal's); these rules are
+  // the groups of fields the Overview shows, so a missing privilege costs no upstream call and is explained in place.
+  telemetry: rule("Signals", "vehicle signals (speed, odometer, battery or fuel and the rest)", "telemetry", {
+    allOf: [...signalPrivileges("speed")],
+  }),
+  location: rule("The location", "the exact location", "telemetry", { allOf: [...signalPrivileges("currentLocationCoordinates")] }),
+  approximateLocation: rule("The approximate location", "the approximate location", "telemetry", {
+    anyOf: [...signalPrivileges("currentLocationApproximateCoordinates")],
+  }),
+  vin: rule("The VIN", "the VIN credential", "telemetry", { allOf: [VIN_CREDENTIAL_PRIVILEGE] }),
+  segments: rule("Trips from telemetry", "trips detected from the signals (segments)", "telemetry", { allOf: [...SEGMENTS_PRIVILEGES] }),
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;
@@ -69,6 +84,15 @@ export function missingFor(grant: GrantLike, feature: Feature): PrivilegeId[] {
   const missing = allOf.filter((id) => !held.includes(id));
   if (anyOf.length > 0 && !anyOf.some((id) => held.includes(id))) missing.push(...anyOf);
   return missing;
+}
+
+/** The feature whose rule covers a Telemetry API field: a signal, `vinVCLatest` or `segments`. */
+export function telemetryFeatureOf(field: string): Feature {
+  if (field === "vinVCLatest") return "vin";
+  if (field === "segments") return "segments";
+  const anyOf = signalInfo(field)?.anyOf ?? [];
+  if (anyOf.includes(8)) return "approximateLocation";
+  return anyOf.length > 0 && !anyOf.includes(1) ? "location" : "telemetry";
 }
 
 const named = (id: PrivilegeId) => `${privilegeInfo(id).label} (privilege ${id})`;

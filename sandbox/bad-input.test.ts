@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { DEMO_LICENSE } from "@/lib/demo-license";
-import { VEHICLE_IDS } from "./seed/vehicles";
+import { DEMO_GRANTED_VEHICLE_IDS, VEHICLE_IDS } from "./seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
@@ -16,7 +16,7 @@ async function stillServing() {
     method: "POST",
     json: { query: `{ vehicles(first: 100, filterBy: {privileged: "${DEMO_LICENSE.clientId}"}) { totalCount } }` },
   });
-  expect(identity.body).toEqual({ data: { vehicles: { totalCount: 11 } } });
+  expect(identity.body).toEqual({ data: { vehicles: { totalCount: DEMO_GRANTED_VEHICLE_IDS.length } } });
 }
 
 beforeEach(async () => {
@@ -30,6 +30,7 @@ describe("bad input", () => {
     for (const body of bodies) {
       const headers = { "content-type": "application/json" };
       expect((await request(`${suite.url}/identity/query`, { method: "POST", headers, body })).status).toBe(400);
+      expect((await request(`${suite.url}/telemetry/query`, { method: "POST", headers, body })).status).toBe(400);
       const exchange = await request(`${suite.url}/token-exchange/v1/tokens/exchange`, { method: "POST", headers, body, bearer: developer });
       expect(exchange.status).toBe(400);
       expect((await request(`${suite.url}/__sandbox/faults`, { method: "POST", headers, body })).status).toBe(400);

@@ -6,6 +6,7 @@ import { RequestStats } from "./control/stats";
 import { loadSigningKey, type SigningKey } from "./keys/signing-keys";
 import { TokenVerifier } from "./keys/tokens";
 import { ChallengeStore } from "./store/challenge-store";
+import { DriveStore } from "./store/drive-store";
 import { LicenseStore } from "./store/license-store";
 import { OfferStore } from "./store/offer-store";
 import { VehicleStore } from "./store/vehicle-store";
@@ -50,6 +51,8 @@ export interface SandboxContext {
   clock: SandboxClock;
   licenses: LicenseStore;
   vehicles: VehicleStore;
+  /** What each trip's telemetry is regenerated from. */
+  drives: DriveStore;
   offers: OfferStore;
   challenges: ChallengeStore;
   keys: { auth: SigningKey; tokenExchange: SigningKey };
@@ -73,6 +76,7 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
     clock,
     licenses: new LicenseStore(db),
     vehicles: new VehicleStore(db),
+    drives: new DriveStore(db),
     offers: new OfferStore(db),
     challenges: new ChallengeStore(db),
     keys,

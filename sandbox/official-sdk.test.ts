@@ -28,6 +28,7 @@ function registerEnvironment(name: string, sandboxUrl: string): EnvironmentName 
     TokenExchange: urls.tokenExchange,
     Trips: urls.trips,
     Valuations: urls.valuations,
+    Telemetry: `${sandboxUrl}/telemetry/query`,
   };
   // The SDK signs the challenge locally; its RPC address is never called, so it points at the sandbox too.
   (DimoConstants as Record<string, unknown>)[name] = { NFT_address: VEHICLE_NFT_CONTRACT, RPC_provider: sandboxUrl };
@@ -128,6 +129,45 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
     const offers = await getOffers({ ...vehicleJwt, tokenId: VEHICLE });
     expect(offers.offerSets).toHaveLength(1);
     expect(offers.offerSets[0]?.offers).toHaveLength(3);
+  });
+
+  it("queries the Telemetry API with the real schema's queries, and reads the VIN with its canned getLatestVinVC", async () => {
+    const tripsPage = await sdk<{ trips: { start: { time: string; location?: { latitude: number; longitude: number } }; end: { time: string } }[] }>(
+      dimo.trips,
+      "list",
+    )({ ...vehicleJwt, tokenId: VEHICLE });
+    const newest = tripsPage.trips[0];
+    const latest = await sdk<{ data: { signalsLatest: { lastSeen: string; speed: { value: number }; powertrainType: { value: string } } } }>(
+      dimo.telemetry,
+      "query",
+    )({
+      ...vehicleJwt,
+      query: `query { signalsLatest(tokenId: ${VEHICLE}) { lastSeen speed { timestamp value } powertrainType { timestamp value } } }`,
+    });
+    expect(latest.data.signalsLatest).toMatchObject({ speed: { value: 0 }, powertrainType: { value: "BEV" } });
+    expect(Date.parse(latest.data.signalsLatest.lastSeen)).toBeGreaterThan(Date.parse(newest?.end.time ?? ""));
+
+    const day = await sdk<{ data: { signals: { timestamp: string; speed: number }[] } }>(dimo.telemetry, "query")({
+      ...vehicleJwt,
+      query: `{ signals(tokenId: ${VEHICLE}, interval: "1h", from: "${newest?.start.time}", to: "${newest?.end.time}") {
+        timestamp speed(agg: MAX) currentLocationCoordinates(agg: FIRST) { latitude longitude } } }`,
+    });
+    expect(day.data.signals.length).toBeGreaterThan(0);
+    expect(day.data.signals[0]).toMatchObject({ currentLocationCoordinates: newest?.start.location });
+
+    const segments = await sdk<{ data: { segments: { start: { timestamp: string } }[] } }>(dimo.telemetry, "query")({
+      ...vehicleJwt,
+      query: `{ segments(tokenId: ${VEHICLE}, from: "${new Date(Date.now() - 7 * 86_400_000).toISOString()}", to: "${new Date().toISOString()}",
+        mechanism: ignitionDetection) { start { timestamp value { latitude longitude } } end { timestamp } duration isOngoing } }`,
+    });
+    expect(segments.data.segments.length).toBeGreaterThan(0);
+
+    const vin = await sdk<{ data: { vinVCLatest: { vin: string } } }>(dimo.telemetry, "getLatestVinVC")({ ...vehicleJwt, tokenId: VEHICLE });
+    expect(vin.data.vinVCLatest.vin).toMatch(/^5YJ[A-HJ-NPR-Z0-9]{14}$/);
+  });
+
+  it("fails its canned getLatestSignals, as the real service does: it asks for SignalsLatest(tokenID:), not in the schema", async () => {
+    await expect(sdk(dimo.telemetry, "getLatestSignals")({ ...vehicleJwt, tokenId: VEHICLE })).rejects.toMatchObject({ statusCode: 422 });
   });
 
   it("cannot request an instant offer: its getInstantOffers sends a GET, and the service routes only POST", async () => {

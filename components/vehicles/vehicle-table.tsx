@@ -24,7 +24,7 @@ export function VehicleTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
           {vehicles.map((vehicle) => (
             <tr key={vehicle.tokenId} data-testid="vehicle-row" data-token-id={vehicle.tokenId} className="border-b border-border last:border-0 hover:bg-muted/50">
               <td className="px-4 py-3">
-                <Link href={`/vehicles/${vehicle.tokenId}/trips`} className="font-medium hover:text-primary hover:underline">
+                <Link href={`/vehicles/${vehicle.tokenId}`} className="font-medium hover:text-primary hover:underline">
                   {vehicleTitle(vehicle)}
                 </Link>
                 {vehicle.name ? <div className="text-xs text-muted-foreground">{vehicle.name}</div> : null}

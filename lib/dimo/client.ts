@@ -1,6 +1,7 @@
 import "server-only";
 import { type AppConfig } from "@/lib/config";
-import { type Feature } from "@/lib/features";
+import { type Feature, canUse, telemetryFeatureOf } from "@/lib/features";
+import { TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
 import { IDENTITY_PAGE_MAX, type PrivilegeId } from "@/lib/protocol";
 import { type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "./activity";
 import { isDimoError } from "./errors";
@@ -13,6 +14,7 @@ import { SingleFlight } from "./single-flight";
 import { MemoryTokenCache, type TokenCache } from "./token-cache";
 import type { KeyValueStore } from "@/lib/store/types";
 import { TokenManager, developerInfo, vehicleInfo } from "./tokens";
+import { type HistoryRequest, type SegmentsRequest, type TelemetryTarget, fetchHistory, fetchLatest, fetchSegments, fetchVin } from "./telemetry";
 import { fetchTrips } from "./trips";
 import {
   type ActivityEntry,
@@ -20,12 +22,16 @@ import {
   type DeveloperTokenInfo,
   type InstantOfferResult,
   type OfferSet,
+  type SegmentsPage,
+  type SignalHistory,
+  type TelemetryLatest,
   type TokenOverview,
   type TripsPage,
   type Valuation,
   type Vehicle,
   type VehiclePage,
   type VehicleTokenInfo,
+  type VinCredential,
 } from "@/lib/models";
 import { type ValuationsTarget, alreadyRequested, fetchOffers, fetchValuation, postInstantOffer } from "./valuations";
 import { VehicleDirectory, toVehicleRecord } from "./vehicles";
@@ -65,6 +71,17 @@ export interface DimoClient {
   listOffers(tokenId: number): Promise<OfferSet[]>;
   /** One upstream request per vehicle at a time: concurrent callers share the one in flight. */
   requestInstantOffer(tokenId: number): Promise<InstantOfferResult>;
+  /**
+   * The latest value of every signal the grant allows (privilege 1 for most, 4 or 8 for the location), the signals the
+   * vehicle has and its data summary, in one Telemetry API request; fields the service refuses anyway are listed.
+   */
+  getLatestSignals(tokenId: number): Promise<TelemetryLatest>;
+  /** One numeric signal aggregated per interval bucket. */
+  getSignalHistory(tokenId: number, request: HistoryRequest): Promise<SignalHistory>;
+  /** The VIN from the vehicle's VIN credential (privilege 5); null when it has none. */
+  getVin(tokenId: number): Promise<VinCredential | null>;
+  /** A page of the trips the Telemetry API detects from the signals (privileges 1 and 4). */
+  listSegments(tokenId: number, request: SegmentsRequest): Promise<SegmentsPage>;
   describeTokens(): Promise<TokenOverview>;
   refreshDeveloperToken(): Promise<DeveloperTokenInfo>;
   refreshVehicleToken(tokenId: number): Promise<VehicleTokenInfo>;
@@ -133,6 +150,8 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     token,
     tokenId,
   });
+
+  const telemetry = (tokenId: number, token: string): TelemetryTarget => ({ http, baseUrl: config.urls.telemetry, token, tokenId });
 
   async function listVehicles(paging: { first?: number; after?: string } = {}): Promise<VehiclePage> {
     const first = Math.min(IDENTITY_PAGE_MAX, Math.max(1, Math.floor(paging.first ?? IDENTITY_PAGE_MAX)));
@@ -211,6 +230,24 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
         }
       });
     },
+
+    async getLatestSignals(tokenId) {
+      assertPositiveInteger(tokenId, "tokenId");
+      const grant = (await directory.get(tokenId))?.vehicle.grant ?? null;
+      const held = grant?.privileges ?? [];
+      // Ask only for what the grant allows: a field it does not is never requested, so never refused.
+      const signals = TELEMETRY_SIGNALS.filter((signal) => signal.anyOf.some((id) => held.includes(id))).map((signal) => signal.name);
+      // Any one of the Overview's signal rules opens the request; with none, the check says what the signals need.
+      const feature: Feature = canUse(grant, "telemetry") || !canUse(grant, "approximateLocation") ? "telemetry" : "approximateLocation";
+      return withAccess(tokenId, feature, (token) => fetchLatest(telemetry(tokenId, token), { signals }));
+    },
+
+    getSignalHistory: (tokenId, request) =>
+      withAccess(tokenId, telemetryFeatureOf(request.signal), (token) => fetchHistory(telemetry(tokenId, token), request)),
+
+    getVin: (tokenId) => withAccess(tokenId, "vin", (token) => fetchVin(telemetry(tokenId, token))),
+
+    listSegments: (tokenId, request) => withAccess(tokenId, "segments", (token) => fetchSegments(telemetry(tokenId, token), request)),
 
     async describeTokens() {
       return { developer: await tokens.describeDeveloperJwt(), vehicles: await tokens.describeVehicleJwts() };

@@ -8,6 +8,7 @@ import { SCHEMA_SQL } from "../store/schema";
 import { METROS } from "./metros";
 import { createPrng, type Prng } from "./prng";
 import { DAY_MS, HOUR_MS } from "./times";
+import { energyLog } from "./energy";
 import { generateTrips } from "./trip-generator";
 import { tripBodies } from "./trip-json";
 import { valuationFor } from "./valuation-model";
@@ -61,6 +62,27 @@ function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: numb
   // Rank 1 is the newest trip: trips are sequential, so end-time order is generation order reversed. Inserting in
   // rank order keeps the b-tree pages full (descending inserts leave them half empty).
   for (let rank = 1; rank <= bodies.length; rank++) insertTrip.run(vehicle.tokenId, rank, bodies[bodies.length - rank]);
+  const insertDrive = db.prepare(
+    `INSERT INTO drives (token_id, start_us, end_us, seq, start_lat, start_lon, end_lat, end_lon, odometer_km, level_percent)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const micro = (degrees: number) => Math.round(degrees * 1e6);
+  const energy = energyLog(vehicle, trips);
+  trips.forEach((trip, i) => {
+    const { odometerKm, levelPercent } = energy[i] as { odometerKm: number; levelPercent: number };
+    insertDrive.run(
+      vehicle.tokenId,
+      trip.startMicros,
+      trip.endMicros,
+      trip.seq,
+      micro(trip.routeStart.latitude),
+      micro(trip.routeStart.longitude),
+      micro(trip.routeEnd.latitude),
+      micro(trip.routeEnd.longitude),
+      odometerKm,
+      levelPercent,
+    );
+  });
 
   const firstStartMs = trips[0] ? trips[0].startMicros / 1000 : anchorMs - 380 * DAY_MS;
   const mintedAt = Math.floor(firstStartMs - rng.int(5, 60) * DAY_MS);

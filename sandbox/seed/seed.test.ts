@@ -38,6 +38,7 @@ describe("the seeded vehicles", () => {
       [10420, "Nissan Leaf 2018", 80, "demo 1,2,3,4,5,6 expired"],
       [9001, "Jeep Wrangler 2019", 60, "none"],
       [8777, "Porsche Taycan 2024", 40, "other 1,2,3,4,5,6"],
+      [16550, "Polestar 2 2023", 120, "demo 8"],
     ];
     expect(
       SEED_VEHICLES.map((v): [number, string, number, string] => [
@@ -182,7 +183,7 @@ describe("seedDatabase", () => {
     // All but the 100,000-trip vehicle, whose trips' determinism is checked above, to keep the test quick.
     seedDatabase(db, ANCHOR, SEED_VEHICLES.filter((v) => v.tokenId !== VEHICLE_IDS.perf));
     const hash = createHash("sha256");
-    for (const table of ["vehicles", "grants", "licenses", "license_signers", "license_redirect_uris", "valuations", "trips"]) {
+    for (const table of ["vehicles", "grants", "licenses", "license_signers", "license_redirect_uris", "valuations", "trips", "drives"]) {
       for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).iterate()) hash.update(JSON.stringify(row));
     }
     const keyCount = db.prepare("SELECT COUNT(*) AS n FROM signing_keys").get() as { n: number };

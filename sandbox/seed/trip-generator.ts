@@ -2,6 +2,8 @@ import { distanceMiles, type LatLon, metersToMiles, offsetPoint, roundPoint } fr
 import { ksuid } from "./ksuid";
 import { type Metro, METROS } from "./metros";
 import { createPrng, type Prng } from "./prng";
+import { planRoute, type RoutePlan } from "./route";
+import { streetNetwork } from "./streets";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "./times";
 import { type SeedVehicle } from "./vehicles";
 
@@ -12,13 +14,24 @@ import { type SeedVehicle } from "./vehicles";
  */
 export interface GeneratedTrip {
   id: string;
+  /** Chronological position in the vehicle's life, from 0: the route's seed. */
+  seq: number;
   startMicros: number;
   endMicros: number;
   /** Absent when the device had no fix; never null. */
   start?: LatLon;
   end?: LatLon;
-  /** Distance driven, for the odometer: the straight line times a road factor. */
+  /** Where the route starts and ends, whether or not the trips service knows it. */
+  routeStart: LatLon;
+  routeEnd: LatLon;
+  /** Length of the route. */
   roadMiles: number;
+  roadMetres: number;
+}
+
+/** The route a trip drives: the same on every call, from what the seed stores. */
+export function tripRoute(vehicleTokenId: number, metro: Metro, seq: number, start: LatLon, end: LatLon): RoutePlan {
+  return planRoute(streetNetwork(metro), start, end, createPrng(`route:${vehicleTokenId}:${seq}`));
 }
 
 const PLACE_COUNT = 10;
@@ -26,8 +39,6 @@ const MIN_PLACE_SPACING_MILES = 0.6;
 const UNRECORDED_MOVE_CHANCE = 0.04;
 const MISSING_START_CHANCE = 0.005;
 const MISSING_END_CHANCE = 0.005;
-const MIN_TRIP_MINUTES = 3;
-const MAX_TRIP_MINUTES = 90;
 
 /** Regular places (home first) spread over the area, far enough apart that a move between two is visible. */
 function makePlaces(rng: Prng, metro: Metro, radiusMiles: number): LatLon[] {
@@ -52,10 +63,10 @@ interface Leg {
   start: LatLon;
   end: LatLon;
   durationMs: number;
-  roadMiles: number;
+  roadMetres: number;
 }
 
-function driveLegs(rng: Prng, places: LatLon[], count: number): Leg[] {
+function driveLegs(rng: Prng, places: LatLon[], count: number, route: (seq: number, start: LatLon, end: LatLon) => RoutePlan): Leg[] {
   const home = places[0] as LatLon;
   let here = jitter(rng, home, 0, 40);
   let hereIndex = 0;
@@ -71,10 +82,12 @@ function driveLegs(rng: Prng, places: LatLon[], count: number): Leg[] {
     }
     const destination = hereIndex !== 0 && rng.chance(0.4) ? 0 : otherPlace(rng, places.length, hereIndex);
     const end = jitter(rng, places[destination] as LatLon, 5, 60);
-    const roadMiles = distanceMiles(start, end) * rng.between(1.2, 1.45) + 0.1;
-    const minutes = (roadMiles / rng.between(16, 38)) * 60 + rng.between(1, 4);
-    const durationMs = Math.min(MAX_TRIP_MINUTES, Math.max(MIN_TRIP_MINUTES, minutes)) * MINUTE_MS;
-    legs.push({ start: roundPoint(start), end: roundPoint(end), durationMs, roadMiles });
+    const legStart = roundPoint(start);
+    const legEnd = roundPoint(end);
+    const plan = route(i, legStart, legEnd);
+    // Whole microseconds, as the trips service reports times.
+    const durationMs = Math.round(plan.durationSeconds * 1e6) / 1000;
+    legs.push({ start: legStart, end: legEnd, durationMs, roadMetres: plan.lengthMetres });
     here = end;
     hereIndex = destination;
   }
@@ -104,7 +117,7 @@ export function generateTrips(vehicle: SeedVehicle, anchorMs: number): Generated
   const rng = createPrng(`trips:${vehicle.tokenId}`);
   const metro = METROS[vehicle.metro];
   const places = makePlaces(rng, metro, plan.placeRadiusMiles ?? metro.radiusMiles);
-  const legs = driveLegs(rng, places, plan.count);
+  const legs = driveLegs(rng, places, plan.count, (seq, start, end) => tripRoute(vehicle.tokenId, metro, seq, start, end));
   const gaps = parkedGaps(rng, legs, plan.spanDays);
   const forcedMissingEnds = spreadIndices(plan.count, plan.extraMissingEndLocations);
 
@@ -121,8 +134,17 @@ export function generateTrips(vehicle: SeedVehicle, anchorMs: number): Generated
   return legs.map((leg, i) => {
     const times = relative[i] as { startMs: number; endMs: number };
     const startMicros = Math.round((times.startMs + shiftMs) * 1000);
-    const endMicros = Math.round((times.endMs + shiftMs) * 1000);
-    const trip: GeneratedTrip = { id: ksuid(startMicros / 1000, rng.bytes(16)), startMicros, endMicros, roadMiles: leg.roadMiles };
+    const endMicros = startMicros + Math.round(leg.durationMs * 1000);
+    const trip: GeneratedTrip = {
+      id: ksuid(startMicros / 1000, rng.bytes(16)),
+      seq: i,
+      startMicros,
+      endMicros,
+      routeStart: leg.start,
+      routeEnd: leg.end,
+      roadMiles: metersToMiles(leg.roadMetres),
+      roadMetres: leg.roadMetres,
+    };
     if (!rng.chance(MISSING_START_CHANCE)) trip.start = leg.start;
     if (!forcedMissingEnds.has(i) && !rng.chance(MISSING_END_CHANCE)) trip.end = leg.end;
     return trip;

@@ -16,7 +16,7 @@ export interface Continuity {
  * known and no more than a quarter mile apart; otherwise data was dropped (a gap, an unknown previous end, or no start
  * fix). The very first trip has nothing to continue and, with a start fix, dropped nothing.
  */
-export function continuityOf(previous: GeneratedTrip | undefined, start: LatLon | undefined): Continuity {
+export function continuityOf(previous: Pick<GeneratedTrip, "end"> | undefined, start: LatLon | undefined): Continuity {
   if (!start) return { droppedData: true };
   if (!previous) return { droppedData: false };
   if (!previous.end) return { droppedData: true };

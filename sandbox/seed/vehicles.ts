@@ -87,6 +87,7 @@ const ROWS: Row[] = [
   { tokenId: 10420, make: "Nissan", model: "Leaf", year: 2018, metro: "phoenix", trips: [80, 200, 24 * 35], grant: demo(ALL, true), owner: 1, msrpUsd: 30000, role: "expiredGrant" },
   { tokenId: 9001, make: "Jeep", model: "Wrangler", year: 2019, metro: "saltLakeCity", trips: [60, 150, 40], grant: null, owner: 2, msrpUsd: 34000, role: "notGranted" },
   { tokenId: 8777, make: "Porsche", model: "Taycan", year: 2024, metro: "boston", trips: [40, 60, 16], grant: { license: "other", privileges: ALL, expired: false }, owner: 3, msrpUsd: 92000, role: "grantedToOtherLicense" },
+  { tokenId: 16550, make: "Polestar", model: "2", year: 2023, metro: "portland", trips: [120, 150, 5], grant: demo([8]), owner: 4, msrpUsd: 49900, role: "approximateLocationOnly" },
 ];
 
 // One generator for all names, so that no two vehicles share a name.
@@ -150,6 +151,8 @@ export const VEHICLE_IDS = {
   missingEndLocations: 15002,
   /** Privileges 1 and 4 only. */
   locationAndHistoryOnly: 14011,
+  /** Privilege 8 only: telemetry's approximate location, nothing else. */
+  approximateLocationOnly: 16550,
 } as const;
 
 /** Vehicles with an unexpired grant to the demo license, newest token id first (the identity API's order). */

@@ -1,7 +1,10 @@
 /**
  * The sandbox database. Times are epoch milliseconds; addresses are stored lowercase (the API checksums them on the
  * way out). Trips are stored as the exact JSON the service returns, ranked newest first per vehicle, so that a page
- * is one index range scan and no JSON is built per request.
+ * is one index range scan and no JSON is built per request. Telemetry is not stored: each trip's row in `drives`
+ * holds what regenerates its route (start and end in micro-degrees, its position in the vehicle's life, the route's
+ * seed) and the odometer and battery or fuel level at its start, so signals over any window are computed from the
+ * trips in it.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -61,6 +64,19 @@ CREATE TABLE IF NOT EXISTS trips (
   rank INTEGER NOT NULL,
   body TEXT NOT NULL,
   PRIMARY KEY (token_id, rank)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS drives (
+  token_id INTEGER NOT NULL,
+  start_us INTEGER NOT NULL,
+  end_us INTEGER NOT NULL,
+  seq INTEGER NOT NULL,
+  start_lat INTEGER NOT NULL,
+  start_lon INTEGER NOT NULL,
+  end_lat INTEGER NOT NULL,
+  end_lon INTEGER NOT NULL,
+  odometer_km REAL NOT NULL,
+  level_percent REAL NOT NULL,
+  PRIMARY KEY (token_id, start_us)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS valuations (
   token_id INTEGER PRIMARY KEY REFERENCES vehicles(token_id),

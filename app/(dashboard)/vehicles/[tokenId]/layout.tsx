@@ -5,7 +5,7 @@ import { VehicleHeader } from "@/components/vehicles/vehicle-header";
 import { VehicleTabs } from "@/components/vehicles/vehicle-tabs";
 import { loadSharedVehicle } from "@/lib/server/vehicles";
 
-/** One vehicle: its header and tabs (Trips, Value) above whichever tab is open. */
+/** One vehicle: its header and tabs (Overview, Trips, Value) above whichever tab is open. */
 export default async function VehicleLayout({ children, params }: { children: React.ReactNode; params: Promise<{ tokenId: string }> }) {
   const vehicle = await loadSharedVehicle((await params).tokenId);
   return (

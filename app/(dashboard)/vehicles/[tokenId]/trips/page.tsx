@@ -5,11 +5,14 @@ import { Suspense } from "react";
 import { TripsSkeleton } from "@/components/trips/trips-states";
 import { tripsPageQuery } from "@/components/trips/trips-query";
 import { TripsView } from "@/components/trips/trips-view";
+import { SegmentsView } from "@/components/trips/segments-view";
+import { TripsSourceSwitch, parseTripsSource } from "@/components/trips/trips-source-switch";
 import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { publicConfig } from "@/lib/config";
 import { canUse, missingFor } from "@/lib/features";
+import { type Vehicle } from "@/lib/models";
 import { getQueryClient } from "@/lib/query-client";
 import { unwrap } from "@/lib/result";
 import { parsePageParam } from "@/lib/server/page-param";
@@ -25,7 +28,27 @@ interface TripsPageProps {
 
 export default async function TripsPage({ params, searchParams }: TripsPageProps) {
   const vehicle = await loadSharedVehicle((await params).tokenId);
-  const pageParam = parsePageParam((await searchParams).page);
+  const search = await searchParams;
+  const source = parseTripsSource(search.source);
+  return (
+    <div className="flex flex-col gap-4">
+      <TripsSourceSwitch tokenId={vehicle.tokenId} source={source} />
+      {source === "segments" ? (
+        canUse(vehicle.grant, "segments") ? (
+          <SegmentsView tokenId={vehicle.tokenId} mapStyleUrl={publicConfig().mapStyleUrl} />
+        ) : (
+          <MissingPrivilege feature="segments" missing={missingFor(vehicle.grant, "segments")} />
+        )
+      ) : (
+        <TripsApiSection vehicle={vehicle} rawPage={search.page} />
+      )}
+    </div>
+  );
+}
+
+/** The Trips API's trips, a page at a time, the first page prefetched with the HTML. */
+async function TripsApiSection({ vehicle, rawPage }: { vehicle: Vehicle; rawPage: string | string[] | undefined }) {
+  const pageParam = parsePageParam(rawPage);
   if (!canUse(vehicle.grant, "trips")) return <MissingPrivilege feature="trips" missing={missingFor(vehicle.grant, "trips")} />;
   if (!pageParam.ok) {
     return (

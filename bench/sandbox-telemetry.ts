@@ -1,0 +1,127 @@
+import { Agent, request } from "node:http";
+import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
+import { type Summary, summarize } from "./stats";
+
+/**
+ * The sandbox's Telemetry API under measurement, sequentially with a warm Vehicle JWT over a keep-alive connection:
+ * `signalsLatest` with every signal, and a one-day `signals` query at 5-minute buckets over the signals a dashboard
+ * charts, each time for a different day of the last 60 (so each day's routes are generated afresh, as on a first
+ * view), then the same day again (routes cached). Shared by `npm run bench` (item 5) and scripts/measure-telemetry.ts.
+ */
+
+export const TELEMETRY_SAMPLES = 60;
+const WARM_UP = 10;
+const DAY_MS = 86_400_000;
+
+export const LATEST_QUERY = `query Latest($tokenId: Int!) {
+  signalsLatest(tokenId: $tokenId) {
+    lastSeen
+    speed { timestamp value }
+    powertrainTransmissionTravelledDistance { timestamp value }
+    powertrainTractionBatteryStateOfChargeCurrent { timestamp value }
+    powertrainFuelSystemRelativeLevel { timestamp value }
+    powertrainRange { timestamp value }
+    isIgnitionOn { timestamp value }
+    exteriorAirTemperature { timestamp value }
+    lowVoltageBatteryCurrentVoltage { timestamp value }
+    powertrainType { timestamp value }
+    currentLocationHeading { timestamp value }
+    currentLocationCoordinates { timestamp value { latitude longitude hdop } }
+    currentLocationApproximateCoordinates { timestamp value { latitude longitude hdop } }
+  }
+}`;
+
+export const DAY_QUERY = `query Day($tokenId: Int!, $from: Time!, $to: Time!) {
+  signals(tokenId: $tokenId, interval: "5m", from: $from, to: $to) {
+    timestamp
+    speed(agg: AVG)
+    maxSpeed: speed(agg: MAX)
+    powertrainTransmissionTravelledDistance(agg: LAST)
+    powertrainTractionBatteryStateOfChargeCurrent(agg: LAST)
+    powertrainFuelSystemRelativeLevel(agg: LAST)
+    isIgnitionOn(agg: MAX)
+    exteriorAirTemperature(agg: AVG)
+    currentLocationCoordinates(agg: LAST) { latitude longitude }
+  }
+}`;
+
+export interface VehicleTelemetryResults {
+  tokenId: number;
+  latest: Summary;
+  /** A different day each request: the routes of that day's trips are generated. */
+  dayCold: Summary;
+  /** The same day again: routes come from the cache. */
+  dayWarm: Summary;
+  /** Buckets the last day query answered with. */
+  buckets: number;
+}
+
+export interface SandboxTelemetryResults {
+  vehicles: VehicleTelemetryResults[];
+}
+
+export const TELEMETRY_BUDGETS = { latestMedianMs: 10, dayMedianMs: 50 } as const;
+
+function post(agent: Agent, url: string, token: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      { method: "POST", agent, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+async function timed(agent: Agent, url: string, token: string, body: string): Promise<{ ms: number; text: string }> {
+  const started = performance.now();
+  const answer = await post(agent, url, token, body);
+  const ms = performance.now() - started;
+  if (answer.status !== 200 || answer.text.includes('"errors"')) throw new Error(`telemetry query failed: ${answer.status} ${answer.text.slice(0, 300)}`);
+  return { ms, text: answer.text };
+}
+
+export async function measureSandboxTelemetry(sandboxUrl: string, tokenIds: readonly number[]): Promise<SandboxTelemetryResults> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const url = `${sandboxUrl}/telemetry/query`;
+  const developer = await getDeveloperJwt(sandboxUrl);
+  const vehicles: VehicleTelemetryResults[] = [];
+  try {
+    for (const tokenId of tokenIds) {
+      const token = await getVehicleJwt(sandboxUrl, developer, tokenId, [1, 4]);
+      const latestBody = JSON.stringify({ query: LATEST_QUERY, variables: { tokenId } });
+      for (let i = 0; i < WARM_UP; i++) await timed(agent, url, token, latestBody);
+      const latest: number[] = [];
+      for (let i = 0; i < TELEMETRY_SAMPLES; i++) latest.push((await timed(agent, url, token, latestBody)).ms);
+
+      const dayBody = (daysAgo: number) => {
+        const to = Date.now() - daysAgo * DAY_MS;
+        return JSON.stringify({
+          query: DAY_QUERY,
+          variables: { tokenId, from: new Date(to - DAY_MS).toISOString(), to: new Date(to).toISOString() },
+        });
+      };
+      await timed(agent, url, token, dayBody(100));
+      const cold: number[] = [];
+      for (let i = 0; i < TELEMETRY_SAMPLES; i++) cold.push((await timed(agent, url, token, dayBody(i))).ms);
+      const warm: number[] = [];
+      let last = "";
+      for (let i = 0; i < TELEMETRY_SAMPLES; i++) {
+        const answer = await timed(agent, url, token, dayBody(1));
+        warm.push(answer.ms);
+        last = answer.text;
+      }
+      const buckets = (JSON.parse(last) as { data: { signals: unknown[] | null } }).data.signals?.length ?? 0;
+      vehicles.push({ tokenId, latest: summarize(latest), dayCold: summarize(cold), dayWarm: summarize(warm), buckets });
+    }
+  } finally {
+    agent.destroy();
+  }
+  return { vehicles };
+}

@@ -1,0 +1,83 @@
+"use client";
+
+import { useTheme } from "next-themes";
+import { useEffect, useRef } from "react";
+import type { LatLng } from "@/lib/models";
+import { MapRegion } from "./map-region";
+import { mapThemeOf } from "./map-theme";
+import { type GeoJSONSource } from "./maplibre";
+import { OVERLAY_PREFIX, useBaseMap } from "./use-base-map";
+
+const SOURCE = `${OVERLAY_PREFIX}location`;
+/**
+ * The approximate location is the centre of an H3 resolution-6 cell (about 36 km², edges of about 3.7 km): a circle
+ * of that radius says "somewhere here" without pretending to a point.
+ */
+const APPROXIMATE_RADIUS_KM = 3.7;
+
+function circle(center: LatLng, radiusKm: number, steps = 64): [number, number][] {
+  const latRadius = radiusKm / 110.574;
+  const lngRadius = radiusKm / (111.32 * Math.cos((center.latitude * Math.PI) / 180));
+  return Array.from({ length: steps + 1 }, (_, index) => {
+    const angle = (index / steps) * 2 * Math.PI;
+    return [center.longitude + lngRadius * Math.cos(angle), center.latitude + latRadius * Math.sin(angle)];
+  });
+}
+
+function features(point: LatLng, approximate: boolean): GeoJSON.FeatureCollection {
+  const dot: GeoJSON.Feature = { type: "Feature", properties: { kind: "point" }, geometry: { type: "Point", coordinates: [point.longitude, point.latitude] } };
+  if (!approximate) return { type: "FeatureCollection", features: [dot] };
+  const area: GeoJSON.Feature = { type: "Feature", properties: { kind: "area" }, geometry: { type: "Polygon", coordinates: [circle(point, APPROXIMATE_RADIUS_KM)] } };
+  return { type: "FeatureCollection", features: [area, dot] };
+}
+
+/** A small map centred on the vehicle's location: a dot, or for the approximate location an area around it. */
+export function LocationMap({ point, approximate, styleUrl }: { point: LatLng; approximate: boolean; styleUrl: string | undefined }) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const theme = mapThemeOf(useTheme().resolvedTheme);
+  const { map, ready, error } = useBaseMap(containerRef, styleUrl, theme);
+
+  useEffect(() => {
+    if (!map || !ready) return;
+    const data = features(point, approximate);
+    const source = map.getSource<GeoJSONSource>(SOURCE);
+    if (source) {
+      source.setData(data);
+    } else {
+      map.addSource(SOURCE, { type: "geojson", data });
+      map.addLayer({ id: `${SOURCE}-area`, type: "fill", source: SOURCE, filter: ["==", ["get", "kind"], "area"], paint: { "fill-color": "#2563eb", "fill-opacity": 0.2 } });
+      map.addLayer({ id: `${SOURCE}-outline`, type: "line", source: SOURCE, filter: ["==", ["get", "kind"], "area"], paint: { "line-color": "#2563eb", "line-width": 2 } });
+      map.addLayer({
+        id: `${SOURCE}-dot`,
+        type: "circle",
+        source: SOURCE,
+        filter: ["==", ["get", "kind"], "point"],
+        paint: { "circle-radius": approximate ? 4 : 7, "circle-color": "#2563eb", "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 },
+      });
+    }
+    map.jumpTo({ center: [point.longitude, point.latitude], zoom: approximate ? 10 : 13 });
+  }, [map, ready, point, approximate]);
+
+  const where = `${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`;
+  return (
+    <MapRegion
+      label={approximate ? "Map of the vehicle's approximate location" : "Map of the vehicle's location"}
+      description={
+        approximate
+          ? `An area of about ${APPROXIMATE_RADIUS_KM} km around ${where}: the vehicle is somewhere in it. The coordinates are also given as text beside the map.`
+          : `A dot at ${where}, the vehicle's last reported location. The coordinates are also given as text beside the map.`
+      }
+      className="relative h-56 w-full overflow-hidden rounded-lg border border-border"
+      data-testid="location-map"
+      data-state={ready ? "ready" : "loading"}
+      data-kind={approximate ? "approximate" : "exact"}
+    >
+      <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
+      {error ? (
+        <p role="status" className="absolute top-2 left-2 rounded bg-card/90 px-2 py-1 text-xs text-warning">
+          {error}
+        </p>
+      ) : null}
+    </MapRegion>
+  );
+}

@@ -1,0 +1,93 @@
+"use client";
+
+import { type SignalPoint } from "@/lib/models";
+
+/**
+ * A line chart of one signal's buckets in plain SVG: a few hundred points need no charting library, and SVG costs
+ * the bundle nothing, scales with the page and follows the theme through currentColor. A gap of more than two
+ * buckets (the vehicle parked, sending nothing) breaks the line rather than drawing across it.
+ */
+
+const WIDTH = 640;
+const HEIGHT = 220;
+const PAD = { top: 12, right: 12, bottom: 28, left: 56 };
+
+export interface HistoryChartProps {
+  points: readonly SignalPoint[];
+  intervalMs: number;
+  from: string;
+  to: string;
+  label: string;
+  formatValue: (value: number) => string;
+  formatTime: (iso: string) => string;
+}
+
+function segmentsOf(points: readonly SignalPoint[], intervalMs: number): SignalPoint[][] {
+  const runs: SignalPoint[][] = [];
+  let previous: number | null = null;
+  for (const point of points) {
+    const time = Date.parse(point.timestamp);
+    if (previous === null || time - previous > 2 * intervalMs) runs.push([]);
+    runs.at(-1)?.push(point);
+    previous = time;
+  }
+  return runs;
+}
+
+export function HistoryChart({ points, intervalMs, from, to, label, formatValue, formatTime }: HistoryChartProps) {
+  const start = Date.parse(from);
+  const end = Date.parse(to);
+  const values = points.map((point) => point.value);
+  let min = Math.min(...values);
+  let max = Math.max(...values);
+  if (min === max) {
+    min -= 1;
+    max += 1;
+  }
+  const x = (iso: string) => PAD.left + ((Date.parse(iso) - start) / Math.max(1, end - start)) * (WIDTH - PAD.left - PAD.right);
+  const y = (value: number) => PAD.top + (1 - (value - min) / (max - min)) * (HEIGHT - PAD.top - PAD.bottom);
+  const runs = segmentsOf(points, intervalMs);
+
+  return (
+    <svg
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      className="h-auto w-full text-primary"
+      aria-hidden
+      data-testid="history-chart"
+      data-points={points.length}
+      data-label={label}
+    >
+      <g className="text-muted-foreground" fill="currentColor" fontSize="11">
+        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max)} y2={y(max)} stroke="currentColor" strokeOpacity={0.25} />
+        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(min)} y2={y(min)} stroke="currentColor" strokeOpacity={0.25} />
+        <text x={PAD.left - 6} y={y(max) + 4} textAnchor="end">
+          {formatValue(max)}
+        </text>
+        <text x={PAD.left - 6} y={y(min) + 4} textAnchor="end">
+          {formatValue(min)}
+        </text>
+        <text x={PAD.left} y={HEIGHT - 8}>
+          {formatTime(from)}
+        </text>
+        <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end">
+          {formatTime(to)}
+        </text>
+      </g>
+      {runs.map((run) =>
+        run.length === 1 ? (
+          <circle key={run[0]?.timestamp} cx={x(run[0]?.timestamp ?? from)} cy={y(run[0]?.value ?? min)} r={2.5} fill="currentColor" />
+        ) : (
+          <polyline
+            key={run[0]?.timestamp}
+            data-testid="history-line"
+            points={run.map((point) => `${x(point.timestamp).toFixed(1)},${y(point.value).toFixed(1)}`).join(" ")}
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            strokeLinejoin="round"
+          />
+        ),
+      )}
+    </svg>
+  );
+}

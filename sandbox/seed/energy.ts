@@ -1,0 +1,139 @@
+import { distanceMiles, type LatLon } from "./geo";
+import { createPrng } from "./prng";
+import { type GeneratedTrip } from "./trip-generator";
+import { type SeedVehicle } from "./vehicles";
+
+/**
+ * What a vehicle carries its energy in, and how its odometer and battery or tank move over its life: falling with
+ * every kilometre driven, recovering while parked now and then (a charge or a refuel). The seed walks the trips
+ * once and stores the odometer and level at each trip's start; the telemetry service recomputes everything in
+ * between with the same functions.
+ */
+
+export type PowertrainType = "BEV" | "COMBUSTION";
+
+export interface Powertrain {
+  type: PowertrainType;
+  /** Percent of capacity used per kilometre. */
+  percentPerKm: number;
+  /** Range at 100 %, km. */
+  fullRangeKm: number;
+  /** Percent gained per hour on the usual charger (BEV); refuels are instant. */
+  chargePercentPerHour: number;
+}
+
+/** Battery kWh and kWh/km, or tank litres and litres/100 km, of the seeded models (others get a sedan's). */
+const BATTERIES: Record<string, [capacityKwh: number, kwhPerKm: number]> = {
+  "Model 3": [57.5, 0.14],
+  "Bolt EV": [65, 0.16],
+  "Ioniq 5": [77.4, 0.18],
+  "ID.4": [77, 0.19],
+  EV6: [77.4, 0.17],
+  Leaf: [40, 0.16],
+  Taycan: [93.4, 0.22],
+  "2": [78, 0.19],
+};
+const TANKS: Record<string, [litres: number, litresPer100Km: number]> = {
+  "F-150": [87, 13],
+  Camry: [60, 7.5],
+  Civic: [47, 6.9],
+  X5: [83, 10.5],
+  Outback: [70, 8.7],
+  "CX-5": [56, 8.4],
+  Wrangler: [70, 11.8],
+};
+const HOME_CHARGER_KW = 7.2;
+
+export function powertrainOf(model: string): Powertrain {
+  const battery = BATTERIES[model];
+  if (battery) {
+    const [capacity, perKm] = battery;
+    return { type: "BEV", percentPerKm: (perKm / capacity) * 100, fullRangeKm: capacity / perKm, chargePercentPerHour: (HOME_CHARGER_KW / capacity) * 100 };
+  }
+  const [litres, per100] = TANKS[model] ?? [55, 7.8];
+  return { type: "COMBUSTION", percentPerKm: (per100 / 100 / litres) * 100, fullRangeKm: (litres / per100) * 100, chargePercentPerHour: 0 };
+}
+
+/** A charge or refuel while parked: it starts `startOffsetMs` after the trip's end and adds `gainPercent`. */
+export interface ParkedRefill {
+  startOffsetMs: number;
+  /** Percent per millisecond while charging; Infinity for a refuel (at once). */
+  percentPerMs: number;
+  gainPercent: number;
+}
+
+/**
+ * Whether the car is charged or refuelled while parked after trip `seq`, given the level it arrived with and how
+ * long it stays. The same answer at seed time and at query time, from the same inputs.
+ */
+export function parkedRefill(vehicleTokenId: number, seq: number, powertrain: Powertrain, arrivalPercent: number, parkedMs: number): ParkedRefill | null {
+  const rng = createPrng(`parked:${vehicleTokenId}:${seq}`);
+  const wish = rng.next();
+  const hours = parkedMs / 3_600_000;
+  if (powertrain.type === "COMBUSTION") {
+    const wants = arrivalPercent < 18 || (arrivalPercent < 35 && wish < 0.25);
+    if (!wants || parkedMs < 8 * 60_000) return null;
+    const startOffsetMs = Math.min(parkedMs / 2, rng.between(2, 6) * 60_000);
+    const target = rng.between(92, 100);
+    return { startOffsetMs, percentPerMs: Infinity, gainPercent: Math.max(0, target - arrivalPercent) };
+  }
+  const overnight = hours > 5 && arrivalPercent < 70 && wish < 0.55;
+  const low = arrivalPercent < 30 && hours > 0.4;
+  if (!overnight && !low) return null;
+  // A fast charger when low and in a hurry; the home charger otherwise.
+  const fast = low && hours < 3;
+  const percentPerHour = fast ? rng.between(60, 110) : powertrain.chargePercentPerHour;
+  const startOffsetMs = Math.min(parkedMs / 4, rng.between(3, 20) * 60_000);
+  const target = fast ? rng.between(75, 85) : rng.between(80, 90);
+  const room = Math.max(0, target - arrivalPercent);
+  const possible = (percentPerHour * (parkedMs - startOffsetMs - 60_000)) / 3_600_000;
+  const gainPercent = Math.max(0, Math.min(room, possible));
+  if (gainPercent <= 0) return null;
+  return { startOffsetMs, percentPerMs: percentPerHour / 3_600_000, gainPercent };
+}
+
+/** An unrecorded move between trips (the device off): the road distance it probably took. */
+export function unrecordedKm(previousEnd: LatLon, nextStart: LatLon): number {
+  const miles = distanceMiles(previousEnd, nextStart);
+  return miles > 0.25 ? miles * 1.609344 * 1.3 : 0;
+}
+
+/** The lowest level a trip is allowed to reach; a car this empty would have been refilled. */
+export const RESERVE_PERCENT = 2;
+
+export function levelAfter(startPercent: number, km: number, powertrain: Powertrain): number {
+  return Math.max(RESERVE_PERCENT, startPercent - km * powertrain.percentPerKm);
+}
+
+export interface TripEnergy {
+  /** Odometer at the trip's start, km. */
+  odometerKm: number;
+  /** State of charge or fuel level at the trip's start, percent. */
+  levelPercent: number;
+}
+
+/** Walks a vehicle's trips in order: the odometer and level at each trip's start. */
+export function energyLog(vehicle: SeedVehicle, trips: readonly GeneratedTrip[]): TripEnergy[] {
+  const rng = createPrng(`odometer:${vehicle.tokenId}`);
+  const powertrain = powertrainOf(vehicle.model);
+  let odometerKm = Math.round(rng.between(300, 25_000) * 1000) / 1000;
+  let levelPercent = rng.between(55, 95);
+  const log: TripEnergy[] = [];
+  trips.forEach((trip, i) => {
+    log.push({ odometerKm, levelPercent });
+    const km = trip.roadMetres / 1000;
+    odometerKm += km;
+    levelPercent = levelAfter(levelPercent, km, powertrain);
+    const next = trips[i + 1];
+    if (!next) return;
+    const moved = unrecordedKm(trip.routeEnd, next.routeStart);
+    if (moved > 0) {
+      odometerKm += moved;
+      levelPercent = levelAfter(levelPercent, moved, powertrain);
+      return;
+    }
+    const refill = parkedRefill(vehicle.tokenId, trip.seq, powertrain, levelPercent, (next.startMicros - trip.endMicros) / 1000);
+    if (refill) levelPercent += refill.gainPercent;
+  });
+  return log;
+}

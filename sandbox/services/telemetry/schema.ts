@@ -1,0 +1,254 @@
+import { buildSchema, GraphQLError, type GraphQLScalarType, Kind } from "graphql";
+import { TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
+import { formatTime, parseTime } from "./time";
+
+/**
+ * The subset of DIMO's Telemetry API schema the sandbox serves, with the real names, arguments, types and privilege
+ * directives (DIMO-Network/telemetry-api, schema/*.graphqls). The directives are read back from this text to guard
+ * each field, so the privileges live in one place, as in the real service.
+ */
+
+const PRIVILEGE_BY_ID: Record<number, string> = {
+  1: "VEHICLE_NON_LOCATION_DATA",
+  4: "VEHICLE_ALL_TIME_LOCATION",
+  8: "VEHICLE_APPROXIMATE_LOCATION",
+};
+
+/** The directive a signal field carries, from the shared signal list. */
+function privilegeDirective(anyOf: readonly number[]): string {
+  const names = anyOf.map((id) => PRIVILEGE_BY_ID[id]).join(", ");
+  return anyOf.length === 1 ? `@requiresAllOfPrivileges(privileges: [${names}])` : `@requiresOneOfPrivilege(privileges: [${names}])`;
+}
+
+function collectionField(signal: (typeof TELEMETRY_SIGNALS)[number]): string {
+  const type = signal.kind === "float" ? "SignalFloat" : signal.kind === "string" ? "SignalString" : "SignalLocation";
+  return `  ${signal.name}: ${type} ${privilegeDirective(signal.anyOf)} @isSignal`;
+}
+
+function aggregationField(signal: (typeof TELEMETRY_SIGNALS)[number]): string {
+  const directive = `${privilegeDirective(signal.anyOf)} @isSignal @hasAggregation`;
+  if (signal.kind === "float") return `  ${signal.name}(agg: FloatAggregation!, filter: SignalFloatFilter): Float ${directive}`;
+  if (signal.kind === "string") return `  ${signal.name}(agg: StringAggregation!): String ${directive}`;
+  if (signal.name === "currentLocationApproximateCoordinates") return `  ${signal.name}(agg: LocationAggregation!): Location ${directive}`;
+  return `  ${signal.name}(agg: LocationAggregation!, filter: SignalLocationFilter): Location ${directive}`;
+}
+
+export const TELEMETRY_SDL = `
+scalar Time
+scalar Uint64
+
+directive @requiresVehicleToken on FIELD_DEFINITION
+directive @requiresAllOfPrivileges(privileges: [Privilege!]!) on FIELD_DEFINITION | OBJECT | INTERFACE | SCALAR | ENUM
+directive @requiresOneOfPrivilege(privileges: [Privilege!]!) on FIELD_DEFINITION | OBJECT | INTERFACE | SCALAR | ENUM
+directive @isSignal on INPUT_FIELD_DEFINITION | FIELD_DEFINITION
+directive @hasAggregation on INPUT_FIELD_DEFINITION | FIELD_DEFINITION
+
+enum Privilege {
+  VEHICLE_NON_LOCATION_DATA
+  VEHICLE_COMMANDS
+  VEHICLE_CURRENT_LOCATION
+  VEHICLE_ALL_TIME_LOCATION
+  VEHICLE_VIN_CREDENTIAL
+  VEHICLE_APPROXIMATE_LOCATION
+  VEHICLE_RAW_DATA
+}
+
+type Query {
+  signals(tokenId: Int!, interval: String!, from: Time!, to: Time!, filter: SignalFilter): [SignalAggregations!] @requiresVehicleToken
+  signalsLatest(tokenId: Int!, filter: SignalFilter): SignalCollection @requiresVehicleToken
+  availableSignals(tokenId: Int!, filter: SignalFilter): [String!] @requiresVehicleToken
+  signalsSnapshot(tokenId: Int!, filter: SignalFilter): SignalsSnapshotResponse @requiresVehicleToken
+  dataSummary(tokenId: Int!, filter: SignalFilter): DataSummary @requiresVehicleToken
+  vinVCLatest(tokenId: Int!): VINVC @requiresVehicleToken @requiresAllOfPrivileges(privileges: [VEHICLE_VIN_CREDENTIAL])
+  segments(
+    tokenId: Int!
+    from: Time!
+    to: Time!
+    mechanism: DetectionMechanism!
+    config: SegmentConfig
+    signalRequests: [SegmentSignalRequest!]
+    eventRequests: [SegmentEventRequest!]
+    limit: Int = 100
+    after: Time
+  ): [Segment!]! @requiresVehicleToken @requiresAllOfPrivileges(privileges: [VEHICLE_ALL_TIME_LOCATION, VEHICLE_NON_LOCATION_DATA])
+}
+
+type SignalAggregations {
+  timestamp: Time!
+${TELEMETRY_SIGNALS.map(aggregationField).join("\n")}
+}
+
+type SignalCollection {
+  lastSeen: Time
+${TELEMETRY_SIGNALS.map(collectionField).join("\n")}
+}
+
+type LatestSignal {
+  name: String!
+  timestamp: Time!
+  valueNumber: Float
+  valueString: String
+  valueLocation: Location
+}
+
+type SignalsSnapshotResponse {
+  lastSeen: Time
+  signals: [LatestSignal!]!
+}
+
+type DataSummary {
+  numberOfSignals: Uint64!
+  availableSignals: [String!]!
+  firstSeen: Time!
+  lastSeen: Time!
+  signalDataSummary: [SignalDataSummary!]!
+  eventDataSummary: [EventDataSummary!]!
+}
+
+type EventDataSummary {
+  name: String!
+  numberOfEvents: Uint64!
+  firstSeen: Time!
+  lastSeen: Time!
+}
+
+type SignalDataSummary {
+  name: String!
+  numberOfSignals: Uint64!
+  firstSeen: Time!
+  lastSeen: Time!
+}
+
+enum FloatAggregation { AVG MED MAX MIN RAND FIRST LAST }
+enum LocationAggregation { AVG RAND FIRST LAST }
+enum StringAggregation { RAND TOP UNIQUE FIRST LAST }
+
+type SignalFloat {
+  timestamp: Time!
+  value: Float!
+}
+
+type SignalString {
+  timestamp: Time!
+  value: String!
+}
+
+type SignalLocation {
+  timestamp: Time!
+  value: Location!
+}
+
+input SignalFilter {
+  source: String
+}
+
+input SignalFloatFilter {
+  eq: Float
+  neq: Float
+  gt: Float
+  lt: Float
+  gte: Float
+  lte: Float
+  notIn: [Float!]
+  in: [Float!]
+  or: [SignalFloatFilter!]
+}
+
+type Location {
+  latitude: Float!
+  longitude: Float!
+  hdop: Float!
+}
+
+type SignalAggregationValue {
+  name: String!
+  agg: String!
+  value: Float!
+}
+
+type EventCount {
+  name: String!
+  count: Int!
+}
+
+input SignalLocationFilter {
+  inPolygon: [FilterLocation!]
+  inCircle: InCircleFilter
+}
+
+input FilterLocation {
+  latitude: Float!
+  longitude: Float!
+}
+
+input InCircleFilter {
+  center: FilterLocation!
+  radius: Float!
+}
+
+enum DetectionMechanism {
+  ignitionDetection
+  frequencyAnalysis
+  changePointDetection
+  idling
+  refuel
+  recharge
+}
+
+input SegmentSignalRequest {
+  name: String!
+  agg: FloatAggregation!
+}
+
+input SegmentEventRequest {
+  name: String!
+}
+
+input SegmentConfig {
+  maxGapSeconds: Int = 300
+  minSegmentDurationSeconds: Int = 240
+  signalCountThreshold: Int = 10
+  maxIdleRpm: Int = 1000
+  minIncreasePercent: Int = 15
+}
+
+type Segment {
+  start: SignalLocation!
+  end: SignalLocation
+  duration: Int!
+  isOngoing: Boolean!
+  startedBeforeRange: Boolean!
+  signals: [SignalAggregationValue!]
+  eventCounts: [EventCount!]
+}
+
+type VINVC {
+  vehicleTokenId: Int
+  vin: String
+  recordedBy: String
+  recordedAt: Time
+  countryCode: String
+  vehicleContractAddress: String
+  validFrom: Time
+  validTo: Time
+  rawVC: String!
+}
+`;
+
+export const telemetrySchema = buildSchema(TELEMETRY_SDL);
+
+// Times travel as microseconds since the epoch inside the sandbox, and as RFC 3339 strings on the wire.
+const time = telemetrySchema.getType("Time") as GraphQLScalarType;
+time.serialize = (value: unknown) => formatTime(value as number);
+time.parseValue = (value: unknown) => {
+  const micros = typeof value === "string" ? parseTime(value) : null;
+  if (micros === null) throw new GraphQLError("time should be RFC3339Nano formatted string");
+  return micros;
+};
+time.parseLiteral = (node) => {
+  const micros = node.kind === Kind.STRING ? parseTime(node.value) : null;
+  if (micros === null) throw new GraphQLError("time should be RFC3339Nano formatted string");
+  return micros;
+};
+const uint64 = telemetrySchema.getType("Uint64") as GraphQLScalarType;
+uint64.serialize = (value: unknown) => value;
