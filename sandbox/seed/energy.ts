@@ -1,6 +1,7 @@
 import { distanceMiles, type LatLon } from "./geo";
 import { createPrng } from "./prng";
 import { type GeneratedTrip } from "./trip-generator";
+import { marketMilesAt } from "./valuation-model";
 import { type SeedVehicle } from "./vehicles";
 
 /**
@@ -95,7 +96,7 @@ export function parkedRefill(vehicleTokenId: number, seq: number, powertrain: Po
 /** An unrecorded move between trips (the device off): the road distance it probably took. */
 export function unrecordedKm(previousEnd: LatLon, nextStart: LatLon): number {
   const miles = distanceMiles(previousEnd, nextStart);
-  return miles > 0.25 ? miles * 1.609344 * 1.3 : 0;
+  return miles > 0.25 ? miles * KM_PER_MILE * 1.3 : 0;
 }
 
 /** The lowest level a trip is allowed to reach; a car this empty would have been refilled. */
@@ -112,11 +113,18 @@ export interface TripEnergy {
   levelPercent: number;
 }
 
-/** Walks a vehicle's trips in order: the odometer and level at each trip's start. */
+export const KM_PER_MILE = 1.609344;
+
+/**
+ * Walks a vehicle's trips in order: the odometer and level at each trip's start. The odometer starts at the market's
+ * average mileage for the vehicle's age when its first trip began, the valuation's own assumption, so the valuation
+ * and the telemetry agree on the distance driven.
+ */
 export function energyLog(vehicle: SeedVehicle, trips: readonly GeneratedTrip[]): TripEnergy[] {
   const rng = createPrng(`odometer:${vehicle.tokenId}`);
   const powertrain = powertrainOf(vehicle.model);
-  let odometerKm = Math.round(rng.between(300, 25_000) * 1000) / 1000;
+  const firstStartMs = trips[0] ? trips[0].startMicros / 1000 : 0;
+  let odometerKm = Math.round(marketMilesAt(vehicle.year, firstStartMs) * KM_PER_MILE * 1000) / 1000;
   let levelPercent = rng.between(55, 95);
   const log: TripEnergy[] = [];
   trips.forEach((trip, i) => {
@@ -136,4 +144,11 @@ export function energyLog(vehicle: SeedVehicle, trips: readonly GeneratedTrip[])
     if (refill) levelPercent += refill.gainPercent;
   });
   return log;
+}
+
+/** The odometer after a vehicle's last trip, km. */
+export function finalOdometerKm(trips: readonly GeneratedTrip[], log: readonly TripEnergy[]): number | null {
+  const last = trips[trips.length - 1];
+  const entry = log[log.length - 1];
+  return last && entry ? entry.odometerKm + last.roadMetres / 1000 : null;
 }

@@ -35,9 +35,24 @@ function hashSeed(seed: string): [number, number, number, number] {
   return [(h1 ^ h2 ^ h3 ^ h4) >>> 0, (h2 ^ h1) >>> 0, (h3 ^ h1) >>> 0, (h4 ^ h1) >>> 0];
 }
 
-export function createPrng(seed: string): Prng {
-  let [a, b, c, d] = hashSeed(seed);
-  const nextUint32 = (): number => {
+/**
+ * sfc32. A class rather than closures: the seed makes one generator per trip, and methods on a prototype cost
+ * nothing per generator.
+ */
+class Sfc32 implements Prng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(seed: string) {
+    [this.a, this.b, this.c, this.d] = hashSeed(seed);
+    // Warm up: the first outputs of sfc32 correlate with the seed words.
+    for (let i = 0; i < 12; i++) this.nextUint32();
+  }
+
+  private nextUint32(): number {
+    let { a, b, c, d } = this;
     a >>>= 0;
     b >>>= 0;
     c >>>= 0;
@@ -49,26 +64,45 @@ export function createPrng(seed: string): Prng {
     d = (d + 1) | 0;
     t = (t + d) | 0;
     c = (c + t) | 0;
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
     return t >>> 0;
-  };
-  // Warm up: the first outputs of sfc32 correlate with the seed words.
-  for (let i = 0; i < 12; i++) nextUint32();
+  }
 
-  const next = () => nextUint32() / 4294967296;
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    between: (min, max) => min + next() * (max - min),
-    chance: (probability) => next() < probability,
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error("cannot pick from an empty list");
-      return items[Math.floor(next() * items.length)] as T;
-    },
-    exponential: () => -Math.log(1 - next()),
-    bytes: (count) => {
-      const out = new Uint8Array(count);
-      for (let i = 0; i < count; i++) out[i] = nextUint32() & 0xff;
-      return out;
-    },
-  };
+  next(): number {
+    return this.nextUint32() / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  between(min: number, max: number): number {
+    return min + this.next() * (max - min);
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error("cannot pick from an empty list");
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  exponential(): number {
+    return -Math.log(1 - this.next());
+  }
+
+  bytes(count: number): Uint8Array {
+    const out = new Uint8Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.nextUint32() & 0xff;
+    return out;
+  }
+}
+
+export function createPrng(seed: string): Prng {
+  return new Sfc32(seed);
 }

@@ -102,15 +102,18 @@ export class RoutePlan {
 }
 
 /** The junctions a route passes: to an arterial, along arterials, and off again (or a short hop on local streets). */
+/** Extends `path` junction by junction along one axis to `target`. */
+function walk(path: GridNode[], axis: "i" | "j", target: number): void {
+  const here = path[path.length - 1] as GridNode;
+  const step = Math.sign(target - here[axis]);
+  for (let k = here[axis] + step; step !== 0 && k !== target + step; k += step) {
+    path.push(axis === "i" ? { i: k, j: here.j } : { i: here.i, j: k });
+  }
+}
+
+/** The junctions a route passes: to an arterial, along arterials, and off again (or a short hop on local streets). */
 function junctionPath(network: StreetNetwork, from: GridNode, to: GridNode, rng: Prng): GridNode[] {
   const path: GridNode[] = [{ ...from }];
-  const walk = (axis: "i" | "j", target: number) => {
-    const here = path[path.length - 1] as GridNode;
-    const step = Math.sign(target - here[axis]);
-    for (let k = here[axis] + step; step !== 0 && k !== target + step; k += step) {
-      path.push(axis === "i" ? { i: k, j: here.j } : { i: here.i, j: k });
-    }
-  };
   const di = to.i - from.i;
   const dj = to.j - from.j;
   const short = Math.abs(di) + Math.abs(dj) <= network.arterialEvery;
@@ -120,24 +123,24 @@ function junctionPath(network: StreetNetwork, from: GridNode, to: GridNode, rng:
     const secondAxis = firstAxis === "i" ? "j" : "i";
     const split = rng.next();
     const part = Math.round((firstAxis === "i" ? di : dj) * split);
-    walk(firstAxis, (firstAxis === "i" ? from.i : from.j) + part);
-    walk(secondAxis, secondAxis === "i" ? to.i : to.j);
-    walk(firstAxis, firstAxis === "i" ? to.i : to.j);
+    walk(path, firstAxis, (firstAxis === "i" ? from.i : from.j) + part);
+    walk(path, secondAxis, secondAxis === "i" ? to.i : to.j);
+    walk(path, firstAxis, firstAxis === "i" ? to.i : to.j);
   } else if (rng.chance(0.5)) {
     // Along the row to an arterial column, up or down it to an arterial row near the end, along that row, then in.
     const column = network.arterialToward(from.i, to.i);
     const row = network.arterialToward(to.j, from.j);
-    walk("i", column);
-    walk("j", row);
-    walk("i", to.i);
-    walk("j", to.j);
+    walk(path, "i", column);
+    walk(path, "j", row);
+    walk(path, "i", to.i);
+    walk(path, "j", to.j);
   } else {
     const row = network.arterialToward(from.j, to.j);
     const column = network.arterialToward(to.i, from.i);
-    walk("j", row);
-    walk("i", column);
-    walk("j", to.j);
-    walk("i", to.i);
+    walk(path, "j", row);
+    walk(path, "i", column);
+    walk(path, "j", to.j);
+    walk(path, "i", to.i);
   }
   return path;
 }
@@ -163,14 +166,25 @@ function turnAngle(a: XY, b: XY, c: XY): number {
   return (d * 180) / Math.PI;
 }
 
+interface Clock {
+  t: number;
+  s: number;
+}
+
+function pushPhase(phases: Phase[], clock: Clock, duration: number, v0: number, a: number): void {
+  if (duration <= 0) return;
+  phases.push({ t0: clock.t, duration, s0: clock.s, v0, a });
+  clock.t += duration;
+  clock.s += v0 * duration + 0.5 * a * duration * duration;
+}
+
+function idle(phases: Phase[], clock: Clock, seconds: number): void {
+  phases.push({ t0: clock.t, duration: seconds, s0: clock.s, v0: 0, a: 0 });
+  clock.t += seconds;
+}
+
 /** Accelerate, cruise, slow down over one stretch; returns the speed actually reached at its end. */
-function driveStretch(phases: Phase[], clock: { t: number; s: number }, length: number, vIn: number, cruise: number, vOut: number): number {
-  const push = (duration: number, v0: number, a: number) => {
-    if (duration <= 0) return;
-    phases.push({ t0: clock.t, duration, s0: clock.s, v0, a });
-    clock.t += duration;
-    clock.s += v0 * duration + 0.5 * a * duration * duration;
-  };
+function driveStretch(phases: Phase[], clock: Clock, length: number, vIn: number, cruise: number, vOut: number): number {
   const start = clock.s;
   const a = ACCELERATION;
   const b = DECELERATION;
@@ -179,16 +193,16 @@ function driveStretch(phases: Phase[], clock: { t: number; s: number }, length: 
   if (peak >= vIn && peak >= vOut) {
     const up = (peak * peak - vIn * vIn) / (2 * a);
     const down = (peak * peak - vOut * vOut) / (2 * b);
-    push((peak - vIn) / a, vIn, a);
+    pushPhase(phases, clock, (peak - vIn) / a, vIn, a);
     const cruiseLength = Math.max(0, length - up - down);
-    if (peak > 0) push(cruiseLength / peak, peak, 0);
-    push((peak - vOut) / b, peak, -b);
+    if (peak > 0) pushPhase(phases, clock, cruiseLength / peak, peak, 0);
+    pushPhase(phases, clock, (peak - vOut) / b, peak, -b);
   } else if (peak < vOut) {
     exit = Math.sqrt(vIn * vIn + 2 * a * length);
-    push((exit - vIn) / a, vIn, a);
+    pushPhase(phases, clock, (exit - vIn) / a, vIn, a);
   } else {
     const braking = (vIn * vIn - vOut * vOut) / (2 * length);
-    push((vIn - vOut) / braking, vIn, -braking);
+    pushPhase(phases, clock, (vIn - vOut) / braking, vIn, -braking);
   }
   // Floating point leaves the stretch a hair long or short: the next one starts exactly where this one ends.
   clock.s = start + length;
@@ -283,14 +297,10 @@ export function planRoute(network: StreetNetwork, start: LatLon, end: LatLon, rn
   }
 
   const phases: Phase[] = [];
-  const clock = { t: 0, s: 0 };
-  const idle = (seconds: number) => {
-    phases.push({ t0: clock.t, duration: seconds, s0: clock.s, v0: 0, a: 0 });
-    clock.t += seconds;
-  };
+  const clock: Clock = { t: 0, s: 0 };
   const startIdle = rng.between(20, 75);
   const endIdle = rng.between(5, 25);
-  idle(startIdle);
+  idle(phases, clock, startIdle);
   let speed = 0;
   for (let k = 0; k < kinds.length; k++) {
     const length = (cumulative[k + 1] as number) - (cumulative[k] as number);
@@ -299,10 +309,10 @@ export function planRoute(network: StreetNetwork, start: LatLon, end: LatLon, rn
     if (length > 0.01) speed = driveStretch(phases, clock, length, speed, cruise[k] as number, target);
     if (junction && junction.stopSeconds > 0) {
       speed = 0;
-      idle(junction.stopSeconds);
+      idle(phases, clock, junction.stopSeconds);
     }
   }
-  idle(endIdle);
+  idle(phases, clock, endIdle);
   if (clock.t < MIN_TRIP_SECONDS) {
     // Waiting longer before setting off: shift every phase after the first idle.
     const extra = MIN_TRIP_SECONDS - clock.t;

@@ -8,7 +8,7 @@ import { SCHEMA_SQL } from "../store/schema";
 import { METROS } from "./metros";
 import { createPrng, type Prng } from "./prng";
 import { DAY_MS, HOUR_MS } from "./times";
-import { energyLog } from "./energy";
+import { energyLog, finalOdometerKm, KM_PER_MILE } from "./energy";
 import { generateTrips } from "./trip-generator";
 import { tripBodies } from "./trip-json";
 import { valuationFor } from "./valuation-model";
@@ -57,6 +57,7 @@ function grantSource(rng: Prng): string {
 function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: number): number {
   const rng = createPrng(`vehicle-times:${vehicle.tokenId}`);
   const trips = generateTrips(vehicle, anchorMs);
+  const energy = energyLog(vehicle, trips);
   const bodies = tripBodies(trips);
   const insertTrip = db.prepare("INSERT INTO trips (token_id, rank, body) VALUES (?, ?, ?)");
   // Rank 1 is the newest trip: trips are sequential, so end-time order is generation order reversed. Inserting in
@@ -67,7 +68,6 @@ function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: numb
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const micro = (degrees: number) => Math.round(degrees * 1e6);
-  const energy = energyLog(vehicle, trips);
   trips.forEach((trip, i) => {
     const { odometerKm, levelPercent } = energy[i] as { odometerKm: number; levelPercent: number };
     insertDrive.run(
@@ -86,7 +86,10 @@ function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: numb
 
   const firstStartMs = trips[0] ? trips[0].startMicros / 1000 : anchorMs - 380 * DAY_MS;
   const mintedAt = Math.floor(firstStartMs - rng.int(5, 60) * DAY_MS);
-  const driving = trips.length > 0 ? { miles: trips.reduce((sum, trip) => sum + trip.roadMiles, 0), sinceMs: firstStartMs } : null;
+  // The miles the odometer moved since the first trip: the routes, and the moves the device did not record.
+  const finalKm = finalOdometerKm(trips, energy);
+  const startKm = energy[0]?.odometerKm ?? 0;
+  const driving = finalKm === null ? null : { miles: (finalKm - startKm) / KM_PER_MILE, sinceMs: firstStartMs };
   const valuation = valuationFor(vehicle, driving, anchorMs - rng.int(2, 30) * HOUR_MS, METROS[vehicle.metro].zipCode);
 
   db.prepare(

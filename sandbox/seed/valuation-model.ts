@@ -60,6 +60,11 @@ function ageInYears(year: number, atMs: number): number {
   return Math.max(0, (atMs - Date.UTC(year - 1, 9, 1)) / (365.25 * DAY_MS));
 }
 
+/** The market's average mileage for a vehicle of model year `year` at `atMs`. */
+export function marketMilesAt(year: number, atMs: number): number {
+  return MARKET_MILES_PER_YEAR * ageInYears(year, atMs);
+}
+
 function retailPrice(msrp: number, ageYears: number, miles: number): number {
   const byAge = msrp * (1 - FIRST_YEAR_DROP) * (1 - DROP_PER_YEAR) ** ageYears;
   const byMiles = (MARKET_MILES_PER_YEAR * ageYears - miles) * MILEAGE_ADJUSTMENT_USD;
@@ -81,7 +86,7 @@ export function valuationFor(vehicle: SeedVehicle, driving: DrivingRecord | null
   const age = ageInYears(vehicle.year, atMs);
   const marketMiles = Math.round(MARKET_MILES_PER_YEAR * age);
   const mileage =
-    driving === null ? marketMiles : Math.round(MARKET_MILES_PER_YEAR * ageInYears(vehicle.year, driving.sinceMs) + driving.miles);
+    driving === null ? marketMiles : Math.round(marketMilesAt(vehicle.year, driving.sinceMs) + driving.miles);
   const retail = retailPrice(vehicle.msrpUsd, age, mileage);
   const tradeIn = Math.round(retail * TRADE_IN_SHARE);
   const retailAverage = retailPrice(vehicle.msrpUsd, age, marketMiles);

@@ -55,8 +55,7 @@ const query: Record<string, Resolver> = {
     const signalsArgs = args as unknown as SignalsArgs;
     const intervalUs = signalsInterval(signalsArgs);
     const source = sourceFor(context, args);
-    if (!source) return [];
-    const buckets = signalBuckets(source, signalsArgs, intervalUs, context.nowUs, info);
+    const buckets = source ? signalBuckets(source, signalsArgs, intervalUs, context.nowUs, info) : [];
     // The real service answers null, not an empty list, when no bucket has data.
     return buckets.length > 0 ? buckets : null;
   },

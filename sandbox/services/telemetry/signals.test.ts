@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VEHICLE_IDS } from "../../seed/vehicles";
 import { type ApiTrip, isoMicros, micros, telemetryQuery, tripsOf } from "./test-helpers";
 import { SANDBOX_SIGNAL_SOURCE } from "./vehicle-data";
-import { setUpSandbox } from "@/test-support/sandbox";
+import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();
 const DAY_US = 86_400e6;
@@ -301,6 +301,22 @@ describe("latest values, the snapshot, the list of signals and the summary", () 
     expect(summary?.lastSeen).toBe(latest.lastSeen);
     const all = await tripsOf(suite, tokenId);
     expect(micros(summary?.firstSeen ?? "")).toBe(micros(all[all.length - 1]?.start.time ?? ""));
+  });
+
+  it("agree with the valuation on the distance driven: its odometer in miles is the telemetry's in km", async () => {
+    for (const tokenId of [VEHICLE_IDS.manyTrips, VEHICLE_IDS.exactly100, VEHICLE_IDS.missingEndLocations]) {
+      const token = await suite.vehicleJwt(tokenId, [1]);
+      const latest = await telemetryQuery<{ signalsLatest: { powertrainTransmissionTravelledDistance: { value: number } } }>(
+        suite,
+        token,
+        `{ signalsLatest(tokenId: ${tokenId}) { powertrainTransmissionTravelledDistance { value } } }`,
+      );
+      const km = latest.data?.signalsLatest.powertrainTransmissionTravelledDistance.value ?? NaN;
+      const valuation = await request(`${suite.url}/valuations/v1/vehicles/${tokenId}/valuations`, { bearer: token });
+      const [set] = (valuation.body as { valuationSets: { odometer: number; odometerUnit: string }[] }).valuationSets;
+      expect(set?.odometerUnit).toBe("miles");
+      expect(Math.abs((set?.odometer ?? NaN) - km / 1.609344)).toBeLessThanOrEqual(0.5);
+    }
   });
 
   it("leave out of the snapshot what the token may not see, silently", async () => {
