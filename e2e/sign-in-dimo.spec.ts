@@ -19,7 +19,11 @@ import { E2E_BASE_URL, E2E_DATA_DIR, E2E_SANDBOX_URL } from "./fixtures/servers"
  * in, and every way a callback is refused without a session being made.
  */
 
-const SIGNED_OUT = { storageState: { cookies: [], origins: [] } };
+/**
+ * A signed-out browser with a client address of its own: the dashboard limits sign-ins per address, and these tests
+ * make a dozen within a minute, which must not spend the budget of the other specs signing in from this machine.
+ */
+const SIGNED_OUT = { storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { "x-forwarded-for": "127.0.0.7" } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const STATE_COOKIE = "dimo-login-state";
 
