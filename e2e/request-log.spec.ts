@@ -1,4 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
+import { ACTIVITY_PAGE_SIZE } from "@/lib/activity-filters";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { sandboxApi } from "./fixtures/sandbox-api";
@@ -67,6 +68,26 @@ test("the activity log shows network calls and folds cache hits into a count", a
   await expect(page).toHaveURL(/cache=all/);
   await expect(page.locator('[data-testid="activity-row"][data-cache="hit"]').first()).toBeVisible();
   await expect(folded).toHaveCount(0);
+});
+
+test("the log renders a page of calls at a time", async ({ page }) => {
+  // Twenty reads through the dashboard's trips route: a network call and two cache hits each, over 50 entries.
+  for (let index = 0; index < 20; index += 1) {
+    const response = await page.request.get(`/api/vehicles/${VEHICLE}/trips?page=${(index % 4) + 1}`);
+    expect(response.ok()).toBe(true);
+  }
+  const rows = await openActivity(page, `?cache=all&q=vehicle:${VEHICLE}`);
+  await expect(rows).toHaveCount(ACTIVITY_PAGE_SIZE);
+  const pager = page.getByTestId("activity-pager");
+  await expect(pager).toHaveAttribute("data-page", "0");
+  await expect(page.getByTestId("activity-newer")).toBeDisabled();
+  await page.getByTestId("activity-older").click();
+  await expect(pager).toHaveAttribute("data-page", "1");
+  await expect(page.getByTestId("activity-newer")).toBeEnabled();
+  const count = await rows.count();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThanOrEqual(ACTIVITY_PAGE_SIZE);
+  await expect(pager).toContainText(`${ACTIVITY_PAGE_SIZE + 1}–`);
 });
 
 test("a vehicle's API calls drawer folds cache hits into a count too", async ({ page }) => {
