@@ -68,6 +68,12 @@ test("the activity log shows network calls and folds cache hits into a count", a
   await expect(page).toHaveURL(/cache=all/);
   await expect(page.locator('[data-testid="activity-row"][data-cache="hit"]').first()).toBeVisible();
   await expect(folded).toHaveCount(0);
+
+  // A search typed into the box: every word must match, and the URL keeps it.
+  await page.getByTestId("filter-q").fill(`vehicle:${VEHICLE} page=2`);
+  await expect(page).toHaveURL(new RegExp(`q=vehicle%3A${VEHICLE}\\+page%3D2`));
+  const searched = () => rows.evaluateAll((all) => all.map((row) => `${row.getAttribute("data-token-id")} ${row.getAttribute("data-path")}`));
+  await expect.poll(async () => new Set(await searched())).toEqual(new Set([`${VEHICLE} /v1/vehicle/${VEHICLE}/trips?page=2`]));
 });
 
 test("the log renders a page of calls at a time", async ({ page }) => {
@@ -132,6 +138,7 @@ test("a call's details show its redacted request and response, and no secret rea
   await expect(response.getByTestId("activity-detail-response-body")).toContainText('"trips"');
   await expect(detail.getByTestId("curl-command")).toContainText("$DIMO_TOKEN");
   await expectNoSecret();
+  await page.screenshot({ path: test.info().outputPath("call-details.png"), fullPage: true });
 
   // The challenge flow: the signature sent and the tokens received are redacted, the rest is readable.
   await openActivity(page, "?service=auth&cache=miss");
