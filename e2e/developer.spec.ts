@@ -109,9 +109,13 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
     await expect(tripsRow.first().getByTestId("activity-status")).toHaveText("200");
     const valuationRow = page.locator(`[data-testid="activity-row"][data-service="valuations"][data-path="/v1/vehicles/${TESLA}/valuations"]`);
     await expect(valuationRow.first()).toHaveAttribute("data-status", "200");
-    // The calls that got the vehicle's token and grant are there too.
+    // The calls that got the vehicle's token and grant are there too, found by a search for the vehicle; a cached
+    // token or grant (no request sent) shows as a row only once cache hits are asked for.
+    await openActivity(page, `?cache=all&q=vehicle:${TESLA}`);
     await expect(page.locator(`[data-testid="activity-row"][data-service="identity"][data-token-id="${TESLA}"]`).first()).toBeVisible();
     await expect(page.locator(`[data-testid="activity-row"][data-service="tokenExchange"][data-token-id="${TESLA}"]`).first()).toBeVisible();
+    expect(new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-token-id"))))).toEqual(new Set([String(TESLA)]));
+    await openActivity(page);
 
     // Filters live in the URL and survive a reload.
     await page.getByTestId("filter-service").selectOption("valuations");
@@ -163,7 +167,7 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
     const firstTripId = await visitTripsAndValue(page, TESLA, TRIPS_PAGE);
     await openActivity(page, "?service=trips&status=2xx");
     const row = page.locator(`[data-testid="activity-row"][data-path="${tripsPath(TESLA, TRIPS_PAGE)}"]`).first();
-    await row.getByTestId("toggle-curl").click();
+    await row.getByTestId("toggle-details").click();
     const panel = page.getByTestId("curl-panel");
     await expect(panel.getByTestId("curl-command")).toContainText("$DIMO_TOKEN");
     await panel.getByTestId("copy-curl").click();
@@ -185,7 +189,7 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
 
     // "Copy with the exact token" needs no placeholder at all.
     await openActivity(page, "?service=trips&status=2xx");
-    await page.locator(`[data-testid="activity-row"][data-path="${tripsPath(TESLA, TRIPS_PAGE)}"]`).first().getByTestId("toggle-curl").click();
+    await page.locator(`[data-testid="activity-row"][data-path="${tripsPath(TESLA, TRIPS_PAGE)}"]`).first().getByTestId("toggle-details").click();
     await page.getByTestId("copy-curl-with-token").click();
     await expect(page.getByTestId("copy-curl-with-token-status")).toHaveAttribute("data-state", "copied");
     const exact = await readClipboard(page);
@@ -205,7 +209,7 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
     await openActivity(page, "?service=auth&cache=miss");
     const submit = page.locator('[data-testid="activity-row"][data-path="/auth/web3/submit_challenge"]').first();
     await expect(submit).toHaveAttribute("data-status", "200");
-    await submit.getByTestId("toggle-curl").click();
+    await submit.getByTestId("toggle-details").click();
     await expect(page.getByTestId("curl-unavailable")).toContainText("cannot be replayed as-is");
     await expect(page.getByTestId("curl-command")).toHaveCount(0);
   });
@@ -235,6 +239,8 @@ test("the API calls drawer shows one vehicle's calls and the shared calls that s
   const drawer = page.getByTestId("api-calls-drawer");
   await expect(drawer).toHaveAttribute("data-loaded", "true");
   await expect(drawer).toHaveAttribute("data-token-id", String(TESLA));
+  // The re-exchange's Developer JWT came from the cache: a hit, folded into a count until asked for.
+  await drawer.getByTestId("show-cache-hits").click();
   const calls = drawer.getByTestId("api-call");
   await expect(drawer.locator('[data-testid="api-call"][data-service="tokenExchange"]').first()).toBeVisible();
   await expect(drawer.locator('[data-testid="api-call"][data-shared="true"][data-service="auth"]').first()).toBeVisible();
@@ -296,7 +302,7 @@ test("no response carries the API key or a raw token, except the one copy action
   await expect(page.getByTestId("api-calls-drawer")).toHaveAttribute("data-loaded", "true");
   await page.keyboard.press("Escape");
   await openActivity(page);
-  await page.getByTestId("activity-row").first().getByTestId("toggle-curl").click();
+  await page.getByTestId("activity-row").first().getByTestId("toggle-details").click();
   const log = await page.request.get("/api/developer/activity?format=json");
   expect(log.ok()).toBe(true);
   bodies.push({ url: log.url(), body: await log.text(), action: false });

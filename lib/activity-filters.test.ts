@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ActivityEntry } from "@/lib/models";
-import { concernsVehicle, matchesFilters, newestFirst, parseActivityFilters, statusClassOf } from "./activity-filters";
+import { concernsVehicle, foldedCacheHits, matchesFilters, matchesSearch, newestFirst, parseActivityFilters, statusClassOf } from "./activity-filters";
 
 function record(overrides: Partial<ActivityEntry>): ActivityEntry {
   return {
@@ -18,11 +18,12 @@ function record(overrides: Partial<ActivityEntry>): ActivityEntry {
   };
 }
 
-const NONE = { service: null, status: null, cache: null };
+const NONE = { service: null, status: null, cache: null, q: "" };
 
 describe("activity filters", () => {
   it("read known values from the URL and treat unknown ones as all", () => {
-    expect(parseActivityFilters(new URLSearchParams("service=trips&status=4xx&cache=hit"))).toEqual({ service: "trips", status: "4xx", cache: "hit" });
+    expect(parseActivityFilters(new URLSearchParams("service=trips&status=4xx&cache=hit"))).toEqual({ service: "trips", status: "4xx", cache: "hit", q: "" });
+    expect(parseActivityFilters(new URLSearchParams("cache=all&q=%20vehicle:7%20"))).toEqual({ ...NONE, cache: "all", q: "vehicle:7" });
     expect(parseActivityFilters(new URLSearchParams("service=ftp&status=3xx&cache=maybe"))).toEqual(NONE);
     expect(parseActivityFilters(new URLSearchParams(""))).toEqual(NONE);
   });
@@ -43,6 +44,56 @@ describe("activity filters", () => {
     expect(matchesFilters(failedTrips, { ...NONE, service: "valuations" })).toBe(false);
     expect(matchesFilters(record({ cache: "hit", status: null }), { ...NONE, cache: "hit" })).toBe(true);
     expect(matchesFilters(record({}), { ...NONE, cache: "miss" })).toBe(false);
+  });
+});
+
+describe("cache hits folded", () => {
+  const hit = (id: string, service: ActivityEntry["service"] = "auth") => record({ id, service, cache: "hit", status: null, attempts: 0 });
+  const log = [record({ id: "n-1" }), hit("h-1"), hit("h-2"), hit("h-3", "identity"), record({ id: "m-1", service: "auth", cache: "miss" })];
+
+  it("shows network calls by default and counts the hits it folds away", () => {
+    expect(log.filter((entry) => matchesFilters(entry, NONE)).map((entry) => entry.id)).toEqual(["n-1", "m-1"]);
+    expect(foldedCacheHits(log, NONE)).toBe(3);
+  });
+
+  it("counts only the hits the other filters would show", () => {
+    expect(foldedCacheHits(log, { ...NONE, service: "identity" })).toBe(1);
+    expect(foldedCacheHits(log, { ...NONE, service: "trips" })).toBe(0);
+  });
+
+  it("shows hits as rows, and folds none, once a cache filter is chosen", () => {
+    expect(log.filter((entry) => matchesFilters(entry, { ...NONE, cache: "all" }))).toHaveLength(5);
+    expect(log.filter((entry) => matchesFilters(entry, { ...NONE, cache: "hit" }))).toHaveLength(3);
+    expect(foldedCacheHits(log, { ...NONE, cache: "all" })).toBe(0);
+  });
+});
+
+describe("search", () => {
+  const trips = record({ path: "/v1/vehicle/7/trips?page=3", tokenId: 7, status: 503, error: "down" });
+  const shared = record({ service: "auth", path: "/auth/web3/submit_challenge", forTokenId: 7, status: 200 });
+
+  it("finds a vehicle's calls, shared ones included, by a bare number or vehicle:", () => {
+    expect(matchesSearch(trips, "7")).toBe(true);
+    expect(matchesSearch(shared, "vehicle:7")).toBe(true);
+    expect(matchesSearch(trips, "vehicle:8")).toBe(false);
+  });
+
+  it("finds by service name or label, status or class, and path", () => {
+    expect(matchesSearch(shared, "service:auth")).toBe(true);
+    expect(matchesSearch(trips, "Trips")).toBe(true);
+    expect(matchesSearch(trips, "503")).toBe(true);
+    expect(matchesSearch(trips, "status:5xx")).toBe(true);
+    expect(matchesSearch(trips, "status:failed")).toBe(true);
+    expect(matchesSearch(shared, "status:503")).toBe(false);
+    expect(matchesSearch(trips, "path:page=3")).toBe(true);
+    expect(matchesSearch(shared, "submit_challenge")).toBe(true);
+  });
+
+  it("needs every word to match, and an empty search matches all", () => {
+    expect(matchesSearch(trips, "trips 503")).toBe(true);
+    expect(matchesSearch(trips, "trips 200")).toBe(false);
+    expect(matchesSearch(trips, "   ")).toBe(true);
+    expect(matchesFilters(trips, { ...NONE, q: "valuations" })).toBe(false);
   });
 });
 

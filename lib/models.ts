@@ -172,6 +172,22 @@ export interface ActivityReplay {
   notReplayable: string | null;
 }
 
+/** A request or response as the activity log keeps it: redacted (no key, token or signature) and bounded in size. */
+export interface ActivityMessage {
+  /** Lower-case names; credentials show only as "Bearer [redacted]" or "[redacted]". */
+  headers: Record<string, string>;
+  /** The body, redacted and cut to LOGGED_BODY_MAX characters (lib/dimo/redact.ts); absent when there was none. */
+  body?: string;
+  /** True when the body was longer than what is kept. */
+  truncated?: boolean;
+}
+
+/** One HTTP attempt of a call: its status (null without a response) and how long it took. */
+export interface ActivityAttempt {
+  status: number | null;
+  durationMs: number;
+}
+
 export interface ActivityEntry {
   id: string;
   /** When the call started, ISO 8601. */
@@ -199,6 +215,11 @@ export interface ActivityEntry {
   forTokenId?: number;
   /** Absent for cache hits, which sent nothing. */
   replay?: ActivityReplay;
+  /** What was sent and what came back last, redacted; absent for cache hits. */
+  request?: ActivityMessage;
+  response?: ActivityMessage;
+  /** Each HTTP attempt (retries after the first), oldest first; absent for cache hits. */
+  tries?: ActivityAttempt[];
   /** A raw token copied by a person (method "COPY"): who copied it, and the token's fingerprint (never the token). */
   copiedBy?: `0x${string}`;
   tokenFingerprint?: string;

@@ -41,6 +41,8 @@ export interface AppError {
   message: string;
   /** Whether the same request may work if tried again later (an outage, a rate limit), as opposed to a refusal. */
   retryable: boolean;
+  /** The activity entry of the DIMO call that failed, when one did: the page links to its details. */
+  callId?: string;
 }
 
 export type Result<T> = { ok: true; data: T } | { ok: false; error: AppError };
@@ -94,12 +96,14 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 export class AppFailure extends Error {
   readonly code: ErrorCode;
   readonly retryable: boolean;
+  readonly callId: string | undefined;
 
   constructor(error: AppError) {
     super(error.message);
     this.name = "AppFailure";
     this.code = error.code;
     this.retryable = error.retryable;
+    this.callId = error.callId;
   }
 }
 
@@ -110,7 +114,10 @@ export function unwrap<T>(result: Result<T>): T {
 
 /** What went wrong, in words: an AppFailure as the server described it; anything else as a lost connection. */
 export function toAppError(error: unknown): AppError {
-  if (error instanceof AppFailure) return { code: error.code, message: error.message, retryable: error.retryable };
+  if (error instanceof AppFailure) {
+    const { code, message, retryable, callId } = error;
+    return callId === undefined ? { code, message, retryable } : { code, message, retryable, callId };
+  }
   return UNREACHABLE;
 }
 

@@ -1,18 +1,28 @@
 "use client";
 
-import { ChevronDown, ChevronRight, Terminal } from "lucide-react";
-import { Fragment, useState } from "react";
+import { ChevronDown, ChevronRight } from "lucide-react";
+import { Fragment } from "react";
 import { formatClockTime, formatDateTime } from "@/lib/format/time";
 import { CacheBadge, StatusBadge } from "./activity-badges";
 import type { ActivityEntry } from "@/lib/models";
 import { SERVICE_LABELS } from "@/lib/protocol";
-import { CurlPanel } from "./curl-panel";
+import { ActivityDetail } from "./activity-detail";
+import { PathText } from "./path-text";
 
 const COLUMNS = ["Time", "Service", "Method", "Path", "Status", "Duration", "Attempts", "Cache", "Error", ""];
 
-/** The calls, one row each, newest first; "cURL" opens the command of a call beneath its row. */
-export function ActivityTable({ records, hydrated }: { records: ActivityEntry[]; hydrated: boolean }) {
-  const [openId, setOpenId] = useState<string | null>(null);
+/** The calls, one row each, newest first; "Details" opens a call's request, response and cURL beneath its row. */
+export function ActivityTable({
+  records,
+  hydrated,
+  openId,
+  onToggle,
+}: {
+  records: ActivityEntry[];
+  hydrated: boolean;
+  openId: string | null;
+  onToggle: (id: string) => void;
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-card">
       <table className="w-full text-left text-sm" data-testid="activity-table">
@@ -45,8 +55,8 @@ export function ActivityTable({ records, hydrated }: { records: ActivityEntry[];
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap">{SERVICE_LABELS[record.service]}</td>
                   <td className="px-3 py-2 font-mono text-xs">{record.method}</td>
-                  <td className="max-w-[22rem] px-3 py-2 font-mono text-xs break-all" title={record.url}>
-                    {record.path}
+                  <td className="max-w-[22rem] min-w-[12rem] px-3 py-2 font-mono text-xs" title={record.url}>
+                    <PathText path={record.path} />
                   </td>
                   <td className="px-3 py-2">
                     <StatusBadge record={record} />
@@ -63,20 +73,19 @@ export function ActivityTable({ records, hydrated }: { records: ActivityEntry[];
                     <button
                       type="button"
                       aria-expanded={open}
-                      data-testid="toggle-curl"
-                      onClick={() => setOpenId(open ? null : record.id)}
-                      className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
+                      data-testid="toggle-details"
+                      onClick={() => onToggle(record.id)}
+                      className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground"
                     >
                       {open ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
-                      <Terminal className="size-3.5" aria-hidden />
-                      cURL
+                      Details
                     </button>
                   </td>
                 </tr>
                 {open ? (
                   <tr className="border-b border-border bg-muted/40">
                     <td colSpan={COLUMNS.length} className="px-3 py-3">
-                      <CurlPanel record={record} />
+                      <ActivityDetail record={record} hydrated={hydrated} />
                     </td>
                   </tr>
                 ) : null}

@@ -3,20 +3,24 @@
 import { Activity, ChevronDown, ChevronRight, X } from "lucide-react";
 import Link from "next/link";
 import { useEffect, useId, useRef, useState } from "react";
-import { buttonClasses } from "@/components/ui/button";
+import { Button, buttonClasses } from "@/components/ui/button";
+import { ACTIVITY_PAGE_SIZE } from "@/lib/activity-filters";
 import { useHydrated } from "@/lib/hooks/use-now";
 import { formatClockTime } from "@/lib/format/time";
 import { CacheBadge, StatusBadge } from "./activity-badges";
 import type { ActivityEntry } from "@/lib/models";
 import { SERVICE_LABELS } from "@/lib/protocol";
-import { CurlPanel } from "./curl-panel";
+import { ActivityDetail } from "./activity-detail";
+import { FoldedHits } from "./folded-hits";
+import { PathText } from "./path-text";
 import { LiveIndicator } from "./live-indicator";
 import { useActivityStream } from "./use-activity-stream";
 
 /**
  * "API calls": a side drawer with the upstream calls behind one vehicle's pages (its own calls and the shared
- * Developer JWT calls that served them), newest first, live while open. Self-contained: mount it anywhere with the
- * vehicle's token id; it connects only while open.
+ * Developer JWT calls that served them), newest first, live while open; cache hits folded into a count until asked
+ * for, and a page of calls at a time. Self-contained: mount it anywhere with the vehicle's token id; it connects only
+ * while open.
  */
 export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
   const [open, setOpen] = useState(false);
@@ -28,6 +32,9 @@ export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
     triggerRef.current?.focus();
   };
   const { records, loaded, status } = useActivityStream({ tokenId, enabled: open });
+  const [showHits, setShowHits] = useState(false);
+  const [limit, setLimit] = useState(ACTIVITY_PAGE_SIZE);
+  const calls = showHits ? records : records.filter((record) => record.cache !== "hit");
 
   useEffect(() => {
     if (!open) return;
@@ -87,11 +94,19 @@ export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
                 No calls for this vehicle yet. They appear here as the page loads its data.
               </p>
             ) : (
-              <ol className="flex flex-col gap-2">
-                {records.map((record) => (
-                  <DrawerCall key={record.id} record={record} />
-                ))}
-              </ol>
+              <div className="flex flex-col gap-2">
+                {showHits ? null : <FoldedHits count={records.length - calls.length} onShow={() => setShowHits(true)} />}
+                <ol className="flex flex-col gap-2">
+                  {calls.slice(0, limit).map((record) => (
+                    <DrawerCall key={record.id} record={record} />
+                  ))}
+                </ol>
+                {calls.length > limit ? (
+                  <Button size="sm" variant="secondary" className="w-fit" onClick={() => setLimit((shown) => shown + ACTIVITY_PAGE_SIZE)} data-testid="api-calls-more">
+                    Show {Math.min(ACTIVITY_PAGE_SIZE, calls.length - limit)} older calls
+                  </Button>
+                ) : null}
+              </div>
             )}
           </div>
         </div>
@@ -101,7 +116,7 @@ export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
 }
 
 function DrawerCall({ record }: { record: ActivityEntry }) {
-  const [showCurl, setShowCurl] = useState(false);
+  const [showDetails, setShowDetails] = useState(false);
   const hydrated = useHydrated();
   return (
     <li
@@ -111,6 +126,7 @@ function DrawerCall({ record }: { record: ActivityEntry }) {
       data-path={record.path}
       data-status={record.status ?? ""}
       data-shared={record.forTokenId !== undefined}
+      data-cache={record.cache}
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-xs text-muted-foreground tabular-nums">{hydrated ? formatClockTime(record.at) : ""}</span>
@@ -120,23 +136,24 @@ function DrawerCall({ record }: { record: ActivityEntry }) {
         <span className="ml-auto text-xs text-muted-foreground tabular-nums">{record.durationMs} ms</span>
       </div>
       <div className="mt-1 flex items-start gap-2">
-        <code className="flex-1 font-mono text-xs break-all">
-          {record.method} {record.path}
+        <code className="min-w-0 flex-1 font-mono text-xs">
+          {record.method} <PathText path={record.path} />
         </code>
         <button
           type="button"
-          aria-expanded={showCurl}
-          onClick={() => setShowCurl((value) => !value)}
-          className="inline-flex items-center gap-1 rounded px-1 text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
+          aria-expanded={showDetails}
+          data-testid="toggle-details"
+          onClick={() => setShowDetails((value) => !value)}
+          className="inline-flex items-center gap-1 rounded px-1 text-xs whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground"
         >
-          {showCurl ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
-          cURL
+          {showDetails ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+          Details
         </button>
       </div>
       {record.error ? <p className="mt-1 text-xs text-danger">{record.error}</p> : null}
-      {showCurl ? (
+      {showDetails ? (
         <div className="mt-2">
-          <CurlPanel record={record} />
+          <ActivityDetail record={record} hydrated={hydrated} />
         </div>
       ) : null}
     </li>

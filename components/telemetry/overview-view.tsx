@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { CallLink } from "@/components/developer/call-link";
 import { LocationMapLazy } from "@/components/map/location-map-lazy";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -186,7 +187,7 @@ export function OverviewView({ tokenId, grant, initialLatest, vin, mapStyleUrl }
         )}
         {vin === null ? <Missing grant={grant} feature="vin" /> : null}
         {vin && !vin.ok ? (
-          vin.error.code === "PRIVILEGE_MISSING" ? <MissingPrivilege feature="vin" /> : <p role="alert" className="text-sm text-danger" data-testid="vin-error">The VIN could not be read: {vin.error.message}</p>
+          vin.error.code === "PRIVILEGE_MISSING" ? <MissingPrivilege feature="vin" /> : <p role="alert" className="text-sm text-danger" data-testid="vin-error">The VIN could not be read: {vin.error.message} <CallLink callId={vin.error.callId} /></p>
         ) : null}
         {latest ? <Refusals latest={latest} grant={grant} /> : null}
       </>

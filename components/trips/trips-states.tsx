@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { CallLink } from "@/components/developer/call-link";
 import { Button, buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -50,6 +51,7 @@ export function TripsError({ error, onRetry }: { error: AppError; onRetry: () =>
       <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
       <div className="flex flex-col gap-2">
         <p>{error.message}</p>
+        <CallLink callId={error.callId} />
         <Button variant="secondary" size="sm" className="w-fit" onClick={onRetry}>
           Try again
         </Button>

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef } from "react";
+import { CallLink } from "@/components/developer/call-link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
@@ -41,6 +42,7 @@ function RequestFailure({ error }: { error: AppError }) {
       <div>
         <p className="font-medium">The offers could not be requested. {error.message}</p>
         <p className="mt-1 text-muted-foreground">{retryHint(error)}</p>
+        <CallLink callId={error.callId} className="mt-1" />
       </div>
     </div>
   );
@@ -107,7 +109,7 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
         {offers.requestError && !offers.pending ? <RequestFailure error={offers.requestError} /> : null}
         {sets !== undefined && listError ? (
           <p role="alert" data-testid="offers-refresh-error" className="text-sm text-danger">
-            The offers could not be refreshed. {listError.message}
+            The offers could not be refreshed. {listError.message} <CallLink callId={listError.callId} />
           </p>
         ) : null}
         {body}

@@ -1,4 +1,5 @@
 import { AlertTriangle } from "lucide-react";
+import { CallLink } from "@/components/developer/call-link";
 import { Button } from "@/components/ui/button";
 import { type AppError } from "@/lib/result";
 
@@ -22,6 +23,7 @@ export function PanelError({ error, onRetry, retrying, testId }: {
       <div className="flex flex-col gap-2">
         <p className="font-medium">{error.message}</p>
         <p className="text-muted-foreground">{retryHint(error)}</p>
+        <CallLink callId={error.callId} />
         <div>
           <Button variant="secondary" size="sm" onClick={onRetry} disabled={retrying}>
             {retrying ? "Trying again…" : "Try again"}

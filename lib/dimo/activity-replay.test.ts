@@ -6,6 +6,7 @@ import { DEMO_LICENSE } from "@/lib/demo-license";
 import { type ActivityEntry } from "@/lib/models";
 import { testClient } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
+import { LOGGED_BODY_MAX } from "./redact";
 
 /**
  * What the activity log keeps for "copy as cURL", against the sandbox: enough to send a call again (run through a
@@ -67,7 +68,28 @@ describe("activity entries for replay", () => {
     const text = JSON.stringify(activity).toLowerCase();
     for (const secret of [developerJwt, vehicleJwt, DEMO_LICENSE.apiKey.slice(2)]) expect(text).not.toContain(secret.toLowerCase());
     expect(text).not.toMatch(/eyj[a-z0-9_-]+\.eyj/);
-    expect(text).not.toContain("authorization");
+    // The bearer token shows only as its kind, in the logged request; the replay never holds the header at all.
+    expect(text.match(/"authorization":"[^"]*"/g)?.every((header) => /^"authorization":"bearer \[redacted (developer|vehicle) jwt\]"$/.test(header))).toBe(true);
+    for (const entry of activity) expect(entry.replay?.headers.authorization).toBeUndefined();
+  });
+
+  it("keep redacted, bounded copies of each request and response", async () => {
+    const { client, activity } = testClient(sandbox.url);
+    await client.listTrips(21957, 2);
+    const submit = find(activity, (e) => e.path === "/auth/web3/submit_challenge");
+    expect(submit.request?.body).toMatch(/signature=\[redacted\]$/);
+    expect(submit.request?.body).toContain("grant_type=authorization_code");
+    expect(JSON.parse(submit.response?.body ?? "null")).toMatchObject({ access_token: "[redacted]", id_token: "[redacted]" });
+    const exchange = find(activity, (e) => e.service === "tokenExchange" && e.cache === "miss");
+    expect(exchange.request?.headers.authorization).toBe("Bearer [redacted developer JWT]");
+    expect(exchange.response?.body).toBe('{"token":"[redacted]"}');
+    const trips = find(activity, (e) => e.service === "trips");
+    expect(trips.response?.headers["content-type"]).toMatch(/^application\/json/);
+    // A page of trips is about 33 KB; the log keeps its first LOGGED_BODY_MAX characters and says it cut the rest.
+    expect(trips.response?.truncated).toBe(true);
+    expect(trips.response?.body).toHaveLength(LOGGED_BODY_MAX);
+    expect(trips.tries).toEqual([{ status: 200, durationMs: expect.any(Number) as number }]);
+    for (const entry of activity) expect(JSON.stringify(entry).length).toBeLessThan(8_000);
   });
 
   it("credit the Developer JWT's calls to the vehicle whose exchange they served", async () => {

@@ -102,7 +102,9 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
   const report = (input: ActivityInput) => {
     // A call that names no vehicle but runs for one (the Developer JWT behind its token exchange) is credited to it.
     const servedVehicle = input.tokenId === undefined ? currentVehicle() : undefined;
-    onActivity({ id: newActivityId(), ...input, ...(servedVehicle !== undefined ? { forTokenId: servedVehicle } : {}) });
+    const id = newActivityId();
+    onActivity({ id, ...input, ...(servedVehicle !== undefined ? { forTokenId: servedVehicle } : {}) });
+    return id;
   };
   const http: HttpSettings = {
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),

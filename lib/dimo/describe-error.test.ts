@@ -52,3 +52,12 @@ describe("describeError", () => {
     expect(describeError("thrown string").code).toBe("INTERNAL");
   });
 });
+
+describe("describeError names the failed call", () => {
+  it("carries the activity entry's id, when the call was logged", () => {
+    const error = new DimoError({ service: "trips", status: 500, code: "UPSTREAM_ERROR", message: "trips GET / answered 500", retryable: false });
+    expect(describeError(error).callId).toBeUndefined();
+    error.callId = "k1-ab-2";
+    expect(describeError(error)).toMatchObject({ code: "UPSTREAM_ERROR", callId: "k1-ab-2" });
+  });
+});

@@ -76,5 +76,6 @@ function describeDimoError(error: DimoError): string {
 
 export function describeError(error: unknown): AppError {
   if (!(error instanceof DimoError)) return UNEXPECTED;
-  return { code: error.code, message: describeDimoError(error), retryable: error.retryable };
+  const described: AppError = { code: error.code, message: describeDimoError(error), retryable: error.retryable };
+  return error.callId === undefined ? described : { ...described, callId: error.callId };
 }

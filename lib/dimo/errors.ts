@@ -29,6 +29,8 @@ export class DimoError extends Error {
   readonly retryable: boolean;
   readonly upstreamCode: string | undefined;
   readonly upstreamMessage: string | undefined;
+  /** The activity entry of the call that failed, set when the call is logged; absent for errors raised without one. */
+  callId: string | undefined;
 
   constructor(init: DimoErrorInit) {
     super(redact(init.message));
@@ -43,8 +45,8 @@ export class DimoError extends Error {
 
   /** A plain object for logs and JSON; the stack stays out. */
   toJSON() {
-    const { service, status, code, message, retryable, upstreamCode } = this;
-    return { name: this.name, service, status, code, message, retryable, upstreamCode };
+    const { service, status, code, message, retryable, upstreamCode, callId } = this;
+    return { name: this.name, service, status, code, message, retryable, upstreamCode, callId };
   }
 }
 

@@ -15,7 +15,9 @@ function settings(overrides: Partial<HttpSettings> = {}): HttpSettings {
     fetch: (input, init) => globalThis.fetch(input, init),
     timeoutMs: 200,
     retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 40, retryAfterCapMs: 2_000 },
-    onActivity: (entry) => activity.push(entry),
+    onActivity: (entry) => {
+      activity.push(entry);
+    },
     secrets: [API_KEY],
     ...overrides,
   };
@@ -214,5 +216,30 @@ describe("dimoFetch: errors never carry secrets", () => {
     await dimoFetch(settings(), get({ query: { client_id: "0xabc", domain: "http://localhost:3000" } }));
     expect(activity[0]?.url).toBe(`${server.url}/trips/v1/vehicle/7/trips`);
     expect(activity[0]?.path).toBe("/v1/vehicle/7/trips");
+  });
+});
+
+describe("dimoFetch: the logged call", () => {
+  it("keeps each attempt, the redacted request and the last response, and names the call in its error", async () => {
+    server.script(reply(503, { message: `busy, ${JWT}` }), reply(500, { message: "broken", token: "opaque-secret" }));
+    const error = await failure(
+      dimoFetch(
+        settings({
+          onActivity: (entry) => {
+            activity.push(entry);
+            return "call-7";
+          },
+        }),
+        get({ bearer: JWT, body: { json: { apiKey: API_KEY } }, method: "POST", retry: "idempotent" }),
+      ),
+    );
+    expect(error.callId).toBe("call-7");
+    const [entry] = activity;
+    expect(entry?.tries?.map((attempt) => attempt.status)).toEqual([503, 500]);
+    expect(entry?.request?.headers.authorization).toBe("Bearer [redacted vehicle JWT]");
+    expect(entry?.request?.body).toBe('{"apiKey":"[redacted]"}');
+    expect(entry?.response?.body).toBe('{"message":"broken","token":"[redacted]"}');
+    expect(JSON.stringify(entry)).not.toContain(JWT);
+    expect(JSON.stringify(entry)).not.toContain(API_KEY.slice(2));
   });
 });

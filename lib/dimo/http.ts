@@ -1,10 +1,10 @@
 import "server-only";
-import { type ActivityReplay } from "@/lib/models";
+import { type ActivityAttempt, type ActivityMessage, type ActivityReplay } from "@/lib/models";
 import { type ActivityInput } from "./activity";
 import { type RequestPacer } from "./pacer";
 import { parseErrorBody } from "./error-body";
 import { DimoError, RETRYABLE_STATUSES, codeForStatus } from "./errors";
-import { redact } from "./redact";
+import { redact, redactBody, redactHeaders } from "./redact";
 import { type RetryPolicy, backoffDelayMs, parseRetryAfterMs, sleep } from "./retry";
 import { type DimoService, serviceName } from "@/lib/protocol";
 
@@ -17,7 +17,8 @@ export interface HttpSettings {
   fetch: typeof fetch;
   timeoutMs: number;
   retry: RetryPolicy;
-  onActivity: (entry: ActivityInput) => void;
+  /** Records one entry; returns its id when it has one, so an error can name the call that raised it. */
+  onActivity: (entry: ActivityInput) => string | void;
   /** Values scrubbed from every message besides the patterns redact() knows (the API key). */
   secrets: readonly string[];
   random?: () => number;
@@ -114,6 +115,22 @@ function replayOf(request: DimoRequest, headers: Record<string, string>, body: s
   };
 }
 
+/** The request as the activity log shows it: the bearer token named by its kind, every secret removed. */
+function loggedRequest(request: DimoRequest, headers: Record<string, string>, body: string | undefined, secrets: readonly string[]): ActivityMessage {
+  const logged: ActivityMessage = { headers: redactHeaders(Object.entries(headers), secrets) };
+  if (request.bearer) logged.headers.authorization = `Bearer [redacted ${bearerKind(request.service)} JWT]`;
+  if (body !== undefined) Object.assign(logged, toLoggedBody(redactBody(body, secrets)));
+  return logged;
+}
+
+function loggedResponse(response: Response, text: string, secrets: readonly string[]): ActivityMessage {
+  const logged: ActivityMessage = { headers: redactHeaders(response.headers, secrets) };
+  if (text !== "") Object.assign(logged, toLoggedBody(redactBody(text, secrets)));
+  return logged;
+}
+
+const toLoggedBody = ({ body, truncated }: { body: string; truncated: boolean }) => (truncated ? { body, truncated } : { body });
+
 export async function dimoFetch(settings: HttpSettings, request: DimoRequest): Promise<DimoResponse> {
   const url = buildUrl(request);
   const loggedUrl = buildUrl(request, request.loggedQuery ?? []);
@@ -125,12 +142,15 @@ export async function dimoFetch(settings: HttpSettings, request: DimoRequest): P
   if (request.bearer) headers.authorization = `Bearer ${request.bearer}`;
   const timeoutMs = request.timeoutMs ?? settings.timeoutMs;
   const replay = replayOf(request, headers, body);
+  const sent = loggedRequest(request, headers, body, secrets);
 
   const started = Date.now();
   let attempts = 0;
   let lastStatus: number | null = null;
-  const report = (error?: DimoError) =>
-    settings.onActivity({
+  let received: ActivityMessage | undefined;
+  const tries: ActivityAttempt[] = [];
+  const report = (error?: DimoError) => {
+    const id = settings.onActivity({
       at: new Date(started).toISOString(),
       method: request.method,
       service: request.service,
@@ -144,12 +164,20 @@ export async function dimoFetch(settings: HttpSettings, request: DimoRequest): P
       ...(request.tokenKind ? { tokenKind: request.tokenKind } : {}),
       ...(request.tokenId !== undefined ? { tokenId: request.tokenId } : {}),
       replay,
+      request: sent,
+      ...(received ? { response: received } : {}),
+      tries,
     });
+    // The error names its call, so the page that shows it can link to the call's details.
+    if (error && typeof id === "string") error.callId = id;
+  };
 
   for (;;) {
     attempts += 1;
     const lastAttempt = attempts >= settings.retry.attempts;
     await settings.pacer?.turn(request.service);
+    const attemptStarted = Date.now();
+    received = undefined;
     let response: Response;
     let text: string;
     try {
@@ -162,7 +190,10 @@ export async function dimoFetch(settings: HttpSettings, request: DimoRequest): P
       });
       lastStatus = response.status;
       text = await response.text();
+      received = loggedResponse(response, text, secrets);
+      tries.push({ status: response.status, durationMs: Date.now() - attemptStarted });
     } catch (cause) {
+      tries.push({ status: null, durationMs: Date.now() - attemptStarted });
       const timedOut = isTimeout(cause);
       const code = causeCode(cause);
       const error = new DimoError({

@@ -20,7 +20,9 @@ const http = (): HttpSettings => ({
   fetch: (input, init) => globalThis.fetch(input, init),
   timeoutMs: 1_000,
   retry: { attempts: 2, baseDelayMs: 5, maxDelayMs: 10, retryAfterCapMs: 100 },
-  onActivity: (entry) => activity.push(entry),
+  onActivity: (entry) => {
+    activity.push(entry);
+  },
   secrets: [],
 });
 

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { getValuationAction, listOffersAction, requestInstantOfferAction } from "@/lib/actions/valuation";
+import { listActivity } from "@/lib/dimo/activity";
 import { listTripsPage } from "./trips";
 import { getSharedVehicle, listSharedVehicles } from "./vehicles";
 
@@ -81,9 +82,18 @@ describe("signed in", () => {
 
   it("returns an upstream outage as a retryable error in words", async () => {
     await control.injectFault({ method: "GET", path: "/trips/v1/vehicle/*/trips", status: 503, times: 3 });
-    expect(await listTripsPage({ tokenId: 21957, page: 2 })).toEqual({
+    const result = await listTripsPage({ tokenId: 21957, page: 2 });
+    expect(result).toEqual({
       ok: false,
-      error: { code: "UNAVAILABLE", message: "DIMO's trips service is not answering (503). Try again in a moment.", retryable: true },
+      error: {
+        code: "UNAVAILABLE",
+        message: "DIMO's trips service is not answering (503). Try again in a moment.",
+        retryable: true,
+        callId: expect.any(String) as string,
+      },
     });
+    // The error names the logged call that failed, so a page can link to it.
+    const failed = listActivity().find((entry) => !result.ok && entry.id === result.error.callId);
+    expect(failed).toMatchObject({ service: "trips", status: 503, attempts: 3, path: "/v1/vehicle/21957/trips?page=2" });
   });
 });
