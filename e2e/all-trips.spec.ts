@@ -29,7 +29,6 @@ function allSandboxTrips(): Promise<Located[]> {
 
 /** Where the map puts a trip: its own start fix, else the estimate; null when it has neither (not drawn). */
 const startOf = (trip: Located) => trip.start.location ?? trip.start.estimatedLocation ?? null;
-const key = (lng: number, lat: number) => `${lng.toFixed(4)},${lat.toFixed(4)}`;
 
 async function openAllTrips(page: Page, query = ""): Promise<void> {
   await page.goto(`/vehicles/${TESLA}/trips/all${query}`);
@@ -143,16 +142,23 @@ test.describe("all trips: reading the map", () => {
     const rows = list.getByTestId("cluster-trip");
     await expect(rows).toHaveCount(cluster.count);
 
-    // Exactly its trips: the listed trips' starts, as the sandbox serves them, are the cluster's points.
+    // Exactly its trips: each listed trip's start, as the sandbox serves it, is one of the cluster's points (MapLibre
+    // hands leaves back at its tile precision, a few metres off, so each is matched to the nearest unmatched leaf).
     const ids = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-trip-id") ?? ""));
+    expect(new Set(ids).size).toBe(cluster.count);
     const trips = await allSandboxTrips();
     const byId = new Map(trips.map((trip, index) => [trip.id, { trip, index }]));
-    const listedStarts = ids.map((id) => {
+    const unmatched = [...cluster.leaves];
+    for (const id of ids) {
       const found = byId.get(id);
       const start = found ? startOf(found.trip) : null;
-      return start ? key(start.longitude, start.latitude) : `missing ${id}`;
-    });
-    expect(listedStarts.sort()).toEqual(cluster.leaves.map(([lng, lat]) => key(lng, lat)).sort());
+      if (!start) throw new Error(`listed trip ${id} is not a drawn trip of the vehicle`);
+      const distance = ([lng, lat]: [number, number]) => Math.hypot(lng - start.longitude, lat - start.latitude);
+      const nearest = unmatched.reduce((best, leaf, i) => (distance(leaf) < distance(unmatched[best] ?? leaf) ? i : best), 0);
+      expect(distance(unmatched[nearest] ?? [Infinity, Infinity])).toBeLessThan(0.0005);
+      unmatched.splice(nearest, 1);
+    }
+    expect(unmatched).toEqual([]);
 
     // Each links to its trips page with the trip selected.
     const first = byId.get(ids[0] ?? "");
