@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ReportRow } from "./table";
-import { BUDGETS, reportRows } from "./report";
+import { type AllTripsResults } from "./all-trips";
+import { BUDGETS, allTripsRows, reportRows } from "./report";
 import { type MeasuredResults } from "./results";
 import { summarize } from "./stats";
 import { NO_REQUESTS, type UpstreamCounts } from "./upstream-counts";
@@ -43,7 +44,7 @@ function passing(): MeasuredResults {
       mapChunks: [{ file: "a.js", gzipBytes: 290_000, rawBytes: 1_000_000 }],
       largestDashboardRoute: null,
     },
-    map: { tokenId: 17001, runs: {}, draw1k: summarize([200]), draw10k: summarize([900]), firstPageDrawMs: 100, interactiveMs: 500 },
+    map: { tokenId: 17001, runs: {}, draw1k: summarize([200]), draw10k: summarize([300]), firstPageDrawMs: 100, interactiveMs: 500 },
     sandbox: {
       tokenId: 17001,
       page1: summarize([0.5]),
@@ -71,8 +72,8 @@ describe("reportRows", () => {
   it("checks every budget of the issue and passes results that meet them", () => {
     const rows = reportRows(passing());
     expect(failed(rows)).toEqual([]);
-    // warm view, concurrent cold, overhead, one dashboard route, wallet code, 1,000-trip draw, load errors
-    expect(verdicts(rows)).toHaveLength(7);
+    // warm view, concurrent cold, overhead, one dashboard route, wallet code, 1,000- and 10,000-trip draws, load errors
+    expect(verdicts(rows)).toHaveLength(8);
     expect(rows.find((row) => row.measure.includes("/login"))?.pass).toBeUndefined();
   });
 
@@ -113,5 +114,44 @@ describe("reportRows", () => {
     const row = reportRows(results).find((candidate) => candidate.measure.includes("/login"));
     expect(row?.value).toMatch(/wagmi\/viem/);
     expect(row?.pass).toBeUndefined();
+  });
+});
+
+describe("allTripsRows", () => {
+  const allTrips = (): AllTripsResults => ({
+    tokenId: 17001,
+    trips: 100_000,
+    warmLoad: summarize([900, 1_000, 1_100]),
+    warmLoadRuns: [900, 1_000, 1_100],
+    warmLongestTaskMs: [60, 80, 70],
+    windowSwitch: summarize([120, 150]),
+    windowSwitchRuns: [
+      { window: "30d", ms: 120, longestTaskMs: 40, shown: 3_000 },
+      { window: "all", ms: 150, longestTaskMs: 50, shown: 100_000 },
+    ],
+    glyphBytes: 46_596,
+    glyphFiles: ["/basemap/fonts/geist-semibold.woff2"],
+  });
+
+  it("passes figures within the budgets and adds nothing without a measurement", () => {
+    expect(failed(allTripsRows({ allTrips: allTrips() }))).toEqual([]);
+    expect(allTripsRows({ allTrips: allTrips() })).toHaveLength(5);
+    expect(allTripsRows({})).toEqual([]);
+  });
+
+  it("fails a slow load, a long task, a slow switch and heavy glyphs", () => {
+    const results = allTrips();
+    results.warmLoad = summarize([1_500]);
+    results.warmLongestTaskMs = [101];
+    results.windowSwitchRuns = [{ window: "all", ms: 200, longestTaskMs: 120, shown: 100_000 }];
+    results.windowSwitch = summarize([200]);
+    results.glyphBytes = BUDGETS.allTripsGlyphBytes + 1;
+    expect(failed(allTripsRows({ allTrips: results })).map((measure) => measure.split(":")[0])).toEqual([
+      "8. all-trips map of 17001 (100000 trips), warm load to drawn",
+      "8. all-trips warm load",
+      "8. all-trips time window switch, click to drawn",
+      "8. all-trips time window switch",
+      "8. all-trips cluster counts",
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { type AllTripsResults } from "./all-trips";
 import { type JavaScriptResults } from "./javascript-size";
 import { type LoadResults } from "./load";
 import { type MapDrawResults } from "./map-draw";
@@ -23,6 +24,8 @@ export interface BenchResults {
   overhead: OverheadResults;
   javascript: JavaScriptResults;
   map: MapDrawResults;
+  /** The all-trips map of the 100,000-trip vehicle (absent from results written before it existed). */
+  allTrips?: AllTripsResults;
   sandbox: SandboxTripsResults;
   /** The sandbox's Telemetry API (absent from results written before it existed). */
   telemetry?: SandboxTelemetryResults;

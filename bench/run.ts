@@ -10,6 +10,7 @@ import { writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { measureAllTrips } from "./all-trips";
 import { measureJavaScript } from "./javascript-size";
 import { runLoad } from "./load";
 import { measureMapDraw } from "./map-draw";
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
   const overhead = await phase("2. server overhead", () => measureOverhead(sandbox.url, session, VEHICLE_IDS.manyTrips));
   const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
   const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, VEHICLE_IDS.perf));
+  const allTrips = await phase("8. all-trips map of the 100,000-trip vehicle (Chromium)", () => measureAllTrips(session, VEHICLE_IDS.perf));
   const sandboxTrips = await phase("5. sandbox trips endpoint", () => measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf));
   const sandboxTelemetry = await phase("5. sandbox telemetry endpoint", () =>
     measureSandboxTelemetry(sandbox.url, [VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips]),
@@ -112,6 +114,7 @@ async function main(): Promise<void> {
     overhead,
     javascript,
     map,
+    allTrips,
     sandbox: sandboxTrips,
     telemetry: sandboxTelemetry,
     load,

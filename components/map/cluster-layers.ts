@@ -5,29 +5,74 @@ import { OVERLAY_PREFIX } from "./use-base-map";
 
 /**
  * Every trip's start point, clustered: the map's worker groups the points, so the map draws a few dozen circles
- * sized by how many trips start there instead of 100,000 points, and stays smooth on a weak GPU. Zoomed in far
- * enough, single starts appear.
+ * sized and coloured by how many trips start there, each with its count, instead of 100,000 points. Zoomed in far
+ * enough, single starts appear. The density view draws the starts and ends as a heatmap from a source of its own.
  */
 
 export const ALL_TRIPS_SOURCE = `${OVERLAY_PREFIX}all-trips`;
+export const DENSITY_SOURCE = `${OVERLAY_PREFIX}all-trips-density`;
 export const CLUSTER_LAYERS = {
   clusters: `${OVERLAY_PREFIX}all-trips-clusters`,
+  counts: `${OVERLAY_PREFIX}all-trips-counts`,
   points: `${OVERLAY_PREFIX}all-trips-points`,
 } as const;
-export const CLUSTER_LAYER_IDS = Object.values(CLUSTER_LAYERS);
+export const DENSITY_LAYER = `${OVERLAY_PREFIX}all-trips-density`;
+/** The layers a click or hover on the clusters view finds (the count labels sit on the circles). */
+export const CLUSTER_LAYER_IDS = [CLUSTER_LAYERS.clusters, CLUSTER_LAYERS.points];
 
 export const CLUSTER_OPTIONS = { cluster: true, clusterRadius: 48, clusterMaxZoom: 15 } as const;
+
+/**
+ * The counts' font: Geist SemiBold, the dashboard's own typeface (the `geist` package), copied into public/ by
+ * scripts/copy-basemap.mjs and declared to MapLibre as a `font-faces` file, from which it draws each glyph it needs
+ * in the browser (TinySDF). One 47 kB file, fetched from this site, serves every count at every size: no glyph
+ * server, no PBF ranges, and a style without a `glyphs` URL (the offline basemap) needs none.
+ */
+export const COUNT_FONT = "Geist SemiBold";
+export const COUNT_FONT_URL = "/basemap/fonts/geist-semibold.woff2";
+
+/** Where the clusters' size and colour step up; the legend reads the same steps. */
+export const COUNT_STEPS = [10, 100, 1_000, 10_000] as const;
+const RADII = [9, 12, 16, 21, 27] as const;
 
 const count: ExpressionSpecification = ["get", "point_count"];
 
 function clusterColor(theme: MapTheme): ExpressionSpecification {
+  const colors = clusterColors(theme);
+  return ["step", count, colors[0], COUNT_STEPS[0], colors[1], COUNT_STEPS[1], colors[2], COUNT_STEPS[2], colors[3], COUNT_STEPS[3], colors[4]];
+}
+
+/** The five colours from the fewest trips to the most, as the clusters and the legend draw them. */
+export function clusterColors(theme: MapTheme): [string, string, string, string, string] {
   const [, few, some, many, most] = MAP_PALETTES[theme].heat;
-  return ["step", count, few, 100, some, 1_000, many, 10_000, most];
+  return [few, some, MAP_PALETTES[theme].tripHover, many, most];
+}
+
+export function clusterRadii(): readonly number[] {
+  return RADII;
+}
+
+function heatmapColor(theme: MapTheme): ExpressionSpecification {
+  const [none, few, some, many, most] = MAP_PALETTES[theme].heat;
+  return ["interpolate", ["linear"], ["heatmap-density"], 0, none, 0.15, few, 0.4, some, 0.7, many, 1, most];
 }
 
 export function clusterLayers(theme: MapTheme): AddLayerObject[] {
   const palette = MAP_PALETTES[theme];
   return [
+    {
+      id: DENSITY_LAYER,
+      type: "heatmap",
+      source: DENSITY_SOURCE,
+      layout: { visibility: "none" },
+      paint: {
+        "heatmap-color": heatmapColor(theme),
+        // Denser as the map zooms in, so that a corridor stays a line rather than melting into one blob.
+        "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 0, 0.6, 10, 1.2, 15, 2.5],
+        "heatmap-radius": ["interpolate", ["linear"], ["zoom"], 0, 3, 8, 10, 12, 18, 16, 30],
+        "heatmap-opacity": 0.85,
+      },
+    },
     {
       id: CLUSTER_LAYERS.clusters,
       type: "circle",
@@ -35,11 +80,26 @@ export function clusterLayers(theme: MapTheme): AddLayerObject[] {
       filter: ["has", "point_count"],
       paint: {
         "circle-color": clusterColor(theme),
-        "circle-radius": ["step", count, 10, 100, 14, 1_000, 19, 10_000, 25],
-        "circle-opacity": 0.85,
+        "circle-radius": ["step", count, RADII[0], COUNT_STEPS[0], RADII[1], COUNT_STEPS[1], RADII[2], COUNT_STEPS[2], RADII[3], COUNT_STEPS[3], RADII[4]],
+        "circle-opacity": 0.9,
         "circle-stroke-color": palette.markerStroke,
         "circle-stroke-width": 1.5,
       },
+    },
+    {
+      id: CLUSTER_LAYERS.counts,
+      type: "symbol",
+      source: ALL_TRIPS_SOURCE,
+      filter: ["has", "point_count"],
+      layout: {
+        "text-field": ["get", "point_count_abbreviated"],
+        "text-font": [COUNT_FONT],
+        "text-size": ["step", count, 11, COUNT_STEPS[1], 12, COUNT_STEPS[2], 13],
+        // Every cluster carries its count: the circles already keep apart, so no label may be dropped.
+        "text-allow-overlap": true,
+        "text-ignore-placement": true,
+      },
+      paint: { "text-color": "#ffffff", "text-halo-color": "rgba(0,0,0,0.45)", "text-halo-width": 1 },
     },
     {
       id: CLUSTER_LAYERS.points,
@@ -48,12 +108,21 @@ export function clusterLayers(theme: MapTheme): AddLayerObject[] {
       filter: ["!", ["has", "point_count"]],
       paint: {
         "circle-color": palette.start,
-        "circle-radius": 4,
+        "circle-radius": 5,
         "circle-stroke-color": palette.markerStroke,
         "circle-stroke-width": 1,
       },
     },
   ];
+}
+
+export type AllTripsView = "clusters" | "density";
+
+/** Shows one view's layers and hides the other's. */
+export function showView(map: MapLibreMap, view: AllTripsView): void {
+  const clusters = view === "clusters" ? "visible" : "none";
+  for (const id of Object.values(CLUSTER_LAYERS)) map.setLayoutProperty(id, "visibility", clusters);
+  map.setLayoutProperty(DENSITY_LAYER, "visibility", view === "density" ? "visible" : "none");
 }
 
 export function paintClusterLayers(map: MapLibreMap, theme: MapTheme): void {
@@ -62,4 +131,5 @@ export function paintClusterLayers(map: MapLibreMap, theme: MapTheme): void {
   map.setPaintProperty(CLUSTER_LAYERS.clusters, "circle-stroke-color", palette.markerStroke);
   map.setPaintProperty(CLUSTER_LAYERS.points, "circle-color", palette.start);
   map.setPaintProperty(CLUSTER_LAYERS.points, "circle-stroke-color", palette.markerStroke);
+  map.setPaintProperty(DENSITY_LAYER, "heatmap-color", heatmapColor(theme));
 }

@@ -1,16 +1,32 @@
 "use client";
 
 import { RotateCcw, Square } from "lucide-react";
+import { useCallback, useMemo, useState } from "react";
 import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
+import type { AllTripsView as MapView } from "@/components/map/cluster-layers";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
+import { ClusterTrips, type PickedTrips } from "./cluster-trips";
+import type { PointStore } from "./point-store";
+import { type TimeWindow, inBounds, tripsPerDay, windowBounds, windowLabel } from "./time-window";
+import { TimeWindowControl } from "./time-window-control";
 import { TripsExports } from "./trips-exports";
+import { TripsHistogram } from "./trips-histogram";
 import { type AllTripsProgress, timeLeftMs, useAllTrips } from "./use-all-trips";
+import { useAllTripsUrl } from "./use-all-trips-url";
 
-function statusLine(progress: AllTripsProgress): string {
+const VIEWS: Array<{ view: MapView; label: string }> = [
+  { view: "clusters", label: "Clusters" },
+  { view: "density", label: "Density" },
+];
+
+function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number): string {
+  if (window.kind !== "all" && progress.status === "done" && progress.trips > 0) {
+    return `${formatNumber(inWindow)} of ${formatNumber(progress.trips)} trips on the map, ${windowLabel(window)}`;
+  }
   const trips = `${formatNumber(progress.trips)} trips`;
   const pages = progress.totalPages === null ? "" : ` · page ${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)}`;
   switch (progress.status) {
@@ -30,9 +46,37 @@ function statusLine(progress: AllTripsProgress): string {
   }
 }
 
-/** Every trip of a vehicle on one map, loaded page by page with a progress bar, and cancellable. */
+/** How many of the store's trips start in the bounds (all of them, unknown times included, without bounds). */
+function countInBounds(store: PointStore, bounds: { from: number; to: number } | null): number {
+  if (!bounds) return store.count;
+  let n = 0;
+  for (const t of store.startTimes) if (inBounds(t, bounds)) n++;
+  return n;
+}
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Every trip of a vehicle on one map, loaded page by page with a progress bar, and cancellable; a time window (in the
+ * URL) with a histogram of trips per day filters the map, its counts and the export; clusters or density; a click on
+ * a cluster lists its trips.
+ */
 export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleUrl: string | undefined }) {
   const { store, progress, cancel, restart } = useAllTrips(tokenId);
+  const { timeWindow, view, setWindow, setView } = useAllTripsUrl();
+  // Relative windows end when the page was opened, so that the bounds, and the map, stay put while it is open.
+  const [openedAt] = useState(() => Date.now());
+  const bounds = useMemo(() => windowBounds(timeWindow, openedAt), [timeWindow, openedAt]);
+  const settled = progress.status !== "loading";
+  // The count follows the stream; the histogram waits for its end (it walks every trip's date).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const inWindow = useMemo(() => countInBounds(store, bounds), [store, bounds, progress.version, settled]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const days = useMemo(() => (settled ? tripsPerDay(store.startTimes, bounds) : null), [store, bounds, settled, progress.version]);
+  const [picked, setPicked] = useState<{ trips: PickedTrips; store: PointStore; bounds: typeof bounds } | null>(null);
+  const onListTrips = useCallback((trips: PickedTrips) => setPicked({ trips, store, bounds }), [store, bounds]);
+  const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;
+
   if (progress.status === "error" && progress.error?.code === "PRIVILEGE_MISSING") {
     return <MissingPrivilege feature="trips" />;
   }
@@ -40,11 +84,19 @@ export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
   const value = progress.status === "done" ? 1 : total > 0 ? progress.pagesDone / total : 0;
 
   return (
-    <section className="flex flex-col gap-4" data-testid="all-trips-view" data-status={progress.status} data-trips={progress.trips} data-points={progress.points} aria-label="All trips">
+    <section
+      className="flex flex-col gap-4"
+      data-testid="all-trips-view"
+      data-status={progress.status}
+      data-trips={progress.trips}
+      data-points={progress.points}
+      data-shown={inWindow}
+      aria-label="All trips"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-64 flex-1 flex-col gap-1.5">
           <p className={progress.status === "error" ? "text-sm text-danger" : "text-sm text-muted-foreground"} data-testid="all-trips-status" aria-live="polite">
-            {statusLine(progress)}
+            {statusLine(progress, timeWindow, inWindow)}
           </p>
           <ProgressBar label="Trips loaded" value={value} className="max-w-xl" />
         </div>
@@ -60,12 +112,43 @@ export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
           </Button>
         )}
       </div>
-      <AllTripsMapLazy store={store} version={progress.version} done={progress.status === "done"} styleUrl={mapStyleUrl} />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <TimeWindowControl value={timeWindow} onChange={setWindow} nowMs={openedAt} />
+        <div role="group" aria-label="Map view" className="inline-flex rounded-md border border-border p-0.5">
+          {VIEWS.map((choice) => (
+            <button
+              key={choice.view}
+              type="button"
+              aria-pressed={view === choice.view}
+              data-testid={`all-trips-view-${choice.view}`}
+              className={
+                view === choice.view ? "h-7 rounded bg-primary px-2.5 text-sm font-medium text-primary-foreground" : "h-7 rounded px-2.5 text-sm font-medium hover:bg-muted"
+              }
+              onClick={() => setView(choice.view)}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {days ? <TripsHistogram days={days} /> : <p className="text-xs text-muted-foreground">The trips per day show once every trip is in.</p>}
+      <AllTripsMapLazy
+        store={store}
+        version={progress.version}
+        done={progress.status === "done"}
+        styleUrl={mapStyleUrl}
+        bounds={bounds}
+        view={view}
+        onListTrips={onListTrips}
+      />
       <p className="text-xs text-muted-foreground">
-        Where trips start, grouped: a circle&apos;s size and colour say how many trips start there; zoom in for single starts. Trips without a start location are not drawn.
+        {view === "clusters"
+          ? "Where trips start, grouped: a circle's size and colour say how many trips start there, and its label the number. Click a circle to zoom in; at the closest zoom, or with Alt held, the click lists its trips. Trips without a start location are not drawn."
+          : "Where trips start and end, as a density: the brighter a place, the more often the vehicle starts or ends a trip there."}
       </p>
+      {shownPick ? <ClusterTrips tokenId={tokenId} store={store} picked={shownPick} onClose={() => setPicked(null)} /> : null}
       <div className="border-t border-border pt-4">
-        <TripsExports tokenId={tokenId} page="all" />
+        <TripsExports tokenId={tokenId} page="all" window={bounds ? { from: isoOf(bounds.from), to: isoOf(bounds.to) } : undefined} />
       </div>
     </section>
   );

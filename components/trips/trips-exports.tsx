@@ -7,16 +7,20 @@ const FORMATS: Array<{ format: ExportFormat; label: string }> = [
   { format: "geojson", label: "GeoJSON" },
 ];
 
-/** Download links for the trips as files: this page, or every page (fetched and streamed by the server). */
-export function TripsExports({ tokenId, page }: { tokenId: number; page: number | "all" }) {
-  const scope = page === "all" ? "all trips" : `page ${page}`;
+/**
+ * Download links for the trips as files: this page, or every page (fetched and streamed by the server), optionally
+ * only the trips starting in a time window (`[from, to)`, ISO instants).
+ */
+export function TripsExports({ tokenId, page, window }: { tokenId: number; page: number | "all"; window?: { from: string; to: string } }) {
+  const scope = page === "all" ? (window ? "the trips in this window" : "all trips") : `page ${page}`;
+  const range = window ? `&from=${encodeURIComponent(window.from)}&to=${encodeURIComponent(window.to)}` : "";
   return (
     <div className="flex flex-wrap items-center gap-1.5 text-sm" role="group" aria-label={`Export ${scope}`}>
       <span className="text-muted-foreground">Export {scope}:</span>
       {FORMATS.map(({ format, label }) => (
         <a
           key={format}
-          href={`/api/vehicles/${tokenId}/trips/export?format=${format}&page=${page}`}
+          href={`/api/vehicles/${tokenId}/trips/export?format=${format}&page=${page}${range}`}
           download
           data-testid={`export-${page === "all" ? "all" : "page"}-${format}`}
           className={buttonClasses("secondary", "sm")}

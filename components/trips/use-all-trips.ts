@@ -103,7 +103,7 @@ export function useAllTrips(tokenId: number) {
       if (!message) return;
       if (message.type === "start") latest.totalPages = message.totalPages;
       else if (message.type === "page") {
-        points.add(message.points);
+        points.add(message.points, message.page, message.details);
         latest.pagesDone += 1;
         latest.trips += message.trips;
         latest.version += 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AllTripsMessage, LineSplitter, encodeMessage, startPointsOf, toAllTripsMessage } from "./all-trips-stream";
+import { type AllTripsMessage, LineSplitter, encodeMessage, pageDetailsOf, startPointsOf, toAllTripsMessage } from "./all-trips-stream";
 import { makeTrip } from "@/test-support/trips";
 
 describe("startPointsOf", () => {
@@ -10,6 +10,36 @@ describe("startPointsOf", () => {
       makeTrip({ start: null, estimated: { latitude: 1, longitude: 2 } }),
     ];
     expect(startPointsOf(trips)).toEqual([-115.76543, 36.12346, 2, 1]);
+  });
+});
+
+describe("pageDetailsOf", () => {
+  it("gives each drawn start its trip's id, place on the page, start, duration, distance and end", () => {
+    const trips = [
+      makeTrip({ id: "a", startTime: "2024-06-16T20:00:00Z", endTime: "2024-06-16T20:30:00Z" }),
+      makeTrip({ id: "no-start", start: null }),
+      makeTrip({ id: "c", end: null, startTime: "2024-06-16T22:00:00Z", endTime: "bad" }),
+    ];
+    const { points, details } = pageDetailsOf(trips);
+    expect(points).toEqual([-115.1398, 36.1699, -115.1398, 36.1699]);
+    expect(details.ids).toEqual(["a", "c"]);
+    expect(details.offsets).toEqual([0, 2]);
+    expect(details.starts).toEqual([Date.UTC(2024, 5, 16, 20) / 1000, Date.UTC(2024, 5, 16, 22) / 1000]);
+    expect(details.durations).toEqual([1800, -1]);
+    expect(details.distances[0]).toBeGreaterThan(19_000);
+    expect(details.distances[0]).toBeLessThan(21_000);
+    expect(details.distances[1]).toBe(-1);
+    expect(details.ends).toEqual([-114.9817, 36.0395]);
+    expect(details.endOf).toEqual([0, -1]);
+  });
+
+  it("round-trips in a page message, and a message whose details do not match its points is refused", () => {
+    const { points, details } = pageDetailsOf([makeTrip({ id: "a" }), makeTrip({ id: "b" })]);
+    const message: AllTripsMessage = { type: "page", page: 1, trips: 2, points, details };
+    expect(toAllTripsMessage(JSON.parse(encodeMessage(message)))).toEqual(message);
+    expect(toAllTripsMessage({ ...message, details: { ...details, ids: ["a"] } })).toBeNull();
+    expect(toAllTripsMessage({ ...message, details: { ...details, endOf: [0, 5] } })).toBeNull();
+    expect(toAllTripsMessage({ ...message, details: { ...details, starts: ["x", 1] } })).toBeNull();
   });
 });
 

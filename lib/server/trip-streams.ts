@@ -1,6 +1,6 @@
 import "server-only";
 import { getDimoClient } from "@/lib/dimo";
-import { type AllTripsMessage, encodeMessage, startPointsOf } from "@/lib/geo/all-trips-stream";
+import { type AllTripsMessage, encodeMessage, pageDetailsOf } from "@/lib/geo/all-trips-stream";
 import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExportFeature } from "@/lib/geo/export";
 import type { Trip } from "@/lib/models";
 import { isAbort, logUnexpected, toFailure } from "./failure";
@@ -44,8 +44,7 @@ export function allTripsStream(tokenId: number, signal: AbortSignal): ReadableSt
       walkTrips(tokenId, {
         signal: stop.signal,
         onStart: (totalPages) => send({ type: "start", totalPages }),
-        onPage: (page, pageNumber) =>
-          send({ type: "page", page: pageNumber, trips: page.trips.length, points: startPointsOf(page.trips) }),
+        onPage: (page, pageNumber) => send({ type: "page", page: pageNumber, trips: page.trips.length, ...pageDetailsOf(page.trips) }),
       })
         .then((summary) => send({ type: "done", ...summary }))
         .catch((error: unknown) => {
@@ -71,12 +70,30 @@ const FORMATS: Record<ExportFormat, { open: string; item: (trip: Trip, first: bo
   },
 };
 
+/** Which trips an export keeps: all of them without one. */
+export type TripFilter = (trip: Trip) => boolean;
+
+/** The trips that start in `[fromMs, toMs)`: the all-trips page's time window, applied to its export. */
+export function startsBetween(fromMs: number, toMs: number): TripFilter {
+  return (trip) => {
+    const start = Date.parse(trip.start.time);
+    return start >= fromMs && start < toMs;
+  };
+}
+
+const kept = (trips: readonly Trip[], keep: TripFilter | undefined) => (keep ? trips.filter(keep) : trips);
+
 /**
- * Every trip, newest first, as a CSV or GeoJSON file. Resolves once the first page has arrived, so a refusal
+ * Every trip, newest first, as a CSV or GeoJSON file (only those `keep` keeps, when given). Resolves once the first page has arrived, so a refusal
  * (missing privilege, unknown vehicle) can still become an HTTP error; a failure after that breaks the download
  * rather than ending it early, so a partial file is never mistaken for a complete one.
  */
-export function allTripsExportStream(tokenId: number, format: ExportFormat, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+export function allTripsExportStream(
+  tokenId: number,
+  format: ExportFormat,
+  signal: AbortSignal,
+  keep?: TripFilter,
+): Promise<ReadableStream<Uint8Array>> {
   const writer = FORMATS[format];
   const stop = linkedAbort(signal);
   return new Promise((resolve, reject) => {
@@ -96,7 +113,7 @@ export function allTripsExportStream(tokenId: number, format: ExportFormat, sign
           },
           onPage: (page) => {
             let text = "";
-            for (const trip of page.trips) text += writer.item(trip, written++ === 0);
+            for (const trip of kept(page.trips, keep)) text += writer.item(trip, written++ === 0);
             write(text);
           },
         })
@@ -119,8 +136,8 @@ export function allTripsExportStream(tokenId: number, format: ExportFormat, sign
 }
 
 /** One page of trips as a file's text. */
-export async function tripsPageExport(tokenId: number, page: number, format: ExportFormat): Promise<string> {
-  const { trips } = await listTrips(tokenId, page);
+export async function tripsPageExport(tokenId: number, page: number, format: ExportFormat, keep?: TripFilter): Promise<string> {
+  const trips = kept((await listTrips(tokenId, page)).trips, keep);
   const writer = FORMATS[format];
   return writer.open + trips.map((trip, i) => writer.item(trip, i === 0)).join("") + writer.close;
 }

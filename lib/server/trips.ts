@@ -4,7 +4,7 @@ import { getDimoClient } from "@/lib/dimo";
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportFileName } from "@/lib/geo/export";
 import { guarded } from "./guard";
 import { positiveWholeNumber, tokenIdInput, tripsInput } from "./inputs";
-import { allTripsExportStream, allTripsStream, tripsPageExport } from "./trip-streams";
+import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } from "./trip-streams";
 
 /**
  * A vehicle's trips, guarded: the trips page's prefetch and the trips route read pages through listTripsPage; the
@@ -32,13 +32,22 @@ const exportInput = z.object(
     // Strings, as they come from a URL; anything but the two formats is refused.
     format: z.string().pipe(z.enum(EXPORT_FORMATS, { error: "format must be csv or geojson" })),
     page: z.union([z.literal("all"), positiveWholeNumber("page")], { error: "page must be a positive whole number or all" }),
+    // A time window: only the trips that start in [from, to). Both or neither, as the all-trips page sends them.
+    from: z.iso.datetime({ offset: true, error: "from must be an ISO date and time" }).optional(),
+    to: z.iso.datetime({ offset: true, error: "to must be an ISO date and time" }).optional(),
   },
   { error: "the input must be an object with a tokenId, a format and a page" },
-);
+).refine((input) => (input.from === undefined) === (input.to === undefined), { error: "from and to go together" })
+  .refine((input) => input.from === undefined || input.to === undefined || Date.parse(input.from) < Date.parse(input.to), {
+    error: "from must come before to",
+  });
 
 /** One page of trips, or all of them (streamed while the pages are fetched), as a CSV or GeoJSON file. */
-export const openTripsExport = guarded(exportInput, async function openTripsExport({ tokenId, format, page }, { signal }) {
+export const openTripsExport = guarded(exportInput, async function openTripsExport({ tokenId, format, page, from, to }, { signal }) {
+  const keep = from !== undefined && to !== undefined ? startsBetween(Date.parse(from), Date.parse(to)) : undefined;
   const body =
-    page === "all" ? await allTripsExportStream(tokenId, format, signalOrNever(signal)) : await tripsPageExport(tokenId, page, format);
+    page === "all"
+      ? await allTripsExportStream(tokenId, format, signalOrNever(signal), keep)
+      : await tripsPageExport(tokenId, page, format, keep);
   return { body, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(tokenId, page, format) };
 });

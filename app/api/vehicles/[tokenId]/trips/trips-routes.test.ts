@@ -42,7 +42,12 @@ const fakeClient = {
     }
     const totalPages = Math.ceil(dimo.trips / 100);
     const count = Math.max(0, Math.min(100, dimo.trips - (page - 1) * 100));
-    const trips = Array.from({ length: count }, (_, i) => makeTrip({ id: `trip-${(page - 1) * 100 + i}` }));
+    // Trip n starts n hours after the start of 2024 (a time window picks a known run of them).
+    const trips = Array.from({ length: count }, (_, i) => {
+      const n = (page - 1) * 100 + i;
+      const start = Date.UTC(2024, 0, 1) + n * 3_600_000;
+      return makeTrip({ id: `trip-${n}`, startTime: new Date(start).toISOString(), endTime: new Date(start + 1_200_000).toISOString() });
+    });
     return { trips, totalPages, currentPage: page };
   },
 };
@@ -171,6 +176,31 @@ describe("GET /api/vehicles/[tokenId]/trips/export", () => {
     const collection = JSON.parse(await response.text()) as { type: string; features: Array<{ id: string }> };
     expect(collection.type).toBe("FeatureCollection");
     expect(collection.features.map((f) => f.id)).toEqual(Array.from({ length: 250 }, (_, i) => `trip-${i}`));
+  });
+
+  it("keeps only the trips that start in the time window, in every page read", async () => {
+    const window = "from=2024-01-02T00:00:00Z&to=2024-01-03T00:00:00.000Z";
+    const response = await exportTrips(request(`/x?format=geojson&page=all&${window}`), params("21957"));
+    expect(response.status).toBe(200);
+    const collection = JSON.parse(await response.text()) as { features: Array<{ id: string }> };
+    // Hours 24 to 47 of the year: the window's start is in, its end is out.
+    expect(collection.features.map((f) => f.id)).toEqual(Array.from({ length: 24 }, (_, i) => `trip-${24 + i}`));
+    expect(dimo.requestedPages).toEqual([1, 2, 3]);
+
+    const page = await exportTrips(request(`/x?format=csv&page=1&${window}`), params("21957"));
+    expect((await page.text()).trimEnd().split("\r\n")).toHaveLength(1 + 24);
+  });
+
+  it("refuses a window that is half given, backwards or not a date, before any DIMO call", async () => {
+    for (const query of [
+      "from=2024-01-02T00:00:00Z",
+      "from=2024-01-03T00:00:00Z&to=2024-01-02T00:00:00Z",
+      "from=yesterday&to=2024-01-02T00:00:00Z",
+    ]) {
+      const response = await exportTrips(request(`/x?format=csv&page=all&${query}`), params("21957"));
+      expect(response.status).toBe(400);
+    }
+    expect(dimo.requestedPages).toEqual([]);
   });
 
   it("turns a refusal on the first page into a status, and a later failure into a broken download", async () => {

@@ -1,0 +1,32 @@
+/**
+ * `npm run bench:all-trips`: the all-trips map's figures alone (item 8 of `npm run bench`), and the trips map's
+ * 1,000- and 10,000-trip draws (item 4), without the rest of the bench. Starts the sandbox and the production build on
+ * free loopback ports, signs in, measures, prints the rows and stops everything it started.
+ */
+import { DEMO_OWNER } from "@/sandbox/demo-license";
+import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { stopAllProcesses } from "@/test-support/processes";
+import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
+import { measureAllTrips } from "./all-trips";
+import { measureMapDraw } from "./map-draw";
+import { allTripsRows, mapRows } from "./report";
+import { signIn } from "./session";
+import { reportTable } from "./table";
+
+async function main(): Promise<void> {
+  if (!hasProductionBuild()) throw new Error("no production build: run npm run build first");
+  const sandbox = await startSandboxServer();
+  const dashboard = await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret() });
+  const session = { baseUrl: dashboard.url, jar: await signIn(dashboard.url, DEMO_OWNER.privateKey) };
+  const allTrips = await measureAllTrips(session, VEHICLE_IDS.perf);
+  const map = process.env.BENCH_SKIP_DRAW === "1" ? null : await measureMapDraw(session, VEHICLE_IDS.perf);
+  console.log(JSON.stringify({ allTrips, map }, null, 2));
+  console.log(reportTable([...(map ? mapRows({ map }) : []), ...allTripsRows({ allTrips })]));
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error(`The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAllProcesses());

@@ -1,0 +1,156 @@
+import type { Page } from "@playwright/test";
+import { enableTestHooks } from "@/test-support/test-hooks";
+import { launchChromium } from "./browser";
+import type { Session } from "./dashboard-client";
+import { type Summary, summarize } from "./stats";
+
+/**
+ * The all-trips map of a large vehicle in Chromium (item 8):
+ *  - warm load: with the dashboard's trip history of the vehicle kept (one load before warms it), from navigation
+ *    start to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it, with the
+ *    longest main-thread task (Long Tasks API) of the whole load;
+ *  - time window switches: from the click on a window's button to the map having drawn it (the map's
+ *    `all-trips:window` measure ends at its `idle`), with the longest task in between;
+ *  - what the cluster counts add to what the map loads: the bytes of every font or glyph file fetched.
+ */
+
+export interface AllTripsResults {
+  tokenId: number;
+  trips: number;
+  /** Navigation start to the map idle with every trip drawn, warm. */
+  warmLoad: Summary;
+  warmLoadRuns: number[];
+  /** The longest main-thread task of each warm load. */
+  warmLongestTaskMs: number[];
+  /** Click to drawn, per switch, and the longest task during each. */
+  windowSwitch: Summary;
+  windowSwitchRuns: Array<{ window: string; ms: number; longestTaskMs: number; shown: number }>;
+  /** Bytes of the font and glyph files the map fetched (their encoded bodies, whether or not the cache served them). */
+  glyphBytes: number;
+  glyphFiles: string[];
+}
+
+const WARM_LOADS = 3;
+const SWITCHES = ["30d", "all", "custom", "all", "7d", "all"] as const;
+const LOAD_TIMEOUT_MS = 600_000;
+
+async function installLongTaskObserver(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const tasks: Array<{ start: number; duration: number }> = [];
+    (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask", buffered: true });
+  });
+}
+
+const longestTaskSince = (page: Page, since: number) =>
+  page.evaluate((from) => {
+    const tasks = (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks;
+    return Math.round(Math.max(0, ...tasks.filter((task) => task.start + task.duration >= from).map((task) => task.duration)));
+  }, since);
+
+/** Loads the page and waits for every trip to be in and the map to settle; returns ms from navigation start. */
+async function loadOnce(page: Page, url: string): Promise<{ ms: number; trips: number }> {
+  await page.goto(url);
+  const view = page.getByTestId("all-trips-view");
+  await view.and(page.locator('[data-status="done"]')).waitFor({ timeout: LOAD_TIMEOUT_MS });
+  // No named functions inside: the bench runs through tsx, whose helper for function names the page lacks.
+  const ms = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const map = window.__allTripsMap;
+        if (!map) throw new Error("the all-trips map exposes no hook");
+        if (map.loaded() && map.areTilesLoaded()) resolve(performance.now());
+        else map.once("idle", () => resolve(performance.now()));
+      }),
+  );
+  return { ms, trips: Number(await view.getAttribute("data-trips")) };
+}
+
+/** Clicks a window's button (a custom range: the newest trip's 30 days before it) and waits for the map to draw it. */
+async function switchWindow(page: Page, choice: (typeof SWITCHES)[number]): Promise<{ ms: number; since: number }> {
+  if (choice === "custom") {
+    await page.getByTestId("time-window-custom").click();
+    const apply = page.getByTestId("time-window-apply");
+    const count = await page.evaluate(() => performance.getEntriesByName("all-trips:window").length);
+    const since = await page.evaluate(() => performance.now());
+    await apply.click();
+    return { ms: await waitForWindow(page, count, since), since };
+  }
+  const count = await page.evaluate(() => performance.getEntriesByName("all-trips:window").length);
+  const since = await page.evaluate(() => performance.now());
+  await page.getByTestId(`time-window-${choice}`).click();
+  return { ms: await waitForWindow(page, count, since), since };
+}
+
+async function waitForWindow(page: Page, before: number, since: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    ({ before }) => {
+      const entries = performance.getEntriesByName("all-trips:window");
+      const last = entries[before];
+      return last ? last.startTime + last.duration : false;
+    },
+    { before },
+    { timeout: 60_000, polling: 16 },
+  );
+  return Math.round(Number(await handle.jsonValue()) - since);
+}
+
+export async function measureAllTrips(session: Session, tokenId: number): Promise<AllTripsResults> {
+  const browser = await launchChromium();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(session.jar.entries().map(([name, value]) => ({ name, value, url: session.baseUrl })));
+    const page = await context.newPage();
+    await enableTestHooks(page);
+    await installLongTaskObserver(page);
+    const url = `${session.baseUrl}/vehicles/${tokenId}/trips/all`;
+
+    // The first load fills the dashboard's trip history of the vehicle (DIMO's pages at its rate limit): not measured.
+    const { trips } = await loadOnce(page, url);
+    const warmLoadRuns: number[] = [];
+    const warmLongestTaskMs: number[] = [];
+    let glyphFiles: string[] = [];
+    let glyphBytes = 0;
+    for (let run = 0; run < WARM_LOADS; run++) {
+      warmLoadRuns.push(Math.round((await loadOnce(page, url)).ms));
+      warmLongestTaskMs.push(await longestTaskSince(page, 0));
+      const fonts = await page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\.(woff2?|ttf|otf|pbf)(\?|$)/.test(entry.name))
+          .map((entry) => {
+            const resource = entry as PerformanceResourceTiming;
+            // The body's size, compressed as sent: a warm load takes the file from the cache (a transfer of headers only).
+            return { name: new URL(resource.name).pathname, bytes: resource.encodedBodySize || resource.transferSize };
+          }),
+      );
+      // Only the map's files: the page's own text font (next/font) is there with or without the map.
+      const mapFonts = fonts.filter((font) => font.name.startsWith("/basemap/"));
+      glyphFiles = mapFonts.map((font) => font.name);
+      glyphBytes = Math.max(glyphBytes, mapFonts.reduce((sum, font) => sum + font.bytes, 0));
+    }
+
+    const windowSwitchRuns: AllTripsResults["windowSwitchRuns"] = [];
+    for (const choice of SWITCHES) {
+      const { ms, since } = await switchWindow(page, choice);
+      const shown = Number(await page.getByTestId("all-trips-view").getAttribute("data-shown"));
+      windowSwitchRuns.push({ window: choice, ms, longestTaskMs: await longestTaskSince(page, since), shown });
+    }
+    await context.close();
+    return {
+      tokenId,
+      trips,
+      warmLoad: summarize(warmLoadRuns),
+      warmLoadRuns,
+      warmLongestTaskMs,
+      windowSwitch: summarize(windowSwitchRuns.map((run) => run.ms)),
+      windowSwitchRuns,
+      glyphBytes,
+      glyphFiles,
+    };
+  } finally {
+    await browser.close();
+  }
+}

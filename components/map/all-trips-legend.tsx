@@ -1,0 +1,56 @@
+import { formatNumber } from "@/lib/format/numbers";
+import { type AllTripsView, COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
+import { MAP_PALETTES, type MapTheme } from "./map-theme";
+
+/** The ranges of trips a cluster's size and colour stand for: `1–9`, `10–99`, …, `10,000+`. */
+export function countRanges(): string[] {
+  const bounds = [1, ...COUNT_STEPS];
+  return bounds.map((low, i) => {
+    const next = bounds[i + 1];
+    return next === undefined ? `${formatNumber(low)}+` : `${formatNumber(low)}–${formatNumber(next - 1)}`;
+  });
+}
+
+/** What the circles' sizes and colours, or the density's colours, stand for; drawn over the map's corner. */
+export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: MapTheme }) {
+  const box = "absolute bottom-2 left-2 z-10 rounded-md border border-border bg-background/90 px-2.5 py-2 text-xs shadow-sm";
+  if (view === "density") {
+    const [none, ...ramp] = MAP_PALETTES[theme].heat;
+    return (
+      <div className={box} data-testid="all-trips-legend" data-view="density">
+        <p className="mb-1 font-medium">Trip starts and ends</p>
+        <div className="h-2.5 w-40 rounded-sm" style={{ background: `linear-gradient(to right, ${[none, ...ramp].join(", ")})` }} aria-hidden />
+        <div className="mt-0.5 flex w-40 justify-between text-muted-foreground">
+          <span>fewer</span>
+          <span>more</span>
+        </div>
+      </div>
+    );
+  }
+  const colors = clusterColors(theme);
+  const radii = clusterRadii();
+  return (
+    <div className={box} data-testid="all-trips-legend" data-view="clusters">
+      <p className="mb-1 font-medium">Trips starting in a circle</p>
+      <ul className="flex flex-col gap-1">
+        {countRanges().map((range, i) => {
+          const size = Math.round((radii[i] ?? 10) * 1.2);
+          return (
+            <li key={range} className="flex items-center gap-2">
+              <span className="inline-flex w-8 justify-center" aria-hidden>
+                <span className="inline-block rounded-full border border-white/80" style={{ width: size, height: size, background: colors[i] }} />
+              </span>
+              {range}
+            </li>
+          );
+        })}
+        <li className="flex items-center gap-2">
+          <span className="inline-flex w-8 justify-center" aria-hidden>
+            <span className="inline-block size-2.5 rounded-full" style={{ background: MAP_PALETTES[theme].start }} />
+          </span>
+          one trip (zoomed in)
+        </li>
+      </ul>
+    </div>
+  );
+}

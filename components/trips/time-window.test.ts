@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { dayOf, dayStartMs, readWindow, tripsPerDay, windowBounds, windowParams } from "./time-window";
+
+const params = (query: string) => new URLSearchParams(query);
+const at = (day: string, hour: number) => dayStartMs(day) + hour * 3_600_000;
+
+describe("the time window in the URL", () => {
+  it("reads the choices and round-trips them", () => {
+    for (const query of ["range=7d", "range=30d", "range=custom&from=2024-01-02&to=2024-01-09"]) {
+      const window = readWindow(params(query));
+      expect(new URLSearchParams(windowParams(window)).toString()).toBe(query);
+    }
+    expect(windowParams(readWindow(params("")))).toEqual({});
+  });
+
+  it.each(["range=year", "range=custom&from=2024-01-09&to=2024-01-02", "range=custom&from=2024-02-30&to=2024-03-01", "range=custom&from=x&to=y"])(
+    "reads %s as the whole history",
+    (query) => expect(readWindow(params(query))).toEqual({ kind: "all" }),
+  );
+});
+
+describe("windowBounds", () => {
+  it("ends relative windows now and takes custom days whole", () => {
+    const now = Date.UTC(2024, 5, 10, 12);
+    expect(windowBounds({ kind: "7d" }, now)).toEqual({ from: now - 7 * 86_400_000, to: now });
+    expect(windowBounds({ kind: "all" }, now)).toBeNull();
+    expect(windowBounds({ kind: "custom", from: "2024-01-02", to: "2024-01-02" }, now)).toEqual({
+      from: dayStartMs("2024-01-02"),
+      to: dayStartMs("2024-01-03"),
+    });
+  });
+});
+
+describe("tripsPerDay", () => {
+  it("counts per local day with the empty days in between", () => {
+    const times = [at("2024-01-01", 8), at("2024-01-01", 23), at("2024-01-04", 0), NaN];
+    const { firstDay, counts } = tripsPerDay(times, null);
+    expect(dayOf(firstDay)).toBe("2024-01-01");
+    expect(counts).toEqual([2, 0, 0, 1]);
+  });
+
+  it("spans the whole window, empty days at its ends included, and leaves out what is outside", () => {
+    const times = [at("2023-12-31", 12), at("2024-01-02", 12)];
+    const bounds = windowBounds({ kind: "custom", from: "2024-01-01", to: "2024-01-03" }, 0);
+    const { firstDay, counts } = tripsPerDay(times, bounds);
+    expect(dayOf(firstDay)).toBe("2024-01-01");
+    expect(counts).toEqual([0, 1, 0]);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The all-trips time window: the last 7 or 30 days, everything, or a custom range of calendar days, kept in the URL
+ * as `?range=7d|30d|all|custom&from=YYYY-MM-DD&to=YYYY-MM-DD` (both days included, in the viewer's time zone).
+ */
+
+export type TimeWindow = { kind: "7d" | "30d" | "all" } | { kind: "custom"; from: string; to: string };
+
+export const WINDOW_CHOICES = [
+  { kind: "7d", label: "Last 7 days" },
+  { kind: "30d", label: "Last 30 days" },
+  { kind: "all", label: "All" },
+  { kind: "custom", label: "Custom range" },
+] as const;
+
+const DAY_MS = 86_400_000;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Midnight starting a `YYYY-MM-DD` day in the local time zone, or NaN when it is not a real day. */
+export function dayStartMs(day: string): number {
+  if (!DAY.test(day)) return NaN;
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const date = new Date(y, m - 1, d);
+  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? date.getTime() : NaN;
+}
+
+/** `YYYY-MM-DD` of the local day holding `ms`. */
+export function dayOf(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The next local midnight after the start of `day` (a day is not always 24 hours long). */
+function nextDayStartMs(dayStart: number): number {
+  const date = new Date(dayStart);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+}
+
+/** The window a URL asks for; anything unreadable is the whole history. */
+export function readWindow(params: { get(name: string): string | null }): TimeWindow {
+  const range = params.get("range");
+  if (range === "7d" || range === "30d") return { kind: range };
+  if (range === "custom") {
+    const from = params.get("from") ?? "";
+    const to = params.get("to") ?? "";
+    if (Number.isFinite(dayStartMs(from)) && Number.isFinite(dayStartMs(to)) && from <= to) return { kind: "custom", from, to };
+  }
+  return { kind: "all" };
+}
+
+/** The window's query parameters (none for the whole history). */
+export function windowParams(window: TimeWindow): Record<string, string> {
+  if (window.kind === "all") return {};
+  if (window.kind === "custom") return { range: "custom", from: window.from, to: window.to };
+  return { range: window.kind };
+}
+
+/** `[from, to)` in Unix milliseconds; null for the whole history. Relative windows end now. */
+export function windowBounds(window: TimeWindow, nowMs: number): { from: number; to: number } | null {
+  switch (window.kind) {
+    case "all":
+      return null;
+    case "7d":
+      return { from: nowMs - 7 * DAY_MS, to: nowMs };
+    case "30d":
+      return { from: nowMs - 30 * DAY_MS, to: nowMs };
+    case "custom":
+      return { from: dayStartMs(window.from), to: nextDayStartMs(dayStartMs(window.to)) };
+  }
+}
+
+export function windowLabel(window: TimeWindow): string {
+  if (window.kind === "custom") return window.from === window.to ? `on ${window.from}` : `from ${window.from} to ${window.to}`;
+  return window.kind === "all" ? "in all" : window.kind === "7d" ? "in the last 7 days" : "in the last 30 days";
+}
+
+/** Whether a start time falls in the bounds (an unknown time only in the whole history). */
+export function inBounds(startMs: number, bounds: { from: number; to: number } | null): boolean {
+  return bounds === null || (startMs >= bounds.from && startMs < bounds.to);
+}
+
+/** Trips per local day from the first day to the last, zeros included so that gaps show. */
+export function tripsPerDay(startTimes: readonly number[], bounds: { from: number; to: number } | null): { firstDay: number; counts: number[] } {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const t of startTimes) {
+    if (!Number.isFinite(t) || !inBounds(t, bounds)) continue;
+    if (t < first) first = t;
+    if (t > last) last = t;
+  }
+  if (bounds) {
+    first = Math.min(first, bounds.from);
+    last = Math.max(Math.min(last, bounds.to - 1), bounds.to - 1);
+  }
+  if (!Number.isFinite(first) || !Number.isFinite(last)) return { firstDay: NaN, counts: [] };
+  const firstDay = dayStartMs(dayOf(first));
+  // A time's local day, from the calendar (days around a DST change are not 24 hours), looked up once per hour:
+  // time zones change on whole hours (a few on half hours, which the hour holding the change rounds by at most
+  // 30 minutes), and 100,000 trips cost a few thousand date conversions instead of 100,000.
+  const byHour = new Map<number, number>();
+  const indexOf = (t: number) => {
+    const hour = Math.floor(t / 3_600_000);
+    let index = byHour.get(hour);
+    if (index === undefined) {
+      index = Math.round((dayStartMs(dayOf(t)) - firstDay) / DAY_MS);
+      byHour.set(hour, index);
+    }
+    return index;
+  };
+  const counts = new Array<number>(indexOf(last) + 1).fill(0);
+  for (const t of startTimes) {
+    if (!Number.isFinite(t) || !inBounds(t, bounds)) continue;
+    const i = indexOf(t);
+    counts[i] = (counts[i] ?? 0) + 1;
+  }
+  return { firstDay, counts };
+}

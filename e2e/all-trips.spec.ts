@@ -1,0 +1,221 @@
+import { readFile } from "node:fs/promises";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
+import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
+
+/**
+ * The all-trips map of the 2,500-trip vehicle, read through the MapLibre instance and checked against what the
+ * sandbox itself serves: counts drawn on the clusters with nothing fetched from outside the machine, the density
+ * view, a cluster's list of trips, and the time window (count, map, export, reload).
+ */
+
+// Custom days are local days: in UTC they can be computed here the same way.
+test.use({ timezoneId: "UTC" });
+
+const LAYERS = { clusters: "dash-all-trips-clusters", counts: "dash-all-trips-counts", points: "dash-all-trips-points", density: "dash-all-trips-density" };
+
+type Located = SandboxTrip & { start: { estimatedLocation?: { latitude: number; longitude: number } } };
+
+let everyTrip: Promise<Located[]> | undefined;
+/** Every trip of the vehicle as the sandbox pages it, newest first, with the page each is on. */
+function allSandboxTrips(): Promise<Located[]> {
+  everyTrip ??= (async () => {
+    const first = await sandboxTrips(TESLA, 1);
+    const rest = await Promise.all(Array.from({ length: first.totalPages - 1 }, (_, i) => sandboxTrips(TESLA, i + 2)));
+    return [first, ...rest].flatMap((page) => page.trips as Located[]);
+  })();
+  return everyTrip;
+}
+
+/** Where the map puts a trip: its own start fix, else the estimate; null when it has neither (not drawn). */
+const startOf = (trip: Located) => trip.start.location ?? trip.start.estimatedLocation ?? null;
+
+async function openAllTrips(page: Page, query = ""): Promise<void> {
+  await page.goto(`/vehicles/${TESLA}/trips/all${query}`);
+  await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+}
+
+/** The trips the rendered clusters and single points stand for, once the map has settled. */
+function renderedTripCount(page: Page): Promise<number> {
+  return page.evaluate((layers) => {
+    const map = window.__allTripsMap;
+    if (!map?.loaded() || !map.areTilesLoaded()) return -1;
+    return map
+      .queryRenderedFeatures({ layers: [layers.clusters, layers.points] })
+      .reduce((sum, feature) => sum + (typeof feature.properties.point_count === "number" ? feature.properties.point_count : 1), 0);
+  }, LAYERS);
+}
+
+test.describe("all trips: reading the map", () => {
+  test("clusters carry their counts as text, drawn with the font the site serves, and nothing leaves the machine", async ({ page }) => {
+    const outside: string[] = [];
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (!["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && !["data:", "blob:"].includes(url.protocol)) outside.push(request.url());
+      // The map's own font and glyph files (the page's text fonts come from /_next/ with or without a map).
+      if (url.pathname.endsWith(".pbf") || url.pathname.startsWith("/basemap/fonts/")) fonts.push(url.pathname);
+    });
+    await openAllTrips(page);
+    const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+
+    // The count labels are placed symbols: MapLibre only places text whose glyphs it could draw.
+    const labels = await page.evaluate((layers) => {
+      const map = window.__allTripsMap;
+      if (!map) throw new Error("no all-trips map");
+      const clusters = map.queryRenderedFeatures({ layers: [layers.clusters] }).map((f) => String(f.properties.point_count_abbreviated));
+      const counts = map.queryRenderedFeatures({ layers: [layers.counts] }).map((f) => String(f.properties.point_count_abbreviated));
+      return { clusters: clusters.sort(), counts: counts.sort() };
+    }, LAYERS);
+    expect(labels.counts.length).toBeGreaterThan(0);
+    expect(labels.counts).toEqual(labels.clusters);
+    expect(fonts).toEqual(["/basemap/fonts/geist-semibold.woff2"]);
+    await expect(page.getByTestId("all-trips-legend")).toContainText("10,000+");
+    expect(outside).toEqual([]);
+  });
+
+  test("the density toggle draws the starts and ends as a heatmap, and the URL keeps the view", async ({ page }) => {
+    await openAllTrips(page);
+    await page.getByTestId("all-trips-view-density").click();
+    await expect(page.getByTestId("all-trips-view-density")).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/view=density/);
+    await expect(page.getByTestId("all-trips-legend")).toHaveAttribute("data-view", "density");
+    const drawn = () =>
+      page.evaluate((layers) => {
+        const map = window.__allTripsMap;
+        if (!map?.loaded()) return { heat: -1, clusters: -1 };
+        return {
+          heat: map.queryRenderedFeatures({ layers: [layers.density] }).length,
+          clusters: map.getLayoutProperty(layers.clusters, "visibility") === "none" ? 0 : 1,
+        };
+      }, LAYERS);
+    await expect.poll(async () => (await drawn()).heat, { timeout: 30_000 }).toBeGreaterThan(1_000);
+    expect((await drawn()).clusters).toBe(0);
+
+    await page.reload();
+    await expect(page.getByTestId("all-trips-view-density")).toHaveAttribute("aria-pressed", "true");
+    await page.getByTestId("all-trips-view-clusters").click();
+    await expect(page).not.toHaveURL(/view=density/);
+  });
+
+  test("an Alt+click on a small cluster lists exactly the trips it holds, with links to their page", async ({ page }) => {
+    // Tall enough that the whole map is on screen, where the mouse can reach every cluster.
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    await openAllTrips(page);
+    await page.getByTestId("all-trips-map").scrollIntoViewIfNeeded();
+    const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    // The smallest cluster on screen, its leaves (the map's own answer) and where it is drawn.
+    const cluster = await page.evaluate(async (layers) => {
+      const map = window.__allTripsMap;
+      if (!map) throw new Error("no all-trips map");
+      const canvas = map.getCanvas().getBoundingClientRect();
+      const smallest = map
+        .queryRenderedFeatures({ layers: [layers.clusters] })
+        .filter((f) => f.geometry.type === "Point")
+        .map((f) => ({ id: Number(f.properties.cluster_id), count: Number(f.properties.point_count), at: (f.geometry as GeoJSON.Point).coordinates }))
+        .filter(({ at }) => {
+          const p = map.project(at as [number, number]);
+          // Clear of the legend (bottom left) and the zoom buttons (top right).
+          return p.x > 60 && p.y > 60 && p.x < canvas.width - 60 && p.y < canvas.height - 200 && canvas.top + p.y < window.innerHeight - 10;
+        })
+        .sort((a, b) => a.count - b.count)[0];
+      if (!smallest) throw new Error("no cluster clear of the controls");
+      const source = map.getSource("dash-all-trips") as unknown as { getClusterLeaves(id: number, limit: number, offset: number): Promise<GeoJSON.Feature[]> };
+      const leaves = await source.getClusterLeaves(smallest.id, 1_000, 0);
+      const p = map.project(smallest.at as [number, number]);
+      return {
+        count: smallest.count,
+        x: canvas.left + p.x,
+        y: canvas.top + p.y,
+        leaves: leaves.map((leaf) => (leaf.geometry as GeoJSON.Point).coordinates as [number, number]),
+      };
+    }, LAYERS);
+    expect(cluster.count).toBeLessThanOrEqual(200);
+
+    await page.keyboard.down("Alt");
+    await page.mouse.click(cluster.x, cluster.y);
+    await page.keyboard.up("Alt");
+    const list = page.getByTestId("cluster-trips");
+    await expect(list).toHaveAttribute("data-total", String(cluster.count));
+    const rows = list.getByTestId("cluster-trip");
+    await expect(rows).toHaveCount(cluster.count);
+
+    // Exactly its trips: each listed trip's start, as the sandbox serves it, is one of the cluster's points (MapLibre
+    // hands leaves back at its tile precision, a few metres off, so each is matched to the nearest unmatched leaf).
+    const ids = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-trip-id") ?? ""));
+    expect(new Set(ids).size).toBe(cluster.count);
+    const trips = await allSandboxTrips();
+    const byId = new Map(trips.map((trip, index) => [trip.id, { trip, index }]));
+    const unmatched = [...cluster.leaves];
+    for (const id of ids) {
+      const found = byId.get(id);
+      const start = found ? startOf(found.trip) : null;
+      if (!start) throw new Error(`listed trip ${id} is not a drawn trip of the vehicle`);
+      const distance = ([lng, lat]: [number, number]) => Math.hypot(lng - start.longitude, lat - start.latitude);
+      const nearest = unmatched.reduce((best, leaf, i) => (distance(leaf) < distance(unmatched[best] ?? leaf) ? i : best), 0);
+      expect(distance(unmatched[nearest] ?? [Infinity, Infinity])).toBeLessThan(0.0005);
+      unmatched.splice(nearest, 1);
+    }
+    expect(unmatched).toEqual([]);
+
+    // Each links to its trips page with the trip selected.
+    const first = byId.get(ids[0] ?? "");
+    if (!first) throw new Error("the first listed trip is not the vehicle's");
+    await expect(rows.first().getByRole("link")).toHaveAttribute(
+      "href",
+      `/vehicles/${TESLA}/trips?page=${Math.floor(first.index / 100) + 1}&trip=${encodeURIComponent(first.trip.id)}`,
+    );
+  });
+});
+
+test.describe("all trips: the time window", () => {
+  test("a custom range narrows the count, the map and the export, shows per day, and survives a reload", async ({ page }) => {
+    const trips = await allSandboxTrips();
+    // The days of the 300 newest trips: a window well inside the history.
+    const day = (trip: Located | undefined) => (trip?.start.time ?? "").slice(0, 10);
+    const from = day(trips[299]);
+    const to = day(trips[0]);
+    const fromMs = Date.parse(`${from}T00:00:00Z`);
+    const toMs = Date.parse(`${to}T00:00:00Z`) + 86_400_000;
+    const inWindow = trips.filter((trip) => {
+      const t = Date.parse(trip.start.time);
+      return t >= fromMs && t < toMs;
+    });
+    const drawable = inWindow.filter((trip) => startOf(trip) !== null).length;
+    expect(inWindow.length).toBeLessThan(trips.length);
+
+    await openAllTrips(page);
+    await page.getByTestId("time-window-custom").click();
+    await page.getByTestId("time-window-from").fill(from);
+    await page.getByTestId("time-window-to").fill(to);
+    await page.getByTestId("time-window-apply").click();
+    await expect(page).toHaveURL(new RegExp(`range=custom&from=${from}&to=${to}`));
+
+    const status = page.getByTestId("all-trips-status");
+    const expected = `${drawable.toLocaleString("en-US")} of 2,500 trips on the map, ${from === to ? `on ${from}` : `from ${from} to ${to}`}`;
+    await expect(status).toHaveText(expected);
+    await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-shown", String(drawable));
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(drawable);
+    const days = Math.round((toMs - fromMs) / 86_400_000);
+    await expect(page.getByTestId("trips-histogram")).toHaveAttribute("data-days", String(days));
+    await expect(page.getByTestId("trips-histogram-summary")).toContainText(`${drawable.toLocaleString("en-US")} trips over`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-all-csv").click()]);
+    const lines = (await readFile(await download.path(), "utf8")).trimEnd().split("\r\n");
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(inWindow.map((trip) => trip.id));
+
+    await page.reload();
+    await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    await expect(status).toHaveText(expected);
+    await expect(page.getByTestId("time-window-custom")).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByTestId("time-window-from")).toHaveValue(from);
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(drawable);
+
+    // Back to every trip: the count is the whole vehicle's again.
+    await page.getByTestId("time-window-all").click();
+    await expect(status).toHaveText("2,500 trips on the map");
+    await expect(page).not.toHaveURL(/range=/);
+  });
+});
