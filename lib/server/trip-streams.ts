@@ -2,8 +2,9 @@ import "server-only";
 import { getDimoClient } from "@/lib/dimo";
 import { type AllTripsMessage, encodeMessage, startPointsOf } from "@/lib/geo/all-trips-stream";
 import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExportFeature } from "@/lib/geo/export";
-import type { Trip } from "@/lib/models";
+import type { Trip, TripPathResult } from "@/lib/models";
 import { isAbort, logUnexpected, toFailure } from "./failure";
+import { forEachTripPath } from "./trip-paths";
 import { processWide } from "@/lib/process-wide";
 import { MemoryTripHistory, type TripHistoryStore, walkTripHistory } from "./trip-history";
 import { type WalkOptions } from "./trip-pages";
@@ -119,8 +120,15 @@ export function allTripsExportStream(tokenId: number, format: ExportFormat, sign
 }
 
 /** One page of trips as a file's text. */
-export async function tripsPageExport(tokenId: number, page: number, format: ExportFormat): Promise<string> {
+export async function tripsPageExport(tokenId: number, page: number, format: ExportFormat, signal: AbortSignal): Promise<string> {
   const { trips } = await listTrips(tokenId, page);
+  if (format === "geojson") {
+    // A page's GeoJSON carries each trip's route, read (or kept) as the trips map reads it.
+    const paths = new Map<string, TripPathResult>();
+    await forEachTripPath(tokenId, trips, signal, (result) => paths.set(result.tripId, result));
+    const features = trips.map((trip) => JSON.stringify(tripToExportFeature(trip, paths.get(trip.id))));
+    return GEOJSON_STREAM.open + features.join(GEOJSON_STREAM.separator) + GEOJSON_STREAM.close;
+  }
   const writer = FORMATS[format];
   return writer.open + trips.map((trip, i) => writer.item(trip, i === 0)).join("") + writer.close;
 }

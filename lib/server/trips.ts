@@ -39,6 +39,6 @@ const exportInput = z.object(
 /** One page of trips, or all of them (streamed while the pages are fetched), as a CSV or GeoJSON file. */
 export const openTripsExport = guarded(exportInput, async function openTripsExport({ tokenId, format, page }, { signal }) {
   const body =
-    page === "all" ? await allTripsExportStream(tokenId, format, signalOrNever(signal)) : await tripsPageExport(tokenId, page, format);
+    page === "all" ? await allTripsExportStream(tokenId, format, signalOrNever(signal)) : await tripsPageExport(tokenId, page, format, signalOrNever(signal));
   return { body, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(tokenId, page, format) };
 });
