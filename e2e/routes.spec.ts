@@ -130,3 +130,43 @@ test.describe("the page's GeoJSON export", () => {
     }
   });
 });
+
+test.describe("the offline basemap's streets", () => {
+  test("draw the sandbox city's streets at city zoom, with no request leaving the machine", async ({ page }) => {
+    const outside: string[] = [];
+    page.on("request", (request) => {
+      const host = new URL(request.url()).hostname;
+      if (!["127.0.0.1", "localhost"].includes(host) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) {
+        outside.push(request.url());
+      }
+    });
+    await openTrips(page, CHICAGO_100);
+    await expectListPage(page, 1);
+    const map = page.getByTestId("trips-map");
+    await expect(map).toHaveAttribute("data-state", "ready");
+    // Selecting a trip zooms to it; closer in, at street level, the local streets are drawn beside the arterials.
+    await page.getByTestId("trip-row").first().click();
+    await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points")), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect
+      .poll(() => page.evaluate(() => window.__tripsMap?.queryRenderedFeatures({ layers: ["basemap-streets-arterial"] }).length ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await page.evaluate(() => window.__tripsMap?.jumpTo({ zoom: 14.5 }));
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const m = window.__tripsMap;
+            return m && m.getZoom() >= 12 ? m.queryRenderedFeatures({ layers: ["basemap-streets-local"] }).length : 0;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(5);
+    const drawn = await page.evaluate(() => ({
+      local: window.__tripsMap?.queryRenderedFeatures({ layers: ["basemap-streets-local"] }).length ?? 0,
+      zoom: window.__tripsMap?.getZoom() ?? 0,
+    }));
+    expect(drawn.zoom).toBeGreaterThanOrEqual(12);
+    expect(drawn.local).toBeGreaterThan(5);
+    expect(outside).toEqual([]);
+  });
+});
