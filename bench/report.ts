@@ -15,6 +15,7 @@ export const BUDGETS = {
   overheadMedianMs: 5,
   dashboardRouteGzipBytes: 190_000,
   draw1kMs: 500,
+  draw100RoutedMs: 300,
   loadErrors: 0,
 } as const;
 
@@ -104,6 +105,22 @@ function mapRows(r: MeasuredResults): ReportRow[] {
   ];
 }
 
+function routeRows(r: MeasuredResults): ReportRow[] {
+  const t = r.tripRoutes;
+  if (!t) return [];
+  const loads = (list: typeof t.cold) => list.map((load) => `${load.ms} ms/${load.telemetryRequests} req`).join(", ");
+  return [
+    { measure: `8. routes of a page of 100 trips of ${t.tokenId}, cold: ms / telemetry requests per page`, value: loads(t.cold), budget: "" },
+    { measure: `8. the same pages again, warm (kept paths)`, value: loads(t.warm), budget: "" },
+    {
+      measure: `8. map draw, a page of 100 routed trips (${t.cold[0]?.points ?? 0} points): median of ${t.draw100Routed.count}`,
+      value: formatMs(t.draw100Routed.median),
+      budget: `< ${BUDGETS.draw100RoutedMs} ms`,
+      pass: t.draw100Routed.median < BUDGETS.draw100RoutedMs,
+    },
+  ];
+}
+
 function sandboxRows(r: MeasuredResults): ReportRow[] {
   const s = r.sandbox;
   return [
@@ -176,5 +193,5 @@ function fleetRows(r: MeasuredResults): ReportRow[] {
 }
 
 export function reportRows(results: MeasuredResults): ReportRow[] {
-  return [upstreamRows, overheadRows, javascriptRows, mapRows, sandboxRows, telemetryRows, loadRows, fleetRows].flatMap((rows) => rows(results));
+  return [upstreamRows, overheadRows, javascriptRows, mapRows, routeRows, sandboxRows, telemetryRows, loadRows, fleetRows].flatMap((rows) => rows(results));
 }
