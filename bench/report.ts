@@ -20,6 +20,7 @@ export const BUDGETS = {
   allTripsWindowMs: 200,
   allTripsLongTaskMs: 100,
   allTripsGlyphBytes: 100_000,
+  draw100RoutedMs: 300,
   loadErrors: 0,
 } as const;
 
@@ -153,6 +154,22 @@ export function allTripsRows(r: Pick<MeasuredResults, "allTrips">): ReportRow[] 
   ];
 }
 
+function routeRows(r: MeasuredResults): ReportRow[] {
+  const t = r.tripRoutes;
+  if (!t) return [];
+  const loads = (list: typeof t.cold) => list.map((load) => `${load.ms} ms/${load.telemetryRequests} req`).join(", ");
+  return [
+    { measure: `8. routes of a page of 100 trips of ${t.tokenId}, cold: ms / telemetry requests per page`, value: loads(t.cold), budget: "" },
+    { measure: `8. the same pages again, warm (kept paths)`, value: loads(t.warm), budget: "" },
+    {
+      measure: `8. map draw, a page of 100 routed trips (${t.cold[0]?.points ?? 0} points): median of ${t.draw100Routed.count}`,
+      value: formatMs(t.draw100Routed.median),
+      budget: `< ${BUDGETS.draw100RoutedMs} ms`,
+      pass: t.draw100Routed.median < BUDGETS.draw100RoutedMs,
+    },
+  ];
+}
+
 function sandboxRows(r: MeasuredResults): ReportRow[] {
   const s = r.sandbox;
   return [
@@ -225,5 +242,5 @@ function fleetRows(r: MeasuredResults): ReportRow[] {
 }
 
 export function reportRows(results: MeasuredResults): ReportRow[] {
-  return [upstreamRows, overheadRows, javascriptRows, mapRows, allTripsRows, sandboxRows, telemetryRows, loadRows, fleetRows].flatMap((rows) => rows(results));
+  return [upstreamRows, overheadRows, javascriptRows, mapRows, allTripsRows, routeRows, sandboxRows, telemetryRows, loadRows, fleetRows].flatMap((rows) => rows(results));
 }

@@ -5,6 +5,7 @@ import { type MapDrawResults } from "./map-draw";
 import { type OverheadResults } from "./overhead";
 import { type SandboxTelemetryResults } from "./sandbox-telemetry";
 import { type SandboxTripsResults } from "./sandbox-trips";
+import { type TripRoutesResults } from "./trip-routes";
 import { type UpstreamResults } from "./upstream";
 
 /** Everything one `npm run bench` measured: written to bench/results.json and turned into the report table. */
@@ -26,6 +27,8 @@ export interface BenchResults {
   map: MapDrawResults;
   /** The all-trips map of the 100,000-trip vehicle (absent from results written before it existed). */
   allTrips?: AllTripsResults;
+  /** The trips map's routes: loading a page's, cold and warm, and drawing them (absent from older results). */
+  tripRoutes?: TripRoutesResults;
   sandbox: SandboxTripsResults;
   /** The sandbox's Telemetry API (absent from results written before it existed). */
   telemetry?: SandboxTelemetryResults;

@@ -24,6 +24,7 @@ import { type DashboardServer, hasProductionBuild, newAuthSecret, startDashboard
 import { signIn } from "./session";
 import { round } from "./stats";
 import { reportTable } from "./table";
+import { measureTripRoutes } from "./trip-routes";
 import { measureUpstream } from "./upstream";
 import { withFleet } from "./fleet";
 
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
   const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
   const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, VEHICLE_IDS.perf));
   const allTrips = await phase("8. all-trips map of the 100,000-trip vehicle (Chromium)", () => measureAllTrips(session, VEHICLE_IDS.perf));
+  const tripRoutes = await phase("9. trip routes: loading and drawing", () => measureTripRoutes(session, sandbox.url, VEHICLE_IDS.manyTrips));
   const sandboxTrips = await phase("5. sandbox trips endpoint", () => measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf));
   const sandboxTelemetry = await phase("5. sandbox telemetry endpoint", () =>
     measureSandboxTelemetry(sandbox.url, [VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips]),
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
     javascript,
     map,
     allTrips,
+    tripRoutes,
     sandbox: sandboxTrips,
     telemetry: sandboxTelemetry,
     load,

@@ -6,6 +6,7 @@ import { countRequests, injectFaults, limitRate } from "./http/middleware";
 import { AUTH_PREFIX, authRoutes } from "./services/auth/routes";
 import { IDENTITY_PREFIX, identityRoutes } from "./services/identity/routes";
 import { LOGIN_PREFIX, loginRoutes } from "./services/login/routes";
+import { STREETS_PREFIX, streetsRoutes } from "./services/streets/routes";
 import { TELEMETRY_PREFIX, telemetryRoutes } from "./services/telemetry/routes";
 import { TOKEN_EXCHANGE_PREFIX, tokenExchangeRoutes } from "./services/token-exchange/routes";
 import { TRIPS_PREFIX, tripsRoutes } from "./services/trips/routes";
@@ -49,6 +50,7 @@ export function createApp(ctx: SandboxContext): Hono {
   app.route(TRIPS_PREFIX, tripsRoutes(ctx));
   app.route(VALUATIONS_PREFIX, valuationsRoutes(ctx));
   app.route(TELEMETRY_PREFIX, telemetryRoutes(ctx));
+  app.route(STREETS_PREFIX, streetsRoutes(ctx));
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // DIMO's login page is addressed as `{login}/?clientId=...`: with and without the slash.
   const login = loginRoutes(ctx);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { MapLibreMap } from "@/components/map/maplibre";
-import type { Trip } from "@/lib/models";
+import type { Trip, TripPathResult } from "@/lib/models";
 import { TEST_HOOKS_FLAG } from "@/lib/test-hooks";
 
 /** What the pages expose on `window` when the test hooks are on (lib/test-hooks.ts). */
@@ -8,8 +8,8 @@ declare global {
   interface Window {
     /** The trips map, for queryRenderedFeatures and friends. */
     __tripsMap?: MapLibreMap;
-    /** Draws any trips on the trips map and resolves with the draw time. */
-    __tripsMapBench?: { draw: (trips: readonly Trip[]) => Promise<number> };
+    /** Draws any trips (along their routes, when given) on the trips map and resolves with the draw time. */
+    __tripsMapBench?: { draw: (trips: readonly Trip[], paths?: readonly TripPathResult[]) => Promise<number> };
     /** The all-trips map. */
     __allTripsMap?: MapLibreMap;
   }

@@ -4,13 +4,15 @@ import { MAP_PALETTES, type MapTheme } from "./map-theme";
 import { OVERLAY_PREFIX } from "./use-base-map";
 
 /**
- * The page's trips on the map: one GeoJSON source, a line layer and two circle layers (start, end). Hover and
+ * The page's trips on the map: one GeoJSON source, two line layers (routes solid, straight stand-ins dashed: a line
+ * layer's dashes cannot vary by feature) and two circle layers (start, end). Hover and
  * selection are feature-state, so highlighting costs no data update.
  */
 
 export const TRIPS_SOURCE = `${OVERLAY_PREFIX}trips`;
 export const TRIP_LAYERS = {
   lines: `${OVERLAY_PREFIX}trips-lines`,
+  straight: `${OVERLAY_PREFIX}trips-straight`,
   starts: `${OVERLAY_PREFIX}trips-starts`,
   ends: `${OVERLAY_PREFIX}trips-ends`,
 } as const;
@@ -30,12 +32,24 @@ export function tripLayers(theme: MapTheme): AddLayerObject[] {
       id: TRIP_LAYERS.lines,
       type: "line",
       source: TRIPS_SOURCE,
-      filter: ["==", ["get", "kind"], "line"],
-      layout: { "line-cap": "round" },
+      filter: ["all", ["==", ["get", "kind"], "line"], ["!", ["get", "straight"]]],
+      layout: { "line-cap": "round", "line-join": "round" },
       paint: {
         "line-color": byState(p.tripSelected, p.tripHover, p.trip),
         "line-width": byState(5, 4, 2),
         "line-opacity": byState(1, 1, 0.7),
+      },
+    },
+    {
+      id: TRIP_LAYERS.straight,
+      type: "line",
+      source: TRIPS_SOURCE,
+      filter: ["all", ["==", ["get", "kind"], "line"], ["get", "straight"]],
+      paint: {
+        "line-color": byState(p.tripSelected, p.tripHover, p.trip),
+        "line-width": byState(4, 3, 2),
+        "line-opacity": byState(1, 1, 0.7),
+        "line-dasharray": [2, 2],
       },
     },
     {
@@ -71,8 +85,18 @@ export function tripLayers(theme: MapTheme): AddLayerObject[] {
 export function paintTripLayers(map: MapLibreMap, theme: MapTheme): void {
   const p = MAP_PALETTES[theme];
   map.setPaintProperty(TRIP_LAYERS.lines, "line-color", byState(p.tripSelected, p.tripHover, p.trip));
+  map.setPaintProperty(TRIP_LAYERS.straight, "line-color", byState(p.tripSelected, p.tripHover, p.trip));
   map.setPaintProperty(TRIP_LAYERS.starts, "circle-color", p.start);
   map.setPaintProperty(TRIP_LAYERS.starts, "circle-stroke-color", p.markerStroke);
   map.setPaintProperty(TRIP_LAYERS.ends, "circle-color", p.end);
   map.setPaintProperty(TRIP_LAYERS.ends, "circle-stroke-color", p.markerStroke);
+}
+
+/** With a trip selected, the others fade so its route stands out; without, all are drawn alike. */
+export function fadeTripLayers(map: MapLibreMap, hasSelection: boolean): void {
+  const others = hasSelection ? 0.25 : 0.7;
+  map.setPaintProperty(TRIP_LAYERS.lines, "line-opacity", byState(1, 1, others));
+  map.setPaintProperty(TRIP_LAYERS.straight, "line-opacity", byState(1, 1, others));
+  map.setPaintProperty(TRIP_LAYERS.starts, "circle-opacity", hasSelection ? byState(1, 1, 0.3) : ["case", ["get", "estimated"], 0.35, 1]);
+  map.setPaintProperty(TRIP_LAYERS.ends, "circle-opacity", hasSelection ? byState(1, 1, 0.3) : 1);
 }

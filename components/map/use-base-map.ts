@@ -3,7 +3,8 @@
 import { type RefObject, useEffect, useState } from "react";
 import { type GeoJSONSource, MapLibreMap, NavigationControl, type StyleSpecification } from "./maplibre";
 import { type MapTheme, styleUrlFor } from "./map-theme";
-import { COUNTRIES_SOURCE, loadCountriesUrl, offlineStyle, paintOfflineBasemap } from "./offline-basemap";
+import { BASEMAP_LAYERS, COUNTRIES_SOURCE, loadCountriesUrl, offlineStyle, paintOfflineBasemap } from "./offline-basemap";
+import { attachSandboxStreets, paintSandboxStreets } from "./sandbox-streets";
 
 /**
  * A MapLibre map in a container: the offline basemap, or the configured street style, in the current theme.
@@ -58,7 +59,12 @@ export function useBaseMap(containerRef: RefObject<HTMLDivElement | null>, style
     });
     instance.touchZoomRotate.disableRotation();
     instance.addControl(new NavigationControl({ showCompass: false }), "top-right");
+    let detachStreets = () => {};
     instance.once("load", () => {
+      if (!styleUrl) {
+        // Over the land, under the borders and every overlay: added before the pages add theirs.
+        detachStreets = attachSandboxStreets(instance, initialTheme, BASEMAP_LAYERS.borders);
+      }
       setReady(true);
       if (styleUrl) return;
       loadCountriesUrl()
@@ -68,6 +74,7 @@ export function useBaseMap(containerRef: RefObject<HTMLDivElement | null>, style
     instance.on("style.load", () => setStyleVersion((version) => version + 1));
     setMap(instance);
     return () => {
+      detachStreets();
       instance.remove();
       setMap(null);
       setReady(false);
@@ -78,6 +85,7 @@ export function useBaseMap(containerRef: RefObject<HTMLDivElement | null>, style
     if (!map || !ready) return;
     if (!styleUrl) {
       paintOfflineBasemap(map, theme);
+      paintSandboxStreets(map, theme);
     } else if (styleUrl.includes("{theme}")) {
       map.setStyle(styleUrlFor(styleUrl, theme), { transformStyle: keepOverlays });
     }

@@ -20,6 +20,10 @@ export interface HistoryChartProps {
   label: string;
   formatValue: (value: number) => string;
   formatTime: (iso: string) => string;
+  /** A moment to mark with a vertical line (epoch ms), as a replay's position; none when absent. */
+  cursorMs?: number;
+  /** A smaller chart (the trip panel's), 640 by this many units. */
+  height?: number;
 }
 
 function segmentsOf(points: readonly SignalPoint[], intervalMs: number): SignalPoint[][] {
@@ -34,7 +38,8 @@ function segmentsOf(points: readonly SignalPoint[], intervalMs: number): SignalP
   return runs;
 }
 
-export function HistoryChart({ points, intervalMs, from, to, label, formatValue, formatTime }: HistoryChartProps) {
+export function HistoryChart({ points, intervalMs, from, to, label, formatValue, formatTime, cursorMs, height = HEIGHT }: HistoryChartProps) {
+  const HEIGHT = height;
   const start = Date.parse(from);
   const end = Date.parse(to);
   const values = points.map((point) => point.value);
@@ -73,6 +78,19 @@ export function HistoryChart({ points, intervalMs, from, to, label, formatValue,
           {formatTime(to)}
         </text>
       </g>
+      {cursorMs !== undefined ? (
+        <line
+          data-testid="chart-cursor"
+          data-cursor-ms={Math.round(cursorMs)}
+          x1={x(new Date(cursorMs).toISOString())}
+          x2={x(new Date(cursorMs).toISOString())}
+          y1={PAD.top}
+          y2={HEIGHT - PAD.bottom}
+          className="text-foreground"
+          stroke="currentColor"
+          strokeWidth={1.5}
+        />
+      ) : null}
       {runs.map((run) =>
         run.length === 1 ? (
           <circle key={run[0]?.timestamp} cx={x(run[0]?.timestamp ?? from)} cy={y(run[0]?.value ?? min)} r={2.5} fill="currentColor" />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { Trip } from "@/lib/models";
 import { TripRow } from "./trip-row";
 
@@ -14,8 +14,11 @@ interface TripListProps {
   onHover: (id: string | null) => void;
 }
 
-/** The page's trips, newest first. A trip selected on the map scrolls into view. */
-export function TripList({ trips, page, selectedId, loading, onSelect, onHover }: TripListProps) {
+/**
+ * The page's trips, newest first. A trip selected on the map scrolls into view. Memoised: the replay re-renders the
+ * page every frame, and the list's props do not change while it plays.
+ */
+export const TripList = memo(function TripList({ trips, page, selectedId, loading, onSelect, onHover }: TripListProps) {
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -38,4 +41,4 @@ export function TripList({ trips, page, selectedId, loading, onSelect, onHover }
       ))}
     </ul>
   );
-}
+});

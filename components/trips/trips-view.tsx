@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Layers, Loader2 } from "lucide-react";
 import Link from "next/link";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { TripsMapLazy } from "@/components/map/trips-map-lazy";
 import { buttonClasses } from "@/components/ui/button";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
@@ -16,6 +16,10 @@ import { useHydrated } from "@/lib/hooks/use-now";
 import { formatDateTime } from "@/lib/format/time";
 import { toAppError } from "@/lib/result";
 import { markForTests } from "@/lib/test-hooks";
+import { lngLatAt } from "@/lib/geo/path-stats";
+import { TripDetail } from "./trip-detail";
+import { useReplay } from "./use-replay";
+import { useTripPaths } from "./use-trip-paths";
 import { useTripsUrl } from "./use-trips-url";
 
 /** Marked (under test) when the list first became usable in this tab: read by the speed measurement. */
@@ -27,13 +31,14 @@ export const INTERACTIVE_MARK = "trips-view:interactive";
  * the current one is fetched ahead.
  */
 export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleUrl: string | undefined }) {
-  const { page, tripId, hrefFor, goToPage, selectTrip } = useTripsUrl();
+  const { page, tripId, at, hrefFor, goToPage, selectTrip, setReplayAt } = useTripsUrl();
   const queryClient = useQueryClient();
   const query = useQuery({ ...tripsPageQuery(tokenId, page), placeholderData: keepPreviousData });
   const [hoveredId, setHoveredId] = useState<string | null>(null);
   const hydrated = useHydrated();
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
+  const routes = useTripPaths(tokenId, settled && data.trips.length > 0 ? page : null);
 
   useEffect(() => {
     if (settled) markForTests(INTERACTIVE_MARK, { once: true });
@@ -44,6 +49,20 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   }, [settled, data, page, tokenId, queryClient]);
 
   const onSelect = useCallback((id: string | null) => selectTrip(id), [selectTrip]);
+  const onReplayCommit = useCallback((ms: number) => setReplayAt(ms / 1000), [setReplayAt]);
+
+  // The selected trip's route and its replay, shared by the map (marker) and the panel (cursor, controls).
+  const trips = data?.trips ?? [];
+  const selectedId = tripId !== null && trips.some((trip) => trip.id === tripId) ? tripId : null;
+  const selectedResult = selectedId === null ? undefined : routes.paths.get(selectedId);
+  const selectedPath = selectedResult?.kind === "route" ? selectedResult.path : null;
+  const routeStart = selectedPath?.times[0] ?? 0;
+  const routeDuration = selectedPath ? (selectedPath.times.at(-1) ?? routeStart) - routeStart : 0;
+  const replay = useReplay(`${selectedId ?? ""}:${selectedPath ? "route" : "none"}`, routeDuration, (at ?? 0) * 1000, onReplayCommit);
+  const replayLngLat = useMemo(
+    () => (selectedPath ? lngLatAt(selectedPath, routeStart + replay.atMs) : null),
+    [selectedPath, routeStart, replay.atMs],
+  );
   const onHover = useCallback((id: string | null) => setHoveredId(id), []);
 
   if (query.isError && !data) {
@@ -52,10 +71,8 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   if (!data) return <TripsSkeleton />;
   if (data.totalPages === 0) return <NoTrips />;
 
-  const trips = data.trips;
   const shownPage = settled ? page : null;
   const first = (page - 1) * TRIPS_PAGE_SIZE + 1;
-  const selectedId = tripId !== null && trips.some((trip) => trip.id === tripId) ? tripId : null;
   const selectedIndex = selectedId === null ? -1 : trips.findIndex((trip) => trip.id === selectedId);
   const selectedTrip = trips[selectedIndex];
   // Said politely to a screen reader when the selection changes, from the list or from the map.
@@ -92,10 +109,22 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
             />
           </div>
           <div className="h-[420px] lg:sticky lg:top-4 lg:h-[calc(100vh-16rem)]">
-            <TripsMapLazy trips={trips} selectedId={selectedId} hoveredId={hoveredId} onSelect={onSelect} onHover={onHover} styleUrl={mapStyleUrl} />
+            <TripsMapLazy
+              trips={trips}
+              selectedId={selectedId}
+              hoveredId={hoveredId}
+              onSelect={onSelect}
+              onHover={onHover}
+              styleUrl={mapStyleUrl}
+              paths={routes.paths}
+              pathsLoading={settled && routes.status === "loading"}
+              selectedPath={selectedPath}
+              replayLngLat={replayLngLat}
+            />
           </div>
         </div>
       )}
+      {selectedTrip ? <TripDetail trip={selectedTrip} result={selectedResult} replay={selectedPath ? replay : null} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
         <TripsExports tokenId={tokenId} page={page} />
         <Link href={`/vehicles/${tokenId}/trips/all`} className={buttonClasses("secondary", "sm")} data-testid="all-trips-link">

@@ -14,7 +14,17 @@ import { SingleFlight } from "./single-flight";
 import { MemoryTokenCache, type TokenCache } from "./token-cache";
 import type { KeyValueStore } from "@/lib/store/types";
 import { TokenManager, developerInfo, vehicleInfo } from "./tokens";
-import { type HistoryRequest, type SegmentsRequest, type TelemetryTarget, fetchHistory, fetchLatest, fetchSegments, fetchVin } from "./telemetry";
+import {
+  type HistoryRequest,
+  type PathRequest,
+  type SegmentsRequest,
+  type TelemetryTarget,
+  fetchHistory,
+  fetchLatest,
+  fetchPath,
+  fetchSegments,
+  fetchVin,
+} from "./telemetry";
 import { fetchTrips } from "./trips";
 import {
   type ActivityEntry,
@@ -23,6 +33,7 @@ import {
   type InstantOfferResult,
   type OfferSet,
   type SegmentsPage,
+  type TripPath,
   type SignalHistory,
   type TelemetryLatest,
   type TokenOverview,
@@ -82,6 +93,8 @@ export interface DimoClient {
   getVin(tokenId: number): Promise<VinCredential | null>;
   /** A page of the trips the Telemetry API detects from the signals (privileges 1 and 4). */
   listSegments(tokenId: number, request: SegmentsRequest): Promise<SegmentsPage>;
+  /** The location history (privilege 4) between two times, with the speed when the grant allows it (privilege 1). */
+  getTripPath(tokenId: number, request: Omit<PathRequest, "withSpeed">): Promise<TripPath>;
   describeTokens(): Promise<TokenOverview>;
   refreshDeveloperToken(): Promise<DeveloperTokenInfo>;
   refreshVehicleToken(tokenId: number): Promise<VehicleTokenInfo>;
@@ -250,6 +263,14 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     getVin: (tokenId) => withAccess(tokenId, "vin", (token) => fetchVin(telemetry(tokenId, token))),
 
     listSegments: (tokenId, request) => withAccess(tokenId, "segments", (token) => fetchSegments(telemetry(tokenId, token), request)),
+
+    async getTripPath(tokenId, request) {
+      assertPositiveInteger(tokenId, "tokenId");
+      const grant = (await directory.get(tokenId))?.vehicle.grant ?? null;
+      // Speed is asked for only when the grant allows it, so the service has nothing to refuse.
+      const withSpeed = canUse(grant, "telemetry");
+      return withAccess(tokenId, "location", (token) => fetchPath(telemetry(tokenId, token), { ...request, withSpeed }));
+    },
 
     async describeTokens() {
       return { developer: await tokens.describeDeveloperJwt(), vehicles: await tokens.describeVehicleJwts() };

@@ -7,6 +7,7 @@ import {
   type SignalValue,
   type TelemetryLatest,
   type TelemetryRefusal,
+  type TripPath,
   type VinCredential,
 } from "@/lib/models";
 import { type FloatAggregation, SEGMENTS_LIMIT_MAX, type SignalName, signalInfo } from "@/lib/telemetry-signals";
@@ -18,6 +19,7 @@ import {
   type GraphQLError,
   historyAnswerSchema,
   latestAnswerSchema,
+  pathAnswerSchema,
   segmentsAnswerSchema,
   vinAnswerSchema,
 } from "./schemas/telemetry";
@@ -242,4 +244,39 @@ export async function fetchSegments(target: TelemetryTarget, request: SegmentsRe
   }));
   const last = segments.at(-1);
   return { segments, nextAfter: segments.length === limit && last ? last.start.time : null };
+}
+
+export interface PathRequest {
+  from: string;
+  to: string;
+  interval: string;
+  /** Ask for the speed too (privilege 1); without it only the location (privilege 4) is asked for. */
+  withSpeed: boolean;
+}
+
+/**
+ * A stretch of the vehicle's location history (and speed) at one point per interval, oldest first: a trip's path.
+ * LAST of each bucket is a real fix on the street, where AVG would cut the corners the vehicle turned.
+ */
+export async function fetchPath(target: TelemetryTarget, request: PathRequest): Promise<TripPath> {
+  const { from, to, interval, withSpeed } = request;
+  if (!GO_DURATION.test(interval)) throw new TypeError(`interval must be a duration such as 5s or 1m, not ${interval}`);
+  const query = `query Path($tokenId: Int!, $interval: String!, $from: Time!, $to: Time!) {
+  signals(tokenId: $tokenId, interval: $interval, from: $from, to: $to) {
+    timestamp currentLocationCoordinates(agg: LAST) { latitude longitude }${withSpeed ? " speed(agg: AVG)" : ""}
+  }
+}`;
+  const body = parseResponse(pathAnswerSchema, await post(target, query, { tokenId: target.tokenId, interval, from, to }), "telemetry", "trip path");
+  const rows = body.data?.signals;
+  if (!rows || (body.errors ?? []).length > 0) throw failure(body.errors ?? [], "the trip's path");
+  const path: TripPath = { coordinates: [], times: [], speeds: [] };
+  const sorted = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+  for (const row of sorted) {
+    const location = row.currentLocationCoordinates;
+    if (!location) continue;
+    path.coordinates.push([location.longitude, location.latitude]);
+    path.times.push(Date.parse(row.timestamp));
+    path.speeds.push(typeof row.speed === "number" ? row.speed : null);
+  }
+  return path;
 }

@@ -1,5 +1,6 @@
 import type { Feature, FeatureCollection, Geometry } from "geojson";
-import type { Trip } from "@/lib/models";
+import type { Trip, TripPathResult } from "@/lib/models";
+import { cumulativeKm } from "./path-stats";
 import { csvRow } from "./csv";
 import { tripDistanceKm, tripDurationMs, tripEnd, tripStart } from "./trip-places";
 
@@ -67,7 +68,25 @@ export interface TripExportProperties {
   estimatedStart: [longitude: number, latitude: number] | null;
 }
 
-export function tripToExportFeature(trip: Trip): Feature<Geometry | null, TripExportProperties> {
+/**
+ * What a page's export adds when the trip's route is known: the route as the geometry (every point), and per point
+ * its time and speed, in parallel arrays beside the coordinates. A trip drawn straight says why.
+ */
+export interface TripRouteProperties {
+  route: "telemetry" | "straight";
+  /** Why the straight line stands in for the route. */
+  routeMissingReason?: string;
+  /** Kilometres along the route. */
+  routeDistanceKm?: number;
+  pointTimes?: string[];
+  /** km/h; null where the grant gives no speed. */
+  pointSpeedsKmh?: Array<number | null>;
+}
+
+export function tripToExportFeature(
+  trip: Trip,
+  path?: TripPathResult,
+): Feature<Geometry | null, TripExportProperties & Partial<TripRouteProperties>> {
   const start = tripStart(trip);
   const end = tripEnd(trip);
   const durationMs = tripDurationMs(trip);
@@ -78,6 +97,18 @@ export function tripToExportFeature(trip: Trip): Feature<Geometry | null, TripEx
   let geometry: Geometry | null = null;
   if (startLngLat && endLngLat) geometry = { type: "LineString", coordinates: [startLngLat, endLngLat] };
   else if (onlyEnd) geometry = { type: "Point", coordinates: onlyEnd };
+  let route: TripRouteProperties | Record<string, never> = {};
+  if (path?.kind === "route") {
+    geometry = { type: "LineString", coordinates: path.path.coordinates };
+    route = {
+      route: "telemetry",
+      routeDistanceKm: round(cumulativeKm(path.path).at(-1) ?? 0, 3) ?? 0,
+      pointTimes: path.path.times.map((time) => new Date(time).toISOString()),
+      pointSpeedsKmh: path.path.speeds.map((speed) => round(speed, 1)),
+    };
+  } else if (path) {
+    route = { route: "straight", routeMissingReason: path.reason };
+  }
   return {
     type: "Feature",
     id: trip.id,
@@ -92,12 +123,13 @@ export function tripToExportFeature(trip: Trip): Feature<Geometry | null, TripEx
       startKnown: start.point !== null && !start.fromEstimate,
       endKnown: end !== null,
       estimatedStart: estimate ? [estimate.longitude, estimate.latitude] : null,
+      ...route,
     },
   };
 }
 
 export function tripsToGeoJson(trips: readonly Trip[]): FeatureCollection<Geometry | null, TripExportProperties> {
-  return { type: "FeatureCollection", features: trips.map(tripToExportFeature) };
+  return { type: "FeatureCollection", features: trips.map((trip) => tripToExportFeature(trip)) };
 }
 
 /** The text before, between and after the features of a streamed GeoJSON FeatureCollection. */

@@ -1,10 +1,12 @@
 import type { Feature, FeatureCollection, LineString, Point } from "geojson";
-import type { Trip } from "@/lib/models";
+import type { Trip, TripPathResult } from "@/lib/models";
 import { tripEnd, tripStart } from "./trip-places";
 
 /**
  * A page of trips as map features: a line from start to end, a start point and an end point per trip. The three
- * share the trip's index as feature id, so one feature-state (hover, selected) lights up all of them.
+ * share the trip's index as feature id, so one feature-state (hover, selected) lights up all of them. With its path
+ * loaded, a trip's line follows the route; without (not loaded yet, or no location signals) it is the straight line,
+ * marked `straight` so the map draws it dashed.
  */
 
 export type TripFeatureKind = "line" | "start" | "end";
@@ -15,11 +17,16 @@ export interface TripFeatureProperties {
   kind: TripFeatureKind;
   /** The start point comes from the estimated location (no fix of its own). */
   estimated: boolean;
+  /** A line drawn straight from start to end because the trip's route is not known. */
+  straight: boolean;
 }
 
 export type TripFeature = Feature<LineString | Point, TripFeatureProperties>;
 
-export function tripsToFeatures(trips: readonly Trip[]): FeatureCollection<LineString | Point, TripFeatureProperties> {
+export function tripsToFeatures(
+  trips: readonly Trip[],
+  paths: ReadonlyMap<string, TripPathResult> = new Map(),
+): FeatureCollection<LineString | Point, TripFeatureProperties> {
   const features: TripFeature[] = [];
   trips.forEach((trip, index) => {
     const start = tripStart(trip);
@@ -29,8 +36,17 @@ export function tripsToFeatures(trips: readonly Trip[]): FeatureCollection<LineS
       index,
       kind,
       estimated: start.fromEstimate,
+      straight: kind === "line",
     });
-    if (start.point && end) {
+    const known = paths.get(trip.id);
+    if (known?.kind === "route") {
+      features.push({
+        type: "Feature",
+        id: index,
+        properties: { ...properties("line"), straight: false },
+        geometry: { type: "LineString", coordinates: known.path.coordinates },
+      });
+    } else if (start.point && end) {
       features.push({
         type: "Feature",
         id: index,

@@ -2,8 +2,9 @@ import "server-only";
 import { getDimoClient } from "@/lib/dimo";
 import { type AllTripsMessage, encodeMessage, pageDetailsOf } from "@/lib/geo/all-trips-stream";
 import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExportFeature } from "@/lib/geo/export";
-import type { Trip } from "@/lib/models";
+import type { Trip, TripPathResult } from "@/lib/models";
 import { isAbort, logUnexpected, toFailure } from "./failure";
+import { forEachTripPath } from "./trip-paths";
 import { processWide } from "@/lib/process-wide";
 import { MemoryTripHistory, type TripHistoryStore, walkTripHistory } from "./trip-history";
 import { type WalkOptions } from "./trip-pages";
@@ -136,8 +137,21 @@ export function allTripsExportStream(
 }
 
 /** One page of trips as a file's text. */
-export async function tripsPageExport(tokenId: number, page: number, format: ExportFormat, keep?: TripFilter): Promise<string> {
+export async function tripsPageExport(
+  tokenId: number,
+  page: number,
+  format: ExportFormat,
+  signal: AbortSignal,
+  keep?: TripFilter,
+): Promise<string> {
   const trips = kept((await listTrips(tokenId, page)).trips, keep);
+  if (format === "geojson") {
+    // A page's GeoJSON carries each trip's route, read (or kept) as the trips map reads it.
+    const paths = new Map<string, TripPathResult>();
+    await forEachTripPath(tokenId, trips, signal, (result) => paths.set(result.tripId, result));
+    const features = trips.map((trip) => JSON.stringify(tripToExportFeature(trip, paths.get(trip.id))));
+    return GEOJSON_STREAM.open + features.join(GEOJSON_STREAM.separator) + GEOJSON_STREAM.close;
+  }
   const writer = FORMATS[format];
   return writer.open + trips.map((trip, i) => writer.item(trip, i === 0)).join("") + writer.close;
 }

@@ -48,6 +48,6 @@ export const openTripsExport = guarded(exportInput, async function openTripsExpo
   const body =
     page === "all"
       ? await allTripsExportStream(tokenId, format, signalOrNever(signal), keep)
-      : await tripsPageExport(tokenId, page, format, keep);
+      : await tripsPageExport(tokenId, page, format, signalOrNever(signal), keep);
   return { body, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(tokenId, page, format) };
 });

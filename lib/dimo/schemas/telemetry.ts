@@ -74,3 +74,12 @@ export const segmentsAnswerSchema = answer(
 );
 
 export type GraphQLError = z.output<typeof graphQLErrorSchema>;
+
+/** One bucket of a trip's path: the location (null when the bucket has none) and, when asked for, the speed. */
+export const pathAnswerSchema = answer(
+  z.object({
+    signals: z
+      .array(z.object({ timestamp: z.string(), currentLocationCoordinates: locationSchema.nullish(), speed: z.number().nullish() }))
+      .nullish(),
+  }),
+);

@@ -1,0 +1,19 @@
+import { errorResponse } from "@/lib/server/responses";
+import { openTripPathsStream } from "@/lib/server/trip-paths";
+
+/**
+ * GET `?page=N`: the routes of one page of a vehicle's trips, streamed as NDJSON (lib/geo/trip-paths-stream.ts) as
+ * each trip's path arrives from the Telemetry API, so the map draws them as they come. Closing the request stops it.
+ */
+export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
+  const page = new URL(request.url).searchParams.get("page") ?? "1";
+  const result = await openTripPathsStream({ tokenId: (await params).tokenId, page }, { signal: request.signal });
+  if (!result.ok) return errorResponse(result.error);
+  return new Response(result.data, {
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
+    },
+  });
+}
