@@ -31,7 +31,7 @@ export function TripList({ trips, page, selectedId, loading, onSelect, onHover }
       data-page={page ?? undefined}
       aria-busy={loading}
       aria-label={page === null ? "Trips (loading another page)" : `Trips of page ${page}`}
-      className="divide-y divide-border overflow-y-auto transition-opacity aria-busy:opacity-60 lg:max-h-[calc(100vh-16rem)]"
+      className="divide-y divide-border overflow-y-auto transition-opacity aria-busy:opacity-60 lg:max-h-(--trips-pane)"
     >
       {trips.map((trip) => (
         <TripRow key={trip.id} trip={trip} selected={trip.id === selectedId} onSelect={onSelect} onHover={onHover} />
