@@ -159,7 +159,7 @@ test("on a phone the trips map is in the first screen and stays there; a tapped 
   await page.context().close();
 });
 
-test("at 1400x900 the vehicle page fits: a compact header, every tab, and the trips map's bottom above the fold", async ({ browser }) => {
+test("at 1400x900 the vehicle page fits: a compact header, every tab, and the trips map's bottom above the fold", async ({ browser }, testInfo) => {
   const page = await newPageAt(browser, "desktop", "light");
   await page.goto(`/vehicles/${TESLA}/trips`);
   await expectListPage(page, 1);
@@ -180,6 +180,15 @@ test("at 1400x900 the vehicle page fits: a compact header, every tab, and the tr
   // Beside the list, not under it.
   const [mapBox, listBox] = await Promise.all([map.boundingBox(), page.getByTestId("trip-list").boundingBox()]);
   expect(mapBox && listBox && mapBox.x >= listBox.x + listBox.width && mapBox.height >= 350).toBe(true);
+
+  // The first screen with a trip selected: the README's screenshot (docs/screenshot.png) is this one.
+  const row = page.getByTestId("trip-row").nth(2);
+  await row.getByRole("button").click();
+  await expect(map).toHaveAttribute("data-selected-trip", (await row.getAttribute("data-trip-id")) ?? "");
+  await page.mouse.move(0, 0);
+  const path = testInfo.outputPath("readme-trips-1400x900.png");
+  await page.screenshot({ path });
+  await testInfo.attach("readme-trips-1400x900", { path, contentType: "image/png" });
 
   // All trips is a tab of its own: there Trips is not the current one.
   await tabs.getByRole("link", { name: "All trips" }).click();
