@@ -212,3 +212,16 @@ async function expectInViewport(page: Page, locator: ReturnType<Page["getByTestI
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
 }
+
+test("in the dark theme the map's zoom control is dark too", async ({ browser }) => {
+  const page = await newPageAt(browser, "desktop", "dark");
+  await page.goto(`/vehicles/${TESLA}/trips`);
+  const map = page.getByTestId("trips-map");
+  await expect(map).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  const zoom = map.locator(".maplibregl-ctrl-group").first();
+  const background = await zoom.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).not.toBe("rgb(255, 255, 255)");
+  expect(body).not.toBe("rgb(255, 255, 255)");
+  await page.context().close();
+});
