@@ -14,12 +14,14 @@ export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {
   const title = vehicleTitle(vehicle);
   return (
     <header data-testid="vehicle-header">
-      <dl className="flex min-w-0 flex-col gap-1.5 text-sm">
+      <div className="flex min-w-0 flex-col gap-1.5 text-sm">
         <div className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
           <h1 className="min-w-0 truncate text-xl font-semibold tracking-tight" title={title}>
             {title}
           </h1>
           {vehicle.name ? <span className="min-w-0 truncate text-muted-foreground">{vehicle.name}</span> : null}
+          {/* Each line's facts are a list of their own: a <dl> holds its term and value groups directly. */}
+          <dl className="contents">
           <Fact label="Token id">
             <span className="inline-flex items-center gap-0.5 font-mono" data-testid="vehicle-token-id">
               {vehicle.tokenId}
@@ -33,14 +35,15 @@ export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {
               <CopyButton value={vehicle.owner} label="Copy owner address" />
             </span>
           </Fact>
+          </dl>
         </div>
-        <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
+        <dl className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
           <Fact label="Grant expires">
             <GrantExpiry expiresAt={vehicle.grant?.expiresAt ?? null} />
           </Fact>
           <HeaderPrivileges privileges={vehicle.grant?.privileges ?? []} />
-        </div>
-      </dl>
+        </dl>
+      </div>
     </header>
   );
 }
