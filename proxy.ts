@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { STRICT_TRANSPORT_SECURITY, contentSecurityPolicy, newCspNonce } from "@/lib/security/headers";
+import { REQUEST_PATH_HEADER, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy, newCspNonce } from "@/lib/security/headers";
 import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 
 /**
@@ -38,6 +38,8 @@ export function proxy(request: NextRequest) {
   } else {
     const headers = new Headers(request.headers);
     headers.set("x-nonce", nonce);
+    // Always the proxy's own value: whatever a client sent under this name is replaced.
+    headers.set(REQUEST_PATH_HEADER, `${request.nextUrl.pathname}${request.nextUrl.search}`);
     headers.set("content-security-policy", policy);
     response = NextResponse.next({ request: { headers } });
   }

@@ -43,7 +43,7 @@ test("sign in, vehicles, trips page 2, value and an instant offer, on the realis
     await expect(page).toHaveURL(/\/vehicles$/, { timeout: 30_000 });
     await page.locator(`[data-testid="vehicle-row"][data-token-id="${VEHICLE_IDS.manyTrips}"] a`).first().click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}$`));
-    await page.getByRole("navigation", { name: "Vehicle sections" }).getByRole("link", { name: "Trips" }).click();
+    await page.getByRole("navigation", { name: "Vehicle sections" }).getByRole("link", { name: "Trips", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}/trips`));
     await page.getByTestId("page-next").click();
     await expect(page.getByTestId("trip-list")).toHaveAttribute("data-page", "2");

@@ -97,6 +97,29 @@ test.describe("sessions", () => {
     expect(second?.sid).toBe(firstToken?.sid);
   });
 
+  test("a page whose session ended sends the person to sign in, and back to that page afterwards", async () => {
+    const jar = await signIn(WALLETS.owner.privateKey);
+    const copied = sessionCookie(jar);
+    const csrfResponse = await get("/api/auth/csrf", { cookie: jar.header() });
+    jar.store(csrfResponse.headers.getSetCookie());
+    const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+    await fetch(`${E2E_BASE_URL}/api/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+      body: new URLSearchParams({ csrfToken, json: "true" }),
+    });
+
+    // The cookie is still sent, so the proxy's early redirect lets it through: the page itself finds the session over.
+    const here = `/vehicles/${TESLA}/trips?page=2`;
+    // A way back named by the client is not taken: the proxy writes its own.
+    const response = await get(here, { ...withSession(copied), "x-dashboard-request-path": "/developer" });
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get("location") ?? "", E2E_BASE_URL);
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("callbackUrl")).toBe(here);
+  });
+
   test("a cookie copied before sign-out is refused after it", async () => {
     const jar = await signIn(WALLETS.owner.privateKey);
     const copied = sessionCookie(jar);

@@ -36,9 +36,11 @@ test.describe("app shell", () => {
     await expect(page.getByTestId("theme-toggle")).toHaveAttribute("data-theme-choice", "dark");
   });
 
-  test("an unknown page shows the not-found page", async ({ page }) => {
+  test("an unknown page shows the not-found page, inside the app's frame", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Vehicles" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
 });

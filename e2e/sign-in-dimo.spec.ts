@@ -99,7 +99,8 @@ test.describe("Sign in with DIMO", () => {
     await signInWithDimo(page, "owner");
     await expect(page).toHaveURL(/\/vehicles$/);
     await expect(page.getByTestId("signed-in-address")).toHaveAttribute("title", DEMO_LICENSE.owner.address.toLowerCase());
-    // On a phone it stands under the navigation; the header's copy is for wider screens.
+    // On a phone it stands in the menu with the navigation; the header's copy is for wider screens.
+    await page.getByTestId("mobile-menu-toggle").click();
     await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText(`Signed in with DIMO account · ${DEMO_LOGIN_ACCOUNTS.owner.email}`);
     // The state was good for one trip: the cookie is gone.
     expect((await context.cookies()).map((c) => c.name)).not.toContain(STATE_COOKIE);

@@ -60,21 +60,23 @@ test.describe("vehicle list", () => {
 });
 
 test.describe("one vehicle", () => {
-  test("opens on its Overview, with the header and the Overview, Trips and Value tabs", async ({ page }) => {
+  test("opens on its Overview, with the header and the Overview, Trips, All trips and Value tabs", async ({ page }) => {
     await page.goto(`/vehicles/${VEHICLE_IDS.manyTrips}`);
     await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}$`));
     await expect(page.getByTestId("telemetry-overview")).toBeVisible();
     const header = page.getByTestId("vehicle-header");
     await expect(header.getByRole("heading", { level: 1 })).toHaveText("2022 Tesla Model 3");
     await expect(header.getByTestId("vehicle-token-id")).toContainText(String(VEHICLE_IDS.manyTrips));
-    await expect(header).toContainText("Tesla · Model 3 · 2022");
+    await expect(header.getByTestId("vehicle-owner")).toHaveText(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/i);
+    await expect(header.getByTestId("privilege-badges").locator("[data-privilege]")).toHaveCount(6);
     const tabs = page.getByRole("navigation", { name: "Vehicle sections" });
+    await expect(tabs.getByRole("link")).toHaveText(["Overview", "Trips", "All trips", "Value"]);
     await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
-    await expect(tabs.getByRole("link", { name: "Trips" })).not.toHaveAttribute("aria-current", "page");
-    await expect(tabs.getByRole("link", { name: "Trips" })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/trips`);
+    await expect(tabs.getByRole("link", { name: "Trips", exact: true })).not.toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/trips`);
     await expect(tabs.getByRole("link", { name: "Value" })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/value`);
-    await tabs.getByRole("link", { name: "Trips" }).click();
-    await expect(tabs.getByRole("link", { name: "Trips" })).toHaveAttribute("aria-current", "page");
+    await tabs.getByRole("link", { name: "Trips", exact: true }).click();
+    await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
   });
 

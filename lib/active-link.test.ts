@@ -16,3 +16,11 @@ describe("isActiveLink", () => {
     expect(isActiveLink("/developer/tokens", "/developer", true)).toBe(false);
   });
 });
+
+describe("isActiveLink with exceptions", () => {
+  it("leaves a sibling's pages below the link's path to the sibling", () => {
+    expect(isActiveLink("/vehicles/1/trips", "/vehicles/1/trips", false, ["/vehicles/1/trips/all"])).toBe(true);
+    expect(isActiveLink("/vehicles/1/trips/all", "/vehicles/1/trips", false, ["/vehicles/1/trips/all"])).toBe(false);
+    expect(isActiveLink("/vehicles/1/trips/all", "/vehicles/1/trips/all")).toBe(true);
+  });
+});

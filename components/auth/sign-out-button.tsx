@@ -10,6 +10,9 @@ export function SignOutButton() {
     <button
       type="button"
       disabled={pending}
+      // On a phone only the icon shows: the name stays for screen readers and the tooltip.
+      aria-label={pending ? "Signing out…" : "Sign out"}
+      title="Sign out"
       onClick={() => {
         setPending(true);
         void signOut({ callbackUrl: "/login" });

@@ -22,6 +22,11 @@ interface VehicleTokensTableProps {
 
 const COLUMNS = ["Vehicle", "Privileges", "Issued", "Expires", "Time left", "Actions"];
 
+/** A cell's label where the rows are cards (below `md`): the column headings are hidden there. */
+function CellLabel({ children }: { children: React.ReactNode }) {
+  return <span className="block text-xs text-muted-foreground md:hidden">{children}</span>;
+}
+
 /** Every cached Vehicle JWT, soonest expiry first, with re-exchange, copy and the vehicle's API calls. */
 export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefresh, error }: VehicleTokensTableProps) {
   return (
@@ -35,9 +40,11 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
           No Vehicle JWT is cached. Open a vehicle&apos;s trips or value page and its token appears here.
         </p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="vehicle-tokens">
-            <thead className="border-b border-border text-xs text-muted-foreground">
+        // Below `md` the rows are stacked cards (the same DOM, headings hidden, each cell labelled); at 1280 px and up
+        // the table fits its card without scrolling: the actions wrap rather than widen the last column.
+        <div>
+          <table className="block w-full text-left text-sm md:table" data-testid="vehicle-tokens">
+            <thead className="hidden border-b border-border text-xs text-muted-foreground md:table-header-group">
               <tr>
                 {COLUMNS.map((column) => (
                   <th key={column} scope="col" className="px-5 py-2 font-medium whitespace-nowrap">
@@ -46,17 +53,18 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
                 ))}
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block md:table-row-group">
               {tokens.map((token) => {
                 const expired = token.exp * 1000 <= now;
                 return (
-                  <tr key={`${token.tokenId}:${token.privileges.join(",")}`} data-testid="vehicle-token-row" data-token-id={token.tokenId} className="border-b border-border last:border-0">
-                    <td className="px-5 py-3 font-mono">
+                  <tr key={`${token.tokenId}:${token.privileges.join(",")}`} data-testid="vehicle-token-row" data-token-id={token.tokenId} className="grid grid-cols-2 gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0 md:table-row md:p-0">
+                    <td className="col-span-2 font-mono md:px-5 md:py-3">
+                      <CellLabel>Vehicle</CellLabel>
                       <Link href={`/vehicles/${token.tokenId}/trips`} className="text-primary hover:underline">
                         {token.tokenId}
                       </Link>
                     </td>
-                    <td className="px-5 py-3">
+                    <td className="col-span-2 md:px-5 md:py-3">
                       <ul className="flex flex-wrap gap-1" aria-label="Privileges" data-testid="token-privileges">
                         {token.privileges.map((id) => (
                           <li key={id}>
@@ -67,17 +75,20 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
                         ))}
                       </ul>
                     </td>
-                    <td className="px-5 py-3 whitespace-nowrap">
+                    <td className="md:px-5 md:py-3 md:whitespace-nowrap">
+                      <CellLabel>Issued</CellLabel>
                       <TokenTime seconds={token.iat} hydrated={hydrated} />
                     </td>
-                    <td className="px-5 py-3 whitespace-nowrap">
+                    <td className="md:px-5 md:py-3 md:whitespace-nowrap">
+                      <CellLabel>Expires</CellLabel>
                       <TokenTime seconds={token.exp} hydrated={hydrated} />
                     </td>
-                    <td className="px-5 py-3">
+                    <td className="col-span-2 md:px-5 md:py-3">
+                      <CellLabel>Time left</CellLabel>
                       <Countdown exp={token.exp} now={now} hydrated={hydrated} testId="vehicle-token-countdown" />
                     </td>
-                    <td className="px-5 py-3">
-                      <div className="flex items-center gap-2 whitespace-nowrap">
+                    <td className="col-span-2 md:px-5 md:py-3">
+                      <div className="flex flex-wrap items-center gap-2">
                         <Button
                           size="sm"
                           variant={expired ? "primary" : "secondary"}

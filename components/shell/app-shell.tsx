@@ -3,6 +3,7 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { DimoEnv } from "@/lib/config";
 import { shortAddress } from "@/lib/format/address";
+import { MobileMenu } from "./mobile-menu";
 import { NetworkBadge } from "./network-badge";
 import { SidebarNav } from "./sidebar-nav";
 import { ThemeToggle } from "./theme-toggle";
@@ -16,7 +17,10 @@ interface AppShellProps {
   children: React.ReactNode;
 }
 
-/** The frame of every signed-in page: sidebar, header with who is signed in and which network is in use. */
+/**
+ * The frame of every signed-in page: sidebar, header with who is signed in and which network is in use. Below `md` the
+ * sidebar folds into the header's menu button.
+ */
 export function AppShell({ address, role, signedInWith, network, children }: AppShellProps) {
   return (
     <div className="flex min-h-screen">
@@ -34,33 +38,41 @@ export function AppShell({ address, role, signedInWith, network, children }: App
         <SidebarNav />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center justify-between gap-3 border-b border-border px-4 md:px-6">
-          <div className="flex items-center gap-3">
-            <span className="font-semibold md:hidden">DIMO</span>
+        <header className="relative flex h-14 items-center justify-between gap-2 border-b border-border px-4 md:px-6">
+          <div className="flex min-w-0 items-center gap-2 md:gap-3">
+            <Link href="/vehicles" className="font-semibold md:hidden">
+              DIMO
+            </Link>
             <NetworkBadge network={network} />
           </div>
-          <div className="flex items-center gap-2">
+          <div className="flex min-w-0 items-center gap-1 sm:gap-2">
             <span className="hidden text-xs text-muted-foreground sm:inline">{role === "owner" ? "License owner" : "Admin"}</span>
-            {/* A phone's header has no room for it: there it stands under the navigation instead. */}
+            {/* A phone's header has no room for it: there it stands in the menu instead. */}
             <span className="hidden max-w-48 truncate text-xs text-muted-foreground md:inline" data-testid="signed-in-with" title={signInLabel(signedInWith)}>
               {signInLabel(signedInWith)}
             </span>
-            <span className="flex items-center gap-1 font-mono text-sm" data-testid="signed-in-address" title={address}>
+            <span className="hidden items-center gap-1 font-mono text-sm whitespace-nowrap sm:flex" data-testid="signed-in-address" title={address}>
               {shortAddress(address)}
               <CopyButton value={address} label="Copy address" />
             </span>
             <ThemeToggle />
             <SignOutButton />
+            <MobileMenu>
+              <nav aria-label="Main (mobile)">
+                <SidebarNav />
+              </nav>
+              <p className="mt-1 truncate px-3 text-xs text-muted-foreground" data-testid="signed-in-with">
+                Signed in with {signInLabel(signedInWith)}
+              </p>
+              <p className="flex items-center gap-1 px-3 font-mono text-xs whitespace-nowrap text-muted-foreground sm:hidden" title={address}>
+                {shortAddress(address)}
+                <CopyButton value={address} label="Copy address" />
+              </p>
+            </MobileMenu>
           </div>
         </header>
-        <nav aria-label="Main (mobile)" className="border-b border-border px-4 py-2 md:hidden">
-          <SidebarNav />
-          <p className="mt-1 truncate px-3 text-xs text-muted-foreground" data-testid="signed-in-with">
-            Signed in with {signInLabel(signedInWith)}
-          </p>
-        </nav>
         {/* Focusable by script only, so the skip link moves keyboard focus here and not just the view. */}
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 focus:outline-none md:px-6">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none md:px-6 md:py-6">
           {children}
         </main>
       </div>

@@ -34,7 +34,7 @@ export const TripList = memo(function TripList({ trips, page, selectedId, loadin
       data-page={page ?? undefined}
       aria-busy={loading}
       aria-label={page === null ? "Trips (loading another page)" : `Trips of page ${page}`}
-      className="divide-y divide-border overflow-y-auto transition-opacity aria-busy:opacity-60 lg:max-h-[calc(100vh-16rem)]"
+      className="divide-y divide-border overflow-y-auto transition-opacity aria-busy:opacity-60 lg:max-h-(--trips-pane)"
     >
       {trips.map((trip) => (
         <TripRow key={trip.id} trip={trip} selected={trip.id === selectedId} onSelect={onSelect} onHover={onHover} />

@@ -28,7 +28,8 @@ export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover
   const estimate = trip.start.estimatedLocation;
 
   return (
-    <li data-testid="trip-row" data-trip-id={trip.id} data-selected={selected}>
+    // A phone's map is sticky above the list: a row scrolled into view stops below it, not under it.
+    <li className="scroll-mt-[calc(var(--trips-map-phone,0px)+0.5rem)] lg:scroll-mt-0" data-testid="trip-row" data-trip-id={trip.id} data-selected={selected}>
       <button
         type="button"
         aria-pressed={selected}

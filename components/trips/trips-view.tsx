@@ -88,7 +88,8 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <TripsPager page={page} totalPages={data.totalPages} hrefFor={hrefFor} onPage={goToPage} />
-        <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="trips-summary" aria-live="polite">
+        {/* The pager says the same ("1 of 25"): a phone keeps the line for the map. */}
+        <p className="hidden items-center gap-2 text-sm text-muted-foreground sm:flex" data-testid="trips-summary" aria-live="polite">
           {query.isFetching && !settled ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
           Page {page} of {data.totalPages}
           {settled && trips.length > 0 ? ` · trips ${first.toLocaleString()}–${(first + trips.length - 1).toLocaleString()}` : ""}
@@ -97,7 +98,10 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
       {settled && trips.length === 0 ? (
         <PastTheEnd page={page} totalPages={data.totalPages} lastHref={hrefFor({ page: data.totalPages, trip: null })} onLast={() => goToPage(data.totalPages)} />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        // Wide screens: the list beside a map that stays in view (sticky) and ends above the fold. Phones: the map
+        // first and sticky at the top (40% of the height, the map's own minimum lifted), the list scrolling under it,
+        // so a tapped trip shows.
+        <div className="grid gap-4 [--trips-map-phone:40dvh] [--trips-pane:max(20rem,calc(100dvh-23rem))] lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-start">
           <div className="overflow-hidden rounded-lg border border-border bg-card">
             <TripList
               trips={trips}
@@ -108,7 +112,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
               onHover={onHover}
             />
           </div>
-          <div className="h-[420px] lg:sticky lg:top-4 lg:h-[calc(100vh-16rem)]">
+          <div className="sticky top-0 z-10 order-first h-(--trips-map-phone) bg-background *:min-h-0 pb-2 lg:top-4 lg:order-none lg:h-(--trips-pane) lg:pb-0" data-testid="trips-map-pane">
             <TripsMapLazy
               trips={trips}
               selectedId={selectedId}

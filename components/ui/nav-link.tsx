@@ -13,6 +13,7 @@ import { cn } from "@/lib/cn";
 export function NavLink({
   href,
   exact = false,
+  except,
   className,
   activeClassName,
   inactiveClassName,
@@ -20,12 +21,14 @@ export function NavLink({
 }: {
   href: string;
   exact?: boolean;
+  /** Paths below `href` that belong to another link. */
+  except?: readonly string[];
   className: string;
   activeClassName: string;
   inactiveClassName: string;
   children: React.ReactNode;
 }) {
-  const active = isActiveLink(usePathname(), href, exact);
+  const active = isActiveLink(usePathname(), href, exact, except);
   return (
     <Link href={href} aria-current={active ? "page" : undefined} className={cn(className, active ? activeClassName : inactiveClassName)}>
       {children}

@@ -4,14 +4,10 @@ import { Badge } from "@/components/ui/badge";
 import { formatMoney, formatNumber } from "@/lib/format/numbers";
 import { formatDateTime } from "@/lib/format/time";
 import { type Valuation } from "@/lib/models";
+import { odometerMeasurement } from "./odometer-measurement";
 
 /** The valuation's numbers, formatted in the viewer's locale: render only in the browser (see useHydrated). */
 
-const MEASUREMENTS: Record<string, { label: string; tone: "success" | "primary" | "neutral"; explanation: string }> = {
-  real: { label: "Real", tone: "success", explanation: "Read from the vehicle" },
-  estimated: { label: "Estimated", tone: "primary", explanation: "Estimated from the vehicle's data" },
-  market: { label: "Market", tone: "neutral", explanation: "The market's average for a vehicle of its age; no reading yet" },
-};
 
 function money(amount: number | null, currency: string | null): string {
   if (amount === null) return "not given";
@@ -49,7 +45,7 @@ function Fact({ term, testId, children }: { term: string; testId: string; childr
 
 export function OdometerReading({ valuation }: { valuation: Valuation }) {
   const { odometer, odometerUnit, odometerMeasurementType: type } = valuation;
-  const measurement = type ? MEASUREMENTS[type.toLowerCase()] : undefined;
+  const measurement = type ? odometerMeasurement(type) : undefined;
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
       <span className="tabular-nums">
@@ -57,7 +53,7 @@ export function OdometerReading({ valuation }: { valuation: Valuation }) {
       </span>
       {type ? (
         <Badge tone={measurement?.tone ?? "neutral"} title={measurement?.explanation} data-testid="odometer-measurement">
-          {measurement?.label ?? type}
+          {measurement?.label}
         </Badge>
       ) : null}
     </span>
@@ -87,9 +83,12 @@ export function ValuationFigures({ valuation }: { valuation: Valuation }) {
         <Fact term="Odometer" testId="valuation-odometer">
           <OdometerReading valuation={valuation} />
         </Fact>
-        <Fact term="Mileage" testId="valuation-mileage">
-          {valuation.mileage === null ? "not given" : formatNumber(valuation.mileage)}
-        </Fact>
+        {/* Mileage only when it says something the odometer row does not (most valuations give the same number twice). */}
+        {valuation.mileage !== null && valuation.mileage !== valuation.odometer ? (
+          <Fact term="Mileage" testId="valuation-mileage">
+            {formatNumber(valuation.mileage)}
+          </Fact>
+        ) : null}
         <Fact term="Vendor" testId="valuation-vendor">{valuation.vendor ?? "not given"}</Fact>
         <Fact term="Currency" testId="valuation-currency">{currency ?? "not given"}</Fact>
         {valuation.zipCode ? <Fact term="ZIP code" testId="valuation-zip">{valuation.zipCode}</Fact> : null}

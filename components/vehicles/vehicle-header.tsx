@@ -2,48 +2,57 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { shortAddress } from "@/lib/format/address";
 import type { Vehicle } from "@/lib/models";
 import { GrantExpiry } from "./grant-expiry";
-import { PrivilegeBadges } from "./privilege-badges";
+import { HeaderPrivileges } from "./header-privileges";
 import { vehicleTitle } from "./vehicle-name";
 
-/** The top of every vehicle page: what the vehicle is, whose it is, and what the license may see of it. */
+/**
+ * The top of every vehicle page in two lines: what the vehicle is (year, make and model, or its name), its token id
+ * and owner; then what the license may see of it and until when. Kept short so the tab's own content, the trips map
+ * above all, starts high on the screen.
+ */
 export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {
-  const definition = [vehicle.make, vehicle.model, vehicle.year].filter((part) => part !== null).join(" · ");
+  const title = vehicleTitle(vehicle);
   return (
-    <header className="flex flex-col gap-3" data-testid="vehicle-header">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{vehicleTitle(vehicle)}</h1>
-        {vehicle.name ? <p className="text-sm text-muted-foreground">{vehicle.name}</p> : null}
-      </div>
-      <dl className="grid grid-cols-1 gap-x-8 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <dt className="text-xs text-muted-foreground">Definition</dt>
-          <dd>{definition === "" ? "unknown" : definition}</dd>
+    <header data-testid="vehicle-header">
+      <div className="flex min-w-0 flex-col gap-1.5 text-sm">
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
+          <h1 className="min-w-0 truncate text-xl font-semibold tracking-tight" title={title}>
+            {title}
+          </h1>
+          {vehicle.name ? <span className="min-w-0 truncate text-muted-foreground">{vehicle.name}</span> : null}
+          {/* Each line's facts are a list of their own: a <dl> holds its term and value groups directly. */}
+          <dl className="contents">
+          <Fact label="Token id">
+            <span className="inline-flex items-center gap-0.5 font-mono" data-testid="vehicle-token-id">
+              {vehicle.tokenId}
+              <CopyButton value={String(vehicle.tokenId)} label="Copy token id" />
+            </span>
+          </Fact>
+          <Fact label="Owner">
+            {/* One unbreakable unit: the short address never wraps at its ellipsis. */}
+            <span className="inline-flex items-center gap-0.5 font-mono whitespace-nowrap" title={vehicle.owner} data-testid="vehicle-owner">
+              {shortAddress(vehicle.owner)}
+              <CopyButton value={vehicle.owner} label="Copy owner address" />
+            </span>
+          </Fact>
+          </dl>
         </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Token id</dt>
-          <dd className="flex items-center gap-1 font-mono" data-testid="vehicle-token-id">
-            {vehicle.tokenId}
-            <CopyButton value={String(vehicle.tokenId)} label="Copy token id" />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Owner</dt>
-          <dd className="flex items-center gap-1 font-mono" title={vehicle.owner}>
-            {shortAddress(vehicle.owner)}
-            <CopyButton value={vehicle.owner} label="Copy owner address" />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Grant expires</dt>
-          <dd>
+        <dl className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">
+          <Fact label="Grant expires">
             <GrantExpiry expiresAt={vehicle.grant?.expiresAt ?? null} />
-          </dd>
-        </div>
-      </dl>
-      <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-xs text-muted-foreground">Privileges</span>
-        <PrivilegeBadges privileges={vehicle.grant?.privileges ?? []} />
+          </Fact>
+          <HeaderPrivileges privileges={vehicle.grant?.privileges ?? []} />
+        </dl>
       </div>
     </header>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center gap-1.5 whitespace-nowrap">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

@@ -1,15 +1,19 @@
 import { TabNav } from "@/components/ui/tab-nav";
 
-/** Overview, Trips and Value of one vehicle. */
-export function VehicleTabs({ tokenId }: { tokenId: number }) {
+/** Overview, Trips, All trips and Value of one vehicle; `aside` ends the row (the "API calls" control). */
+export function VehicleTabs({ tokenId, aside }: { tokenId: number; aside?: React.ReactNode }) {
+  const base = `/vehicles/${tokenId}`;
   return (
     <TabNav
       label="Vehicle sections"
+      aside={aside}
       tabs={[
         // The Overview's path prefixes the others': it is the current tab only on its own.
-        { href: `/vehicles/${tokenId}`, label: "Overview", exact: true },
-        { href: `/vehicles/${tokenId}/trips`, label: "Trips" },
-        { href: `/vehicles/${tokenId}/value`, label: "Value" },
+        { href: base, label: "Overview", exact: true },
+        // All trips lies below Trips' path but is a tab of its own.
+        { href: `${base}/trips`, label: "Trips", except: [`${base}/trips/all`] },
+        { href: `${base}/trips/all`, label: "All trips" },
+        { href: `${base}/value`, label: "Value" },
       ]}
     />
   );

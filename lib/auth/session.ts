@@ -1,8 +1,9 @@
 import "server-only";
 import { decode } from "next-auth/jwt";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { REQUEST_PATH_HEADER } from "@/lib/security/headers";
 import { getAuthOptions } from "./options";
 import { isSessionRevoked } from "./revocation";
 import { currentRole } from "./role-check";
@@ -57,9 +58,15 @@ export const getSession = cache(async (): Promise<DashboardSession | null> => {
   return role ? { address: claims.address, role, signedInWith: claims.signedInWith } : null;
 });
 
-/** For pages: the session, or a redirect to the sign-in page. */
+/**
+ * For pages: the session, or a redirect to the sign-in page that comes back here afterwards (a session that ended
+ * while the cookie stayed, which the proxy's early redirect cannot tell).
+ */
 export async function requireSession(): Promise<DashboardSession> {
   const session = await getSession();
-  if (!session) redirect("/login");
+  if (!session) {
+    const here = (await headers()).get(REQUEST_PATH_HEADER);
+    redirect(here ? `/login?callbackUrl=${encodeURIComponent(here)}` : "/login");
+  }
   return session;
 }

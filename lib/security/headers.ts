@@ -35,6 +35,12 @@ export function contentSecurityPolicy({ nonce, development, mapOrigin }: CspOpti
 }
 
 /** HSTS, sent only over https (browsers ignore it over http, and a local http site must not be pinned to https). */
+/**
+ * The path and query of the page asked for, which the proxy puts on each request for the server's own use: a page
+ * whose session has ended sends the person to sign in with it as the way back (safeCallbackPath checks it there).
+ */
+export const REQUEST_PATH_HEADER = "x-dashboard-request-path";
+
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /** A random nonce for one response, base64 (128 bits). */
