@@ -2,6 +2,7 @@ import { type Locator, type Page } from "@playwright/test";
 import { ACTIVITY_PAGE_SIZE } from "@/lib/activity-filters";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { showOlderUntil } from "./fixtures/activity";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
 
@@ -55,19 +56,25 @@ async function makeCacheHits(page: Page): Promise<void> {
 test("the activity log shows network calls and folds cache hits into a count", async ({ page }) => {
   await makeCacheHits(page);
 
-  const rows = await openActivity(page, `?q=vehicle:${VEHICLE}`);
+  // Looked at first: the log keeps the last 500 calls, and other tabs' trips pages bring a hundred route reads each.
+  // The trips page's call, and the cache hits that served it, each found by a search.
+  const rows = await openActivity(page, `?q=vehicle:${VEHICLE} service:trips`);
+  await expect(page.locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=2"]`).first()).toHaveAttribute("data-status", "200");
+  await openActivity(page, `?cache=all&q=vehicle:${VEHICLE} service:tokenExchange`);
+  await expect(page.locator('[data-testid="activity-row"][data-cache="hit"]').first()).toBeVisible();
+
+  // Without a cache filter, the hits are folded into a count; a click shows them.
+  await openActivity(page, `?q=vehicle:${VEHICLE} service:tokenExchange`);
   await expect(rows.first()).toBeVisible();
   const folded = page.getByTestId("folded-hits");
   await expect(folded).toBeVisible();
   expect(Number(await folded.getAttribute("data-count"))).toBeGreaterThan(0);
   const shownCache = await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-cache")));
   expect(shownCache).not.toContain("hit");
-  await expect(page.locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=2"]`).first()).toHaveAttribute("data-status", "200");
-
   await page.getByTestId("show-cache-hits").click();
   await expect(page).toHaveURL(/cache=all/);
-  await expect(page.locator('[data-testid="activity-row"][data-cache="hit"]').first()).toBeVisible();
   await expect(folded).toHaveCount(0);
+  await expect(page.locator('[data-testid="activity-row"][data-cache="hit"]').first()).toBeVisible();
 
   // A search typed into the box: every word must match, and the URL keeps it.
   await page.getByTestId("filter-q").fill(`vehicle:${VEHICLE} page=2`);
@@ -103,32 +110,55 @@ test("a vehicle's API calls drawer folds cache hits into a count too", async ({ 
   await expect(drawer).toHaveAttribute("data-loaded", "true");
   await expect(drawer.getByTestId("folded-hits")).toBeVisible();
   await expect(drawer.locator('[data-testid="api-call"][data-cache="hit"]')).toHaveCount(0);
-  await expect(drawer.locator(`[data-testid="api-call"][data-path="/v1/vehicle/${VEHICLE}/trips?page=2"]`).first()).toBeVisible();
+  const tripsCall = drawer.locator(`[data-testid="api-call"][data-path="/v1/vehicle/${VEHICLE}/trips?page=2"]`);
+  await showOlderUntil(drawer, tripsCall);
+  await expect(tripsCall.first()).toBeVisible();
   await drawer.getByTestId("show-cache-hits").click();
-  await expect(drawer.locator('[data-testid="api-call"][data-cache="hit"]').first()).toBeVisible();
+  const hit = drawer.locator('[data-testid="api-call"][data-cache="hit"]');
+  await showOlderUntil(drawer, hit);
+  await expect(hit.first()).toBeVisible();
 });
 
 test("a call's details show its redacted request and response, and no secret reaches the page", async ({ page }) => {
-  // A fresh Developer JWT (the challenge flow runs now) and a trips page of the vehicle.
+  // Each call is looked at soon after it is made: a trips page's route reads (a hundred telemetry calls) push older
+  // calls out of the log's last 500.
+  const secrets = [DEMO_LICENSE.apiKey, DEMO_LICENSE.apiKey.slice(2)].map((secret) => secret.toLowerCase());
+  const expectNoSecret = async () => {
+    const html = (await page.content()).toLowerCase();
+    for (const secret of secrets) expect(html.includes(secret)).toBe(false);
+    expect(await page.content()).not.toMatch(JWT);
+  };
+  const detail = page.getByTestId("activity-detail");
+
+  // The challenge flow of a fresh Developer JWT: the signature sent and the tokens received are redacted.
   await page.goto("/developer/tokens");
   await clickAction(page, page.getByTestId("refresh-developer-token"));
-  await openTrips(page, 3);
+  await openActivity(page, "?service=auth&cache=miss");
+  await page.locator('[data-testid="activity-row"][data-path="/auth/web3/submit_challenge"]').first().getByTestId("toggle-details").click();
+  await expect(detail.getByTestId("activity-detail-request-body")).toContainText("signature=[redacted]");
+  await expect(detail.getByTestId("activity-detail-request-body")).toContainText("grant_type=authorization_code");
+  await expect(detail.getByTestId("activity-detail-response-body")).toContainText('"access_token": "[redacted]"');
+  await expectNoSecret();
+
+  // A fresh Vehicle JWT, then a trips page with it. The Vehicle JWT is read through its copy button; the Developer
+  // JWT is not copied here (the token copy spec counts its copies): like any token it is a JWT, which the page must
+  // not contain at all.
   await page.goto("/developer/tokens");
-  // The Vehicle JWT the dashboard sent, through its copy button. The Developer JWT is not copied here (the token
-  // copy spec counts its copies); like any token it is a JWT, which the page must not contain at all.
   const row = page.locator(`[data-testid="vehicle-token-row"][data-token-id="${VEHICLE}"]`);
-  const vehicleJwt = await copiedToken(page, row.getByTestId("copy-vehicle-token"), row.getByTestId("copy-vehicle-token-status"));
-  const secrets = [vehicleJwt, DEMO_LICENSE.apiKey, DEMO_LICENSE.apiKey.slice(2)].map((secret) => secret.toLowerCase());
-  const expectNoSecret = async () => {
-    const html = await page.content();
-    for (const secret of secrets) expect(html.toLowerCase().includes(secret)).toBe(false);
-    expect(html).not.toMatch(JWT);
-  };
+  await clickAction(page, row.getByTestId("refresh-vehicle-token"));
+  secrets.push((await copiedToken(page, row.getByTestId("copy-vehicle-token"), row.getByTestId("copy-vehicle-token-status"))).toLowerCase());
+
+  // The token exchange: the Developer JWT sent and the Vehicle JWT received, both redacted.
+  await openActivity(page, `?service=tokenExchange&cache=miss&q=vehicle:${VEHICLE}`);
+  await page.getByTestId("activity-row").first().getByTestId("toggle-details").click();
+  await expect(detail.getByTestId("activity-detail-request")).toContainText("Bearer [redacted developer JWT]");
+  await expect(detail.getByTestId("activity-detail-response-body")).toContainText('"token": "[redacted]"');
+  await expectNoSecret();
 
   // A data call: the Vehicle JWT named by its kind, the answer's headers and body.
+  await openTrips(page, 3);
   await openActivity(page, `?service=trips&q=vehicle:${VEHICLE}`);
   await page.locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=3"]`).first().getByTestId("toggle-details").click();
-  const detail = page.getByTestId("activity-detail");
   await expect(detail.getByTestId("activity-detail-timing")).toHaveText(/^\d+ ms/);
   const request = detail.getByTestId("activity-detail-request");
   await expect(request).toContainText("authorization");
@@ -139,21 +169,6 @@ test("a call's details show its redacted request and response, and no secret rea
   await expect(detail.getByTestId("curl-command")).toContainText("$DIMO_TOKEN");
   await expectNoSecret();
   await page.screenshot({ path: test.info().outputPath("call-details.png"), fullPage: true });
-
-  // The challenge flow: the signature sent and the tokens received are redacted, the rest is readable.
-  await openActivity(page, "?service=auth&cache=miss");
-  await page.locator('[data-testid="activity-row"][data-path="/auth/web3/submit_challenge"]').first().getByTestId("toggle-details").click();
-  await expect(detail.getByTestId("activity-detail-request-body")).toContainText("signature=[redacted]");
-  await expect(detail.getByTestId("activity-detail-request-body")).toContainText("grant_type=authorization_code");
-  await expect(detail.getByTestId("activity-detail-response-body")).toContainText('"access_token": "[redacted]"');
-  await expectNoSecret();
-
-  // The token exchange: the Developer JWT sent and the Vehicle JWT received, both redacted.
-  await openActivity(page, `?service=tokenExchange&cache=miss&q=vehicle:${VEHICLE}`);
-  await page.getByTestId("activity-row").first().getByTestId("toggle-details").click();
-  await expect(detail.getByTestId("activity-detail-request")).toContainText("Bearer [redacted developer JWT]");
-  await expect(detail.getByTestId("activity-detail-response-body")).toContainText('"token": "[redacted]"');
-  await expectNoSecret();
 });
 
 test("an injected trips fault's error links to the call that failed", async ({ page }) => {

@@ -42,6 +42,7 @@ export function ActivityTable({
               <Fragment key={record.id}>
                 <tr
                   data-testid="activity-row"
+                  data-call-id={record.id}
                   data-service={record.service}
                   data-method={record.method}
                   data-path={record.path}

@@ -122,6 +122,7 @@ function DrawerCall({ record }: { record: ActivityEntry }) {
     <li
       className="rounded-md border border-border p-2 text-sm"
       data-testid="api-call"
+      data-call-id={record.id}
       data-service={record.service}
       data-path={record.path}
       data-status={record.status ?? ""}
