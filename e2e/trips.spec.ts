@@ -289,7 +289,9 @@ test.describe("all trips: cancelling", () => {
     const before = await tripsRequests();
     await page.goto(`/vehicles/${VEHICLE_IDS.perf}/trips/all`);
     const view = page.getByTestId("all-trips-view");
-    await expect.poll(async () => Number(await view.getAttribute("data-trips"))).toBeGreaterThanOrEqual(1_000);
+    // Cancelled as soon as the first trips are in: the 1,000 pages of the default sandbox (no rate limit) can all
+    // arrive within seconds on an idle machine.
+    await expect.poll(async () => Number(await view.getAttribute("data-trips")), { intervals: [50] }).toBeGreaterThan(0);
     await page.getByTestId("all-trips-cancel").click();
     await expect(view).toHaveAttribute("data-status", "cancelled");
     await expect(page.getByTestId("all-trips-status")).toContainText("Stopped:");
