@@ -72,10 +72,12 @@ export default defineConfig({
       use: { storageState: OWNER_STATE_PATH },
     },
     {
-      // Specs that inject faults every page would feel (the error page) or that need the page to themselves.
+      // Specs that inject faults every page would feel (the error page) or that need the page to themselves. One worker:
+      // two of them side by side would feel each other's faults (and one's clearing of faults ends the other's).
       name: "alone",
       testMatch: /\.alone\.spec\.ts/,
       dependencies: ["speed"],
+      workers: 1,
       use: { storageState: OWNER_STATE_PATH },
     },
     {

@@ -147,7 +147,8 @@ export function OverviewView({ tokenId, grant, initialLatest, vin, mapStyleUrl }
   });
   const latest = query.data;
   const error = latest === undefined && query.error ? toAppError(query.error) : null;
-  const ready = hydrated && (latest !== undefined || !canRead);
+  // Settled: the values, the grant's explanation, or an error with its retry button.
+  const ready = hydrated && (latest !== undefined || !canRead || error !== null);
 
   useEffect(() => {
     if (ready) markForTests(OVERVIEW_INTERACTIVE_MARK, { once: true });
