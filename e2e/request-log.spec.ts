@@ -56,7 +56,7 @@ async function makeCacheHits(page: Page): Promise<void> {
 test("the activity log shows network calls and folds cache hits into a count", async ({ page }) => {
   await makeCacheHits(page);
 
-  // Looked at first: the log keeps the last 500 calls, and other tabs' trips pages bring a hundred route reads each.
+  // Looked at first: the log keeps the last 500 calls, and other tabs' trips pages bring ten route reads each.
   // The trips page's call, and the cache hits that served it, each found by a search.
   const rows = await openActivity(page, `?q=vehicle:${VEHICLE} service:trips`);
   await expect(page.locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=2"]`).first()).toHaveAttribute("data-status", "200");

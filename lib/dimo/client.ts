@@ -13,15 +13,16 @@ import { DEFAULT_RETRY, type RetryPolicy } from "./retry";
 import { SingleFlight } from "./single-flight";
 import { MemoryTokenCache, type TokenCache } from "./token-cache";
 import type { KeyValueStore } from "@/lib/store/types";
+import type { PathWindow } from "@/lib/geo/trip-path-window";
 import { TokenManager, developerInfo, vehicleInfo } from "./tokens";
 import {
   type HistoryRequest,
-  type PathRequest,
+  type PathAnswer,
   type SegmentsRequest,
   type TelemetryTarget,
   fetchHistory,
   fetchLatest,
-  fetchPath,
+  fetchPaths,
   fetchSegments,
   fetchVin,
 } from "./telemetry";
@@ -33,7 +34,6 @@ import {
   type InstantOfferResult,
   type OfferSet,
   type SegmentsPage,
-  type TripPath,
   type SignalHistory,
   type TelemetryLatest,
   type TokenOverview,
@@ -93,8 +93,11 @@ export interface DimoClient {
   getVin(tokenId: number): Promise<VinCredential | null>;
   /** A page of the trips the Telemetry API detects from the signals (privileges 1 and 4). */
   listSegments(tokenId: number, request: SegmentsRequest): Promise<SegmentsPage>;
-  /** The location history (privilege 4) between two times, with the speed when the grant allows it (privilege 1). */
-  getTripPath(tokenId: number, request: Omit<PathRequest, "withSpeed">): Promise<TripPath>;
+  /**
+   * Trips' paths: the location history (privilege 4) in each window, with the speed when the grant allows it
+   * (privilege 1), at most PATHS_PER_REQUEST windows in one Telemetry API request; answered in the order asked.
+   */
+  getTripPaths(tokenId: number, windows: readonly PathWindow[]): Promise<PathAnswer[]>;
   describeTokens(): Promise<TokenOverview>;
   refreshDeveloperToken(): Promise<DeveloperTokenInfo>;
   refreshVehicleToken(tokenId: number): Promise<VehicleTokenInfo>;
@@ -264,12 +267,12 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
 
     listSegments: (tokenId, request) => withAccess(tokenId, "segments", (token) => fetchSegments(telemetry(tokenId, token), request)),
 
-    async getTripPath(tokenId, request) {
+    async getTripPaths(tokenId, windows) {
       assertPositiveInteger(tokenId, "tokenId");
       const grant = (await directory.get(tokenId))?.vehicle.grant ?? null;
       // Speed is asked for only when the grant allows it, so the service has nothing to refuse.
       const withSpeed = canUse(grant, "telemetry");
-      return withAccess(tokenId, "location", (token) => fetchPath(telemetry(tokenId, token), { ...request, withSpeed }));
+      return withAccess(tokenId, "location", (token) => fetchPaths(telemetry(tokenId, token), windows, withSpeed));
     },
 
     async describeTokens() {

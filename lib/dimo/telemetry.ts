@@ -1,4 +1,6 @@
 import "server-only";
+import type { z } from "zod";
+import type { PathWindow } from "@/lib/geo/trip-path-window";
 import {
   type LatLng,
   type Segment,
@@ -19,7 +21,8 @@ import {
   type GraphQLError,
   historyAnswerSchema,
   latestAnswerSchema,
-  pathAnswerSchema,
+  pathRowSchema,
+  pathsAnswerSchema,
   segmentsAnswerSchema,
   vinAnswerSchema,
 } from "./schemas/telemetry";
@@ -246,29 +249,53 @@ export async function fetchSegments(target: TelemetryTarget, request: SegmentsRe
   return { segments, nextAfter: segments.length === limit && last ? last.start.time : null };
 }
 
-export interface PathRequest {
-  from: string;
-  to: string;
-  interval: string;
-  /** Ask for the speed too (privilege 1); without it only the location (privilege 4) is asked for. */
-  withSpeed: boolean;
-}
+/**
+ * How many trips' paths one request asks for, each under its own alias. DIMO's Telemetry API refuses an operation whose
+ * complexity passes 100 (gqlgen's fixed limit: every field costs 1 plus its children), and one path costs 6 with the
+ * speed (`signals`, `timestamp`, the location and its two numbers, `speed`): 16 would fit, 10 leave room for change
+ * and keep one answer (10 x at most 361 rows) small enough to stream as it comes.
+ */
+export const PATHS_PER_REQUEST = 10;
+
+/** One window's path, or why it could not be read; the other windows of the same request are not held up by it. */
+export type PathAnswer = { ok: true; path: TripPath } | { ok: false; error: DimoError };
+
+const aliasOf = (index: number) => `p${index}`;
 
 /**
- * A stretch of the vehicle's location history (and speed) at one point per interval, oldest first: a trip's path.
- * LAST of each bucket is a real fix on the street, where AVG would cut the corners the vehicle turned.
+ * Stretches of the vehicle's location history (and speed, when `withSpeed`) at one point per interval, oldest first:
+ * trips' paths, at most PATHS_PER_REQUEST in one request, answered in the order asked. LAST of each bucket is a real
+ * fix on the street, where AVG would cut the corners the vehicle turned. An error about one alias fails that window
+ * alone; an answer with no data at all fails the whole request.
  */
-export async function fetchPath(target: TelemetryTarget, request: PathRequest): Promise<TripPath> {
-  const { from, to, interval, withSpeed } = request;
-  if (!GO_DURATION.test(interval)) throw new TypeError(`interval must be a duration such as 5s or 1m, not ${interval}`);
-  const query = `query Path($tokenId: Int!, $interval: String!, $from: Time!, $to: Time!) {
-  signals(tokenId: $tokenId, interval: $interval, from: $from, to: $to) {
+export async function fetchPaths(target: TelemetryTarget, windows: readonly PathWindow[], withSpeed: boolean): Promise<PathAnswer[]> {
+  if (windows.length === 0) return [];
+  if (windows.length > PATHS_PER_REQUEST) throw new RangeError(`at most ${PATHS_PER_REQUEST} paths a request, not ${windows.length}`);
+  const variables: Record<string, unknown> = { tokenId: target.tokenId };
+  const declarations = ["$tokenId: Int!"];
+  const fields = windows.map((window, index) => {
+    if (!GO_DURATION.test(window.interval)) throw new TypeError(`interval must be a duration such as 5s or 1m, not ${window.interval}`);
+    Object.assign(variables, { [`i${index}`]: window.interval, [`f${index}`]: window.from, [`t${index}`]: window.to });
+    declarations.push(`$i${index}: String!`, `$f${index}: Time!`, `$t${index}: Time!`);
+    return `  ${aliasOf(index)}: signals(tokenId: $tokenId, interval: $i${index}, from: $f${index}, to: $t${index}) {
     timestamp currentLocationCoordinates(agg: LAST) { latitude longitude }${withSpeed ? " speed(agg: AVG)" : ""}
-  }
-}`;
-  const body = parseResponse(pathAnswerSchema, await post(target, query, { tokenId: target.tokenId, interval, from, to }), "telemetry", "trip path");
-  const rows = body.data?.signals;
-  if (!rows || (body.errors ?? []).length > 0) throw failure(body.errors ?? [], "the trip's path");
+  }`;
+  });
+  const query = `query Paths(${declarations.join(", ")}) {\n${fields.join("\n")}\n}`;
+  const body = parseResponse(pathsAnswerSchema, await post(target, query, variables), "telemetry", "trip paths");
+  const errors = body.errors ?? [];
+  const data = body.data;
+  if (!data) throw failure(errors, windows.length === 1 ? "the trip's path" : "the trips' paths");
+  return windows.map((_, index): PathAnswer => {
+    const alias = aliasOf(index);
+    const rows = data[alias];
+    const own = errors.filter((error) => error.path?.[0] === alias);
+    if (!rows || own.length > 0) return { ok: false, error: failure(own, "the trip's path") };
+    return { ok: true, path: pathOf(rows) };
+  });
+}
+
+function pathOf(rows: readonly z.infer<typeof pathRowSchema>[]): TripPath {
   const path: TripPath = { coordinates: [], times: [], speeds: [] };
   const sorted = [...rows].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
   for (const row of sorted) {

@@ -2,7 +2,8 @@ import "server-only";
 import { getDimoClient } from "@/lib/dimo";
 import { isDimoError } from "@/lib/dimo/errors";
 import { type TripPathsMessage, encodePathsMessage } from "@/lib/geo/trip-paths-stream";
-import { pathWindowOf } from "@/lib/geo/trip-path-window";
+import { type PathWindow, pathWindowOf } from "@/lib/geo/trip-path-window";
+import { PATHS_PER_REQUEST, type PathAnswer } from "@/lib/dimo/telemetry";
 import type { Trip, TripPath, TripPathResult } from "@/lib/models";
 import { processWide } from "@/lib/process-wide";
 import { isAbort, toFailure } from "./failure";
@@ -10,13 +11,16 @@ import { guarded } from "./guard";
 import { tripsInput } from "./inputs";
 
 /**
- * The routes of one page of trips, for the trips map: one request from the browser, read from the Telemetry API a few
- * trips at a time and streamed back as each arrives (lib/geo/trip-paths-stream.ts). A finished trip's path never
+ * The routes of one page of trips, for the trips map: one request from the browser, read from the Telemetry API ten
+ * trips to a request and streamed back as each request's answer arrives (lib/geo/trip-paths-stream.ts). A finished trip's path never
  * changes, so each is kept in this server instance's memory (not shared between instances; a bounded LRU).
  */
 
-/** Telemetry requests in flight at once for one page: enough to fill the wait, few enough to stay under rate limits. */
-export const PATH_CONCURRENCY = 4;
+/**
+ * Telemetry requests in flight at once for one page: a page of 100 trips is 10 requests, and 3 at a time fill the
+ * wait without queueing behind the service's rate limit (lib/dimo/pacer.ts paces them anyway).
+ */
+export const PATH_CONCURRENCY = 3;
 const CACHE_LIMIT = 5_000;
 
 class PathCache {
@@ -48,21 +52,11 @@ export function clearTripPathCache(): void {
 
 const straight = (trip: Trip, reason: string): TripPathResult => ({ tripId: trip.id, kind: "straight", reason });
 
-interface PathOutcome {
-  result: TripPathResult;
-  upstream: boolean;
-}
-
-async function pathOf(tokenId: number, trip: Trip): Promise<PathOutcome> {
-  const key = `${tokenId}:${trip.id}`;
-  const kept = pathCache().get(key);
-  if (kept) return { result: { tripId: trip.id, kind: "route", path: kept }, upstream: false };
-  const window = pathWindowOf(trip);
-  if (!window) return { result: straight(trip, "the trip has no start and end times to look its path up by"), upstream: false };
-  const path = await getDimoClient().getTripPath(tokenId, window);
-  if (path.coordinates.length < 2) return { result: straight(trip, "no location signals during the trip"), upstream: true };
-  pathCache().set(key, path);
-  return { result: { tripId: trip.id, kind: "route", path }, upstream: true };
+/** Splits `items` into runs of at most `size`, in order. */
+function chunked<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let index = 0; index < items.length; index += size) chunks.push(items.slice(index, index + size));
+  return chunks;
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, in order of start. */
@@ -75,14 +69,22 @@ async function eachBounded<T>(items: readonly T[], limit: number, signal: AbortS
 }
 
 export interface PathsSummary {
+  /** Telemetry API requests made (each asks for up to PATHS_PER_REQUEST trips). */
   upstreamRequests: number;
+  /** Trips answered from this instance's cache, with no request. */
   cached: number;
 }
 
+interface PathJob {
+  trip: Trip;
+  window: PathWindow;
+}
+
 /**
- * Every trip's path (or why it is straight), handed to `onResult` as each arrives, at most PATH_CONCURRENCY telemetry
- * requests at a time. A grant without location history (privilege 4) gets every trip straight without asking; a trip
- * whose telemetry read fails is straight with the reason, and is asked again next time.
+ * Every trip's path (or why it is straight), handed to `onResult` as it is known: kept paths at once, the others
+ * PATHS_PER_REQUEST to a Telemetry API request, at most PATH_CONCURRENCY requests at a time. A grant without location
+ * history (privilege 4) gets every trip straight without asking; a trip whose telemetry read fails is straight with
+ * the reason, and is asked again next time.
  */
 export async function forEachTripPath(
   tokenId: number,
@@ -91,26 +93,44 @@ export async function forEachTripPath(
   onResult: (result: TripPathResult) => void,
 ): Promise<PathsSummary> {
   const client = getDimoClient();
-  let noLocation: string | null = null;
+  const summary: PathsSummary = { upstreamRequests: 0, cached: 0 };
   try {
     await client.assertCanUse(tokenId, "location");
   } catch (error) {
     if (!isDimoError(error) || error.code !== "PRIVILEGE_MISSING") throw error;
-    noLocation = "the vehicle's grant does not include all-time location (privilege 4)";
+    for (const trip of trips) onResult(straight(trip, "the vehicle's grant does not include all-time location (privilege 4)"));
+    return summary;
   }
-  const summary: PathsSummary = { upstreamRequests: 0, cached: 0 };
-  await eachBounded(trips, PATH_CONCURRENCY, signal, async (trip) => {
-    if (noLocation) return onResult(straight(trip, noLocation));
+
+  const jobs: PathJob[] = [];
+  for (const trip of trips) {
+    const kept = pathCache().get(`${tokenId}:${trip.id}`);
+    const window = pathWindowOf(trip);
+    if (kept) {
+      summary.cached++;
+      onResult({ tripId: trip.id, kind: "route", path: kept });
+    } else if (!window) onResult(straight(trip, "the trip has no start and end times to look its path up by"));
+    else jobs.push({ trip, window });
+  }
+
+  await eachBounded(chunked(jobs, PATHS_PER_REQUEST), PATH_CONCURRENCY, signal, async (batch) => {
+    summary.upstreamRequests++;
+    let answers: PathAnswer[];
     try {
-      const outcome = await pathOf(tokenId, trip);
-      if (outcome.upstream) summary.upstreamRequests++;
-      else if (outcome.result.kind === "route") summary.cached++;
-      onResult(outcome.result);
+      answers = await client.getTripPaths(tokenId, batch.map((job) => job.window));
     } catch (error) {
       if (isAbort(error)) throw error;
-      summary.upstreamRequests++;
-      onResult(straight(trip, `telemetry: ${toFailure(error, "trip paths").message}`));
+      const reason = `telemetry: ${toFailure(error, "trip paths").message}`;
+      for (const { trip } of batch) onResult(straight(trip, reason));
+      return;
     }
+    batch.forEach(({ trip }, index) => {
+      const answer = answers[index];
+      if (!answer?.ok) return onResult(straight(trip, `telemetry: ${answer ? toFailure(answer.error, "trip paths").message : "no answer"}`));
+      if (answer.path.coordinates.length < 2) return onResult(straight(trip, "no location signals during the trip"));
+      pathCache().set(`${tokenId}:${trip.id}`, answer.path);
+      onResult({ tripId: trip.id, kind: "route", path: answer.path });
+    });
   });
   return summary;
 }

@@ -76,10 +76,8 @@ export const segmentsAnswerSchema = answer(
 export type GraphQLError = z.output<typeof graphQLErrorSchema>;
 
 /** One bucket of a trip's path: the location (null when the bucket has none) and, when asked for, the speed. */
-export const pathAnswerSchema = answer(
-  z.object({
-    signals: z
-      .array(z.object({ timestamp: z.string(), currentLocationCoordinates: locationSchema.nullish(), speed: z.number().nullish() }))
-      .nullish(),
-  }),
-);
+/** One bucket of a trip's path: its time, the last fix in it and the average speed (when asked for). */
+export const pathRowSchema = z.object({ timestamp: z.string(), currentLocationCoordinates: locationSchema.nullish(), speed: z.number().nullish() });
+
+/** Trips' paths, one aliased `signals` field per trip (`p0`, `p1`, ...): the rows of each, or null when it failed. */
+export const pathsAnswerSchema = answer(z.record(z.string(), z.array(pathRowSchema).nullish()));

@@ -5,6 +5,7 @@ import { type SandboxContext } from "../../context";
 import { InvalidTokenError } from "../../keys/tokens";
 import { readJsonBody } from "../../http/requests";
 import { type TelemetryClaims, telemetryClaims } from "./access";
+import { COMPLEXITY_LIMIT, operationComplexity } from "./complexity";
 import { installTelemetryResolvers, type TelemetryContext } from "./resolvers";
 import { telemetrySchema } from "./schema";
 
@@ -25,7 +26,8 @@ const withCode = (error: GraphQLError, code: string) => ({ ...error.toJSON(), ex
  * makes credentials optional: no Authorization header passes (every guarded field then fails with "jwt missing"), a
  * header that is not `Bearer <token>` is a 500, and a token that does not verify (signature, audience, expiry by the
  * sandbox clock) is a 401 `{"message":"JWT is invalid."}` before any GraphQL runs. Parse and validation errors are
- * 422, as gqlgen answers them; resolver errors are 200 with `errors` and the rest of `data`.
+ * 422, as gqlgen answers them, and so is an operation over the complexity limit (./complexity.ts); resolver errors
+ * are 200 with `errors` and the rest of `data`.
  */
 export function telemetryRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
@@ -60,6 +62,11 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
     }
     const invalid = validate(telemetrySchema, document);
     if (invalid.length > 0) return c.json({ errors: invalid.map((e) => withCode(e, "GRAPHQL_VALIDATION_FAILED")), data: null }, 422);
+    const complexity = operationComplexity(document, request.data.operationName);
+    if (complexity > COMPLEXITY_LIMIT) {
+      const message = `operation has complexity ${complexity}, which exceeds the limit of ${COMPLEXITY_LIMIT}`;
+      return c.json({ errors: [{ message, extensions: { code: "COMPLEXITY_LIMIT_EXCEEDED" } }], data: null }, 422);
+    }
 
     const contextValue: TelemetryContext = { sandbox: ctx, claims, nowUs: ctx.clock.nowMs() * 1000 };
     const result = await execute({
