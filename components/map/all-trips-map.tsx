@@ -17,6 +17,8 @@ import {
   COUNT_FONT,
   COUNT_FONT_URL,
   DENSITY_SOURCE,
+  WINDOW_SOURCE,
+  bindClusterLayers,
   clusterLayers,
   paintClusterLayers,
   showView,
@@ -36,14 +38,63 @@ type Bounds = { from: number; to: number } | null;
 
 const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
 
-function fitToPoints(map: MapLibreMap, store: PointStore, state: { userMoved: boolean; fitted: boolean }) {
+function fitToPoints(map: MapLibreMap, store: PointStore, view: { userMoved: boolean; fitted: boolean }) {
   const bounds = store.bounds();
-  if (!bounds || state.userMoved) return;
+  if (!bounds || view.userMoved) return;
   map.fitBounds(padBounds(bounds, 0.05), { padding: 40, duration: 0, maxZoom: 13 });
-  state.fitted = true;
+  view.fitted = true;
 }
 
 const sameBounds = (a: Bounds, b: Bounds) => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
+
+/** What one source holds: the store's points up to `count` that fall in `bounds` (null: all of them). */
+interface Feed {
+  store: PointStore | null;
+  bounds: Bounds;
+  count: number;
+  /** An update is on its way to the map's worker. */
+  sending: boolean;
+  /** Built whole in our worker once every trip was in, rather than fed by the stream. */
+  built: boolean;
+}
+
+const newFeed = (): Feed => ({ store: null, bounds: null, count: 0, sending: false, built: false });
+
+/** Points the source at `store` and `bounds` afresh: it is emptied and fed again from the start. */
+function restartFeed(feed: Feed, source: GeoJSONSource, store: PointStore, bounds: Bounds): void {
+  Object.assign(feed, { store, bounds, count: 0, built: false });
+  void source.setData(EMPTY);
+}
+
+/**
+ * Sends the store's new points (those in the feed's window) to the source, BATCH at a time and one update at a time:
+ * MapLibre merges an update sent while the previous one is still in the worker into it, and that merge costs the main
+ * thread more the more is waiting. The loop takes whatever arrived meanwhile, so a version that comes while it runs
+ * needs no loop of its own.
+ */
+async function feedNewPoints(source: GeoJSONSource, store: PointStore, feed: Feed, afterBatch: () => void): Promise<void> {
+  if (feed.sending) return;
+  feed.sending = true;
+  try {
+    while (feed.store === store && !feed.built && feed.count < store.count) {
+      const end = Math.min(store.count, feed.count + BATCH);
+      const window = feed.bounds;
+      const features: Feature<Point>[] = [];
+      for (let i = feed.count; i < end; i++) {
+        const t = store.startTimes[i] ?? NaN;
+        if (window && !(t >= window.from && t < window.to)) continue;
+        const lng = store.coordinates[2 * i] ?? 0;
+        const lat = store.coordinates[2 * i + 1] ?? 0;
+        features.push({ type: "Feature", id: i, properties: { i }, geometry: { type: "Point", coordinates: [lng, lat] } });
+      }
+      feed.count = end;
+      afterBatch();
+      await source.updateData({ add: features });
+    }
+  } finally {
+    feed.sending = false;
+  }
+}
 
 export interface AllTripsMapProps {
   store: PointStore;
@@ -58,33 +109,33 @@ export interface AllTripsMapProps {
 }
 
 /**
- * Every trip's start on one map, clustered with counts, or as a density of starts and ends. While the stream runs,
- * only new points are sent to the map's worker (updateData), one update at a time, so neither 100,000 points nor
- * their arrival freeze the page. Once all are in, a new time window or the density view is built in a worker of
- * ours (all-trips-worker.ts) and handed to the map as a file: the main thread never walks the 100,000 trips again.
+ * Every trip's start on one map, clustered with counts, or as a density of starts and ends. Two sources hold the
+ * trips: every one of them, fed by the stream as it runs (only new points are sent to the map's worker, one update
+ * at a time, so neither 100,000 points nor their arrival freeze the page), and the time window's. A window chosen
+ * once every trip is in is built in a worker of ours (all-trips-worker.ts) and handed to the map as a file, so the
+ * main thread never walks the 100,000 trips again; going back to every trip only points the layers back at the
+ * first source, whose clusters the map's worker still holds.
  */
 export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onListTrips }: AllTripsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const theme = mapThemeOf(useTheme().resolvedTheme);
   const { map, ready, styleVersion } = useBaseMap(containerRef, styleUrl, theme);
   const listRef = useRef(onListTrips);
-  const sent = useRef({
-    store: null as PointStore | null,
-    count: 0,
-    bounds: null as Bounds,
-    userMoved: false,
-    fitted: false,
-    sending: false,
-    /** The data the map holds came from the worker (a whole window), not from the stream's updates. */
-    built: false,
-    /** The density source holds this window of this store. */
-    density: null as { store: PointStore; bounds: Bounds } | null,
-  });
+  const themeRef = useRef(theme);
+  const camera = useRef({ userMoved: false, fitted: false });
+  const feeds = useRef({ all: newFeed(), window: newFeed() });
+  /** The window the person wants now: a build that finishes for another one is dropped. */
+  const wanted = useRef<Bounds>(bounds);
+  /** The window the layers show, to time a switch until it is drawn. */
+  const shown = useRef<Bounds>(null);
+  /** The density source holds this window of this store. */
+  const density = useRef<{ store: PointStore; bounds: Bounds } | null>(null);
   const builderRef = useRef<AllTripsGeoJsonBuilder | null>(null);
 
   useEffect(() => {
     listRef.current = onListTrips;
-  }, [onListTrips]);
+    themeRef.current = theme;
+  }, [onListTrips, theme]);
 
   useEffect(() => {
     const builder = new AllTripsGeoJsonBuilder();
@@ -98,12 +149,13 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   useEffect(() => {
     if (!map || !ready || map.getSource(ALL_TRIPS_SOURCE)) return;
     map.addSource(ALL_TRIPS_SOURCE, { type: "geojson", data: EMPTY, ...CLUSTER_OPTIONS });
+    map.addSource(WINDOW_SOURCE, { type: "geojson", data: EMPTY, ...CLUSTER_OPTIONS });
     map.addSource(DENSITY_SOURCE, { type: "geojson", data: EMPTY });
     for (const layer of clusterLayers(theme)) map.addLayer(layer);
     addClusterInteractions(map, (picked) => listRef.current(picked));
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
-      if ("originalEvent" in event && event.originalEvent) sent.current.userMoved = true;
+      if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
     });
     return exposeForTests("allTripsMap", map);
     // The theme at creation is enough: later changes are painted in place below.
@@ -124,83 +176,69 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     if (map && ready && map.getLayer(CLUSTER_LAYERS.clusters)) showView(map, view);
   }, [map, ready, view]);
 
-  // The stream's points, as they arrive, filtered by the window.
+  // Every trip, as the stream brings them.
   useEffect(() => {
     const source = map && ready ? map.getSource<GeoJSONSource>(ALL_TRIPS_SOURCE) : undefined;
     if (!map || !source) return;
-    const state = sent.current;
-    if (state.store !== store || (!done && !sameBounds(state.bounds, bounds))) {
-      // A restart, or a new window while the stream still runs: start over with the points in the window.
-      state.store = store;
-      state.bounds = bounds;
-      state.count = 0;
-      state.built = false;
-      if (state.store !== store) state.fitted = false;
-      void source.setData(EMPTY);
+    const feed = feeds.current.all;
+    if (feed.store !== store) {
+      camera.current.fitted = false;
+      restartFeed(feed, source, store, null);
     }
-    if (state.built) return;
-    // One update at a time: MapLibre merges an update sent while the previous one is still in the worker into it,
-    // and that merge costs the main thread more the more is waiting. The loop takes whatever arrived meanwhile,
-    // so a version that comes while it runs needs no loop of its own.
-    const sendPending = async () => {
-      if (state.sending) return;
-      state.sending = true;
-      try {
-        while (state.store === store && !state.built && state.count < store.count) {
-          const end = Math.min(store.count, state.count + BATCH);
-          const window = state.bounds;
-          const features: Feature<Point>[] = [];
-          for (let i = state.count; i < end; i++) {
-            const t = store.startTimes[i] ?? NaN;
-            if (window && !(t >= window.from && t < window.to)) continue;
-            const lng = store.coordinates[2 * i] ?? 0;
-            const lat = store.coordinates[2 * i + 1] ?? 0;
-            features.push({ type: "Feature", id: i, properties: { i }, geometry: { type: "Point", coordinates: [lng, lat] } });
-          }
-          state.count = end;
-          if (!state.fitted) fitToPoints(map, store, state);
-          await source.updateData({ add: features });
-        }
-      } finally {
-        state.sending = false;
-      }
-    };
-    void sendPending();
-  }, [map, ready, store, version, done, bounds]);
+    void feedNewPoints(source, store, feed, () => {
+      if (!camera.current.fitted) fitToPoints(map, store, camera.current);
+    });
+  }, [map, ready, store, version]);
 
-  // A new window once every trip is in: rebuilt in the worker, swapped in as a whole.
+  // The time window's trips: fed by the stream while it runs, built whole once it is done; none for every trip.
   useEffect(() => {
-    const source = map && ready ? map.getSource<GeoJSONSource>(ALL_TRIPS_SOURCE) : undefined;
+    const source = map && ready ? map.getSource<GeoJSONSource>(WINDOW_SOURCE) : undefined;
     const builder = builderRef.current;
-    const state = sent.current;
-    if (!map || !source || !builder || !done || state.store !== store || sameBounds(state.bounds, bounds)) return;
+    if (!map || !source || !builder) return;
+    wanted.current = bounds;
     const started = performance.now();
-    state.bounds = bounds;
-    state.built = true;
-    let current = true;
+    const drawn = () => {
+      const switched = !sameBounds(shown.current, bounds);
+      shown.current = bounds;
+      if (!switched) return;
+      map.once("idle", () => measureForTests(WINDOW_MEASURE, started));
+      map.triggerRepaint();
+    };
+    if (bounds === null) {
+      bindClusterLayers(map, themeRef.current, ALL_TRIPS_SOURCE);
+      return drawn();
+    }
+    const feed = feeds.current.window;
+    const holds = feed.store === store && sameBounds(feed.bounds, bounds);
+    if (holds || !done) {
+      if (!holds) restartFeed(feed, source, store, bounds);
+      bindClusterLayers(map, themeRef.current, WINDOW_SOURCE);
+      drawn();
+      void feedNewPoints(source, store, feed, () => undefined);
+      return;
+    }
+    Object.assign(feed, { store, bounds, count: store.count, built: true });
     builder
       .build(store, bounds, false)
       .then(async (built) => {
-        if (!current) return URL.revokeObjectURL(built.clusters);
+        if (!sameBounds(wanted.current, bounds)) return URL.revokeObjectURL(built.clusters);
         await source.setData(built.clusters);
         URL.revokeObjectURL(built.clusters);
-        map.once("idle", () => measureForTests(WINDOW_MEASURE, started));
-        map.triggerRepaint();
+        if (!sameBounds(wanted.current, bounds)) return;
+        bindClusterLayers(map, themeRef.current, WINDOW_SOURCE);
+        drawn();
       })
       .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [map, ready, store, done, bounds]);
+  }, [map, ready, store, version, done, bounds]);
 
   // The density view's points (starts and ends), built when it is shown and again for each window.
   useEffect(() => {
     const source = map && ready ? map.getSource<GeoJSONSource>(DENSITY_SOURCE) : undefined;
     const builder = builderRef.current;
-    const state = sent.current;
     if (!source || !builder || view !== "density") return;
-    if (state.density && state.density.store === store && sameBounds(state.density.bounds, bounds) && done) return;
-    state.density = { store, bounds };
+    const held = density.current;
+    if (held && held.store === store && sameBounds(held.bounds, bounds) && done) return;
+    density.current = { store, bounds };
     let current = true;
     builder
       .build(store, bounds, true)
@@ -219,7 +257,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
 
   // The first points decide the first view; the whole set, once in, the final one.
   useEffect(() => {
-    if (map && ready && done) fitToPoints(map, store, sent.current);
+    if (map && ready && done) fitToPoints(map, store, camera.current);
   }, [map, ready, store, done]);
 
   return (

@@ -1,7 +1,7 @@
 import { formatNumber } from "@/lib/format/numbers";
 import { prefersReducedMotion } from "@/lib/motion";
 import { type GeoJSONSource, type MapLibreMap, type MapMouseEvent, Popup } from "./maplibre";
-import { ALL_TRIPS_SOURCE, CLUSTER_LAYERS, CLUSTER_LAYER_IDS, CLUSTER_OPTIONS } from "./cluster-layers";
+import { CLUSTER_LAYERS, CLUSTER_LAYER_IDS, CLUSTER_OPTIONS } from "./cluster-layers";
 
 /** At most this many of a cluster's trips are listed; the list says how many more there are. */
 export const LISTED_TRIPS = 200;
@@ -52,7 +52,8 @@ export function addClusterInteractions(map: MapLibreMap, onList: ListTrips): voi
     const clusterId = feature.properties.cluster_id;
     const total = feature.properties.point_count;
     if (typeof clusterId !== "number" || typeof total !== "number") return;
-    const source = map.getSource<GeoJSONSource>(ALL_TRIPS_SOURCE);
+    // Every trip's source, or the time window's: whichever the layers draw from now.
+    const source = map.getSource<GeoJSONSource>(feature.source);
     if (!source) return;
     if (event.originalEvent.altKey || map.getZoom() >= CLUSTER_OPTIONS.clusterMaxZoom) {
       source

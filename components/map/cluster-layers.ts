@@ -9,7 +9,10 @@ import { OVERLAY_PREFIX } from "./use-base-map";
  * enough, single starts appear. The density view draws the starts and ends as a heatmap from a source of its own.
  */
 
+/** Every trip, fed by the stream as it runs, and kept whole whatever the time window. */
 export const ALL_TRIPS_SOURCE = `${OVERLAY_PREFIX}all-trips`;
+/** The trips of the time window, when one is chosen: the cluster layers draw from it instead. */
+export const WINDOW_SOURCE = `${OVERLAY_PREFIX}all-trips-window`;
 export const DENSITY_SOURCE = `${OVERLAY_PREFIX}all-trips-density`;
 export const CLUSTER_LAYERS = {
   clusters: `${OVERLAY_PREFIX}all-trips-clusters`,
@@ -58,25 +61,34 @@ function heatmapColor(theme: MapTheme): ExpressionSpecification {
 }
 
 export function clusterLayers(theme: MapTheme): AddLayerObject[] {
+  return [densityLayer(theme), ...clusterLayersOf(theme, ALL_TRIPS_SOURCE, "visible")];
+}
+
+function densityLayer(theme: MapTheme): AddLayerObject {
+  return {
+    id: DENSITY_LAYER,
+    type: "heatmap",
+    source: DENSITY_SOURCE,
+    layout: { visibility: "none" },
+    paint: {
+      "heatmap-color": heatmapColor(theme),
+      // Denser as the map zooms in, so that a corridor stays a line rather than melting into one blob.
+      "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 0, 0.6, 10, 1.2, 15, 2.5],
+      "heatmap-radius": ["interpolate", ["linear"], ["zoom"], 0, 3, 8, 10, 12, 18, 16, 30],
+      "heatmap-opacity": 0.85,
+    },
+  };
+}
+
+/** The circles, their counts and the single starts, drawn from `source`. */
+function clusterLayersOf(theme: MapTheme, source: string, visibility: "visible" | "none"): AddLayerObject[] {
   const palette = MAP_PALETTES[theme];
   return [
     {
-      id: DENSITY_LAYER,
-      type: "heatmap",
-      source: DENSITY_SOURCE,
-      layout: { visibility: "none" },
-      paint: {
-        "heatmap-color": heatmapColor(theme),
-        // Denser as the map zooms in, so that a corridor stays a line rather than melting into one blob.
-        "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 0, 0.6, 10, 1.2, 15, 2.5],
-        "heatmap-radius": ["interpolate", ["linear"], ["zoom"], 0, 3, 8, 10, 12, 18, 16, 30],
-        "heatmap-opacity": 0.85,
-      },
-    },
-    {
       id: CLUSTER_LAYERS.clusters,
       type: "circle",
-      source: ALL_TRIPS_SOURCE,
+      source,
+      layout: { visibility },
       filter: ["has", "point_count"],
       paint: {
         "circle-color": clusterColor(theme),
@@ -89,9 +101,10 @@ export function clusterLayers(theme: MapTheme): AddLayerObject[] {
     {
       id: CLUSTER_LAYERS.counts,
       type: "symbol",
-      source: ALL_TRIPS_SOURCE,
+      source,
       filter: ["has", "point_count"],
       layout: {
+        visibility,
         "text-field": ["get", "point_count_abbreviated"],
         "text-font": [COUNT_FONT],
         "text-size": ["step", count, 11, COUNT_STEPS[1], 12, COUNT_STEPS[2], 13],
@@ -104,7 +117,8 @@ export function clusterLayers(theme: MapTheme): AddLayerObject[] {
     {
       id: CLUSTER_LAYERS.points,
       type: "circle",
-      source: ALL_TRIPS_SOURCE,
+      source,
+      layout: { visibility },
       filter: ["!", ["has", "point_count"]],
       paint: {
         "circle-color": palette.start,
@@ -114,6 +128,18 @@ export function clusterLayers(theme: MapTheme): AddLayerObject[] {
       },
     },
   ];
+}
+
+/**
+ * Points the cluster layers at another source (every trip, or the time window's): a layer's source is fixed, so they
+ * are added again under the same ids, which is a style change on the main thread; both sources keep their data and
+ * index in the map's worker, so going back to every trip clusters nothing anew.
+ */
+export function bindClusterLayers(map: MapLibreMap, theme: MapTheme, source: string): void {
+  if (map.getLayer(CLUSTER_LAYERS.clusters)?.source === source) return;
+  const visibility = map.getLayoutProperty(CLUSTER_LAYERS.clusters, "visibility") === "none" ? "none" : "visible";
+  for (const id of Object.values(CLUSTER_LAYERS)) if (map.getLayer(id)) map.removeLayer(id);
+  for (const layer of clusterLayersOf(theme, source, visibility)) map.addLayer(layer);
 }
 
 export type AllTripsView = "clusters" | "density";
