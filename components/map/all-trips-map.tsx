@@ -29,7 +29,7 @@ import type { GeoJSONSource, MapLibreMap } from "./maplibre";
 import { useBaseMap } from "./use-base-map";
 
 /** At most this many points per update: building and posting them stays within a few frames' time. */
-const BATCH = 10_000;
+const BATCH = 25_000;
 
 /** Performance measure (under test) from a time window's change until the map has drawn it. */
 export const WINDOW_MEASURE = "all-trips:window";
