@@ -5,7 +5,6 @@
  *
  *   npx tsx scripts/measure-sandbox.ts
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,23 +14,9 @@ import { getDeveloperJwt, getVehicleJwt } from "../sandbox/flow-client";
 import { seedDatabaseFile } from "../sandbox/seed/seed-database";
 import { VEHICLE_IDS } from "../sandbox/seed/vehicles";
 import { DATABASE_FILE } from "../sandbox/server";
+import { startSandboxCli } from "./sandbox-cli";
+import type { ChildProcess } from "node:child_process";
 import { startTestSandbox } from "../test-support/sandbox-template";
-
-function startCli(dataDir: string): Promise<{ child: ChildProcess; url: string; startMs: number }> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/listening on (http:\/\/[^\s]+)/);
-      if (match?.[1]) resolve({ child, url: match[1], startMs: performance.now() - started });
-    });
-    child.once("exit", (code) => reject(new Error(`the sandbox exited with ${code} before listening`)));
-  });
-}
 
 const fmt = (ms: number) => `${ms.toFixed(2)} ms`;
 
@@ -51,7 +36,7 @@ async function main(): Promise<void> {
       await sandbox.close();
     }
 
-    const cli = await startCli(dataDir);
+    const cli = await startSandboxCli(dataDir);
     child = cli.child;
     const developer = await getDeveloperJwt(cli.url);
     const token = await getVehicleJwt(cli.url, developer, VEHICLE_IDS.perf, [4]);

@@ -5,7 +5,6 @@
  *
  *   npx tsx scripts/measure-telemetry.ts
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,21 +12,8 @@ import { measureSandboxTelemetry, TELEMETRY_BUDGETS } from "../bench/sandbox-tel
 import { seedDatabaseFile } from "../sandbox/seed/seed-database";
 import { VEHICLE_IDS } from "../sandbox/seed/vehicles";
 import { DATABASE_FILE } from "../sandbox/server";
-
-function startCli(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/listening on (http:\/\/[^\s]+)/);
-      if (match?.[1]) resolve({ child, url: match[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`the sandbox exited with ${code} before listening`)));
-  });
-}
+import { startSandboxCli } from "./sandbox-cli";
+import type { ChildProcess } from "node:child_process";
 
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
@@ -38,7 +24,7 @@ async function main(): Promise<void> {
     const path = join(dataDir, DATABASE_FILE);
     const seed = seedDatabaseFile(path);
     console.log(`seed: ${seed.trips} trips in ${ms(seed.durationMs)}, database ${(statSync(path).size / 1e6).toFixed(2)} MB`);
-    const cli = await startCli(dataDir);
+    const cli = await startSandboxCli(dataDir);
     child = cli.child;
     const results = await measureSandboxTelemetry(cli.url, [VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips]);
     for (const v of results.vehicles) {
