@@ -13,7 +13,7 @@ import { type AppError, type Result } from "@/lib/result";
 import { isExpired, lapsedSetsKey, openOfferSets } from "./offer-expiry";
 import { OfferSetView } from "./offer-set-view";
 import { OFFERS_DESCRIPTION, OFFERS_TITLE, OffersBodySkeleton } from "./panel-skeletons";
-import { RequestOffersButton, RequestProgress } from "./request-offers-button";
+import { type OffersOnHand, RequestOffersButton, RequestProgress } from "./request-offers-button";
 import { useInstantOffers } from "./use-instant-offers";
 import { valuationKeys } from "./valuation-keys";
 
@@ -55,8 +55,11 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
     void queryClient.invalidateQueries({ queryKey: valuationKeys.offers(tokenId) });
   }, [lapsedKey, queryClient, tokenId]);
 
-  const button = canRequest ? <RequestOffersButton pending={offers.pending} onRequest={offers.request} /> : null;
   const open = sets ? openOfferSets(sets, now) : [];
+  const onHand: OffersOnHand = open.length > 0 ? "open" : sets && sets.length > 0 ? "expired" : "none";
+  const button = canRequest ? <RequestOffersButton pending={offers.pending} onHand={onHand} onRequest={offers.request} /> : null;
+  // Said once the buyers have answered, for whoever is not looking at the list (the focus stays on the button).
+  const answered = !offers.pending && offers.current?.status === "succeeded" && open[0] ? `${open[0].offers.length} buyers answered; their offers are below.` : "";
   const { listError } = offers;
 
   let body: React.ReactNode;
@@ -94,6 +97,9 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
     <Card data-testid="offers-panel" data-open-sets={open.length}>
       <CardHeader title={OFFERS_TITLE} description={OFFERS_DESCRIPTION} actions={showHeaderButton ? button : null} />
       <div className="flex flex-col gap-4 p-5">
+        <p role="status" className="sr-only" data-testid="offers-announcement">
+          {answered}
+        </p>
         {offers.pending && offers.current ? <RequestProgress startedAt={offers.current.startedAt} /> : null}
         {offers.pending && !offers.current ? <RequestProgress startedAt={null} /> : null}
         {offers.requestError && !offers.pending ? <RequestFailure error={offers.requestError} /> : null}
