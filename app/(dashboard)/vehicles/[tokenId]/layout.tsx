@@ -52,7 +52,7 @@ function VehicleBody({ lookup, tokenId, children }: { lookup: VehicleForPage; to
   }
 }
 
-/** The time this request is served at, for "N days ago". */
+/** The time this request is served at, for "N days ago": a server layout renders once per request, so it is stable. */
 function requestTime(): number {
   return Date.now();
 }
