@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
+import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
 import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
 
@@ -218,4 +219,33 @@ test.describe("all trips: the time window", () => {
     await expect(status).toHaveText("2,500 trips on the map");
     await expect(page).not.toHaveURL(/range=/);
   });
+});
+
+test("a trips failure says what failed and links to the call, as every error does", async ({ page }) => {
+  // Mazda 11873: no other browser test reads its trips, so the fault is felt by this test alone.
+  const tokenId = 11873;
+  const sandbox = sandboxApi();
+  const { id } = await sandbox.control.injectFault({
+    method: "GET",
+    path: `/trips/v1/vehicle/${tokenId}/trips`,
+    status: 500,
+    body: { code: 500, message: "injected all-trips failure" },
+    times: 0,
+  });
+  try {
+    await page.goto(`/vehicles/${tokenId}/trips/all`);
+    await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "error", { timeout: 30_000 });
+    const status = page.getByTestId("all-trips-status");
+    await expect(status).toContainText("DIMO's trips service failed while answering (500).");
+    await expect(status).not.toContainText(/try again/i);
+    const link = page.getByTestId("all-trips-view").getByTestId("call-link");
+    const callId = await link.getAttribute("data-call-id");
+    expect(callId).toBeTruthy();
+    await link.click();
+    const detail = page.getByTestId("linked-call").getByTestId("activity-detail");
+    await expect(detail).toHaveAttribute("data-call-id", callId ?? "");
+    await expect(detail.getByTestId("activity-status")).toHaveText("500");
+  } finally {
+    await sandbox.removeFault(id);
+  }
 });

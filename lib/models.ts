@@ -27,6 +27,15 @@ export interface Vehicle {
   grant: VehicleGrant | null;
 }
 
+/**
+ * What the license may do with one vehicle: read it (a live grant), nothing since its grant ended (`grantEndedAt`, as
+ * the identity API sent it), or nothing at all (unknown, or never shared with the license).
+ */
+export type VehicleAccess =
+  | { status: "shared"; vehicle: Vehicle }
+  | { status: "expired"; vehicle: Vehicle; grantEndedAt: string }
+  | { status: "none" };
+
 export interface VehiclePage {
   vehicles: Vehicle[];
   totalCount: number;

@@ -53,10 +53,10 @@ describe("reading a route's answer", () => {
       retryable: true,
     });
     // A body that looks like an error but names no known code is not trusted.
-    expect(await readErrorResponse(Response.json({ error: { code: "EVIL", message: "x", retryable: false } }, { status: 400 }))).toMatchObject({
-      code: "HTTP_ERROR",
-      retryable: false,
-    });
+    const untrusted = await readErrorResponse(Response.json({ error: { code: "EVIL", message: "x", retryable: false } }, { status: 400 }));
+    expect(untrusted).toMatchObject({ code: "HTTP_ERROR", retryable: false });
+    // Not retryable, so it does not invite another try.
+    expect(untrusted.message).toBe("The dashboard's server answered 400. Its log has the details.");
   });
 
   it("fetchJson returns the body, throws an AppFailure for an error, and a lost connection as unreachable", async () => {

@@ -135,10 +135,12 @@ export async function readErrorResponse(response: Response): Promise<AppError> {
   const body: unknown = await response.json().catch(() => null);
   const error = typeof body === "object" && body !== null ? (body as { error?: unknown }).error : undefined;
   if (isAppError(error)) return error;
+  // The same rule as DIMO's own answers: another try only after a busy or failing server.
+  const retryable = response.status >= 500 || response.status === 429;
   return {
     code: "HTTP_ERROR",
-    message: `The dashboard's server answered ${response.status}. Try again in a moment.`,
-    retryable: response.status >= 500 || response.status === 429,
+    message: `The dashboard's server answered ${response.status}. ${retryable ? "Try again in a moment." : "Its log has the details."}`,
+    retryable,
   };
 }
 

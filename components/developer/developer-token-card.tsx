@@ -3,7 +3,9 @@
 import { Loader2, RefreshCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import type { DeveloperTokenInfo } from "@/lib/models";
+import { type AppError } from "@/lib/result";
 import { CopyTokenButton } from "./copy-token-button";
 import { Countdown, TokenTime } from "./token-times";
 
@@ -13,7 +15,8 @@ interface DeveloperTokenCardProps {
   hydrated: boolean;
   refreshing: boolean;
   onRefresh: () => void;
-  error: string | null;
+  /** Why the last refresh failed. */
+  error: AppError | null;
 }
 
 const audienceText = (aud: DeveloperTokenInfo["aud"]) => (aud === null ? "—" : Array.isArray(aud) ? aud.join(", ") : aud);
@@ -75,9 +78,7 @@ export function DeveloperTokenCard({ token, now, hydrated, refreshing, onRefresh
         activity log.
       </p>
       {error ? (
-        <p role="alert" className="border-t border-border px-5 py-3 text-sm text-danger" data-testid="developer-token-error">
-          {error}
-        </p>
+        <ErrorNotice variant="line" error={error} title="The Developer JWT could not be refreshed." testId="developer-token-error" className="border-t border-border px-5 py-3" />
       ) : null}
     </Card>
   );

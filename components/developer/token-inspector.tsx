@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import { toAppError, unwrap } from "@/lib/result";
 import { describeTokensAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "@/lib/actions/developer";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
@@ -47,7 +48,7 @@ export function TokenInspector({ initial, canCopyTokens }: { initial: TokenOverv
           hydrated={hydrated}
           refreshing={refreshDeveloper.isPending}
           onRefresh={() => refreshDeveloper.mutate()}
-          error={refreshDeveloper.isError ? toAppError(refreshDeveloper.error).message : null}
+          error={refreshDeveloper.isError ? toAppError(refreshDeveloper.error) : null}
         />
         <VehicleTokensTable
           tokens={overview.data.vehicles}
@@ -57,14 +58,12 @@ export function TokenInspector({ initial, canCopyTokens }: { initial: TokenOverv
           onRefresh={(tokenId) => refreshVehicle.mutate(tokenId)}
           error={
             refreshVehicle.isError
-              ? { tokenId: refreshVehicle.variables ?? null, message: toAppError(refreshVehicle.error).message }
+              ? { tokenId: refreshVehicle.variables ?? null, error: toAppError(refreshVehicle.error) }
               : null
           }
         />
         {overview.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            The token list could not be updated: {toAppError(overview.error).message}
-          </p>
+          <ErrorNotice variant="line" error={toAppError(overview.error)} title="The token list could not be updated." testId="token-list-error" />
         ) : null}
       </div>
     </TokenCopyAllowed.Provider>

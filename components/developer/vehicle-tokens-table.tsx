@@ -5,7 +5,9 @@ import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import type { VehicleTokenInfo } from "@/lib/models";
+import { type AppError } from "@/lib/result";
 import { privilegeInfo } from "@/lib/protocol";
 import { ApiCallsDrawer } from "./api-calls-drawer";
 import { CopyTokenButton } from "./copy-token-button";
@@ -17,7 +19,8 @@ interface VehicleTokensTableProps {
   hydrated: boolean;
   refreshingId: number | null;
   onRefresh: (tokenId: number) => void;
-  error: { tokenId: number | null; message: string } | null;
+  /** Why the last re-exchange failed, and for which vehicle. */
+  error: { tokenId: number | null; error: AppError } | null;
 }
 
 const COLUMNS = ["Vehicle", "Privileges", "Issued", "Expires", "Time left", "Actions"];
@@ -103,9 +106,7 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
                         <ApiCallsDrawer tokenId={token.tokenId} />
                       </div>
                       {error && error.tokenId === token.tokenId ? (
-                        <p role="alert" className="mt-2 text-xs text-danger">
-                          {error.message}
-                        </p>
+                        <ErrorNotice variant="line" error={error.error} title="The Vehicle JWT could not be exchanged." testId="vehicle-token-error" className="mt-2" />
                       ) : null}
                     </td>
                   </tr>
@@ -116,9 +117,7 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
         </div>
       )}
       {error && !tokens.some((token) => token.tokenId === error.tokenId) ? (
-        <p role="alert" className="border-t border-border px-5 py-3 text-sm text-danger">
-          {error.message}
-        </p>
+        <ErrorNotice variant="line" error={error.error} title="The Vehicle JWT could not be exchanged." testId="vehicle-token-error" className="border-t border-border px-5 py-3" />
       ) : null}
     </Card>
   );

@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { useId, useState } from "react";
-import { PanelError } from "@/components/valuation/panel-error";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -86,7 +86,7 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
   if (signal === undefined) {
     body = <EmptyState title="No signal to chart">This vehicle has sent no numeric signal the grant lets the dashboard read.</EmptyState>;
   } else if (query.isError && !history) {
-    body = <PanelError error={toAppError(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} testId="history-error" />;
+    body = <ErrorNotice error={toAppError(query.error)} title="The history could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} testId="history-error" />;
   } else if (!history || !hydrated) {
     body = <Skeleton className="aspect-[640/220] w-full" />;
   } else if (history.points.length === 0) {

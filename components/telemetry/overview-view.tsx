@@ -2,11 +2,10 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { CallLink } from "@/components/developer/call-link";
 import { LocationMapLazy } from "@/components/map/location-map-lazy";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { PanelError } from "@/components/valuation/panel-error";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { type Feature, canUse, missingFor, telemetryFeatureOf } from "@/lib/features";
 import { formatLatLng } from "@/lib/geo/trip-places";
@@ -122,7 +121,7 @@ function NotSent({ grant, what }: { grant: VehicleGrant | null; what: string }) 
 
 function LatestError({ error, onRetry, retrying }: { error: AppError; onRetry: () => void; retrying: boolean }) {
   if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="telemetry" />;
-  return <PanelError error={error} onRetry={onRetry} retrying={retrying} testId="telemetry-error" />;
+  return <ErrorNotice error={error} title="The latest values could not be loaded." onRetry={onRetry} retrying={retrying} testId="telemetry-error" />;
 }
 
 /** The signals the history chart offers: numeric ones the grant allows and the vehicle has sent. */
@@ -188,7 +187,7 @@ export function OverviewView({ tokenId, grant, initialLatest, vin, mapStyleUrl }
         )}
         {vin === null ? <Missing grant={grant} feature="vin" /> : null}
         {vin && !vin.ok ? (
-          vin.error.code === "PRIVILEGE_MISSING" ? <MissingPrivilege feature="vin" /> : <p role="alert" className="text-sm text-danger" data-testid="vin-error">The VIN could not be read: {vin.error.message} <CallLink callId={vin.error.callId} /></p>
+          vin.error.code === "PRIVILEGE_MISSING" ? <MissingPrivilege feature="vin" /> : <ErrorNotice variant="line" error={vin.error} title="The VIN could not be read." testId="vin-error" />
         ) : null}
         {latest ? <Refusals latest={latest} grant={grant} /> : null}
       </>

@@ -4,6 +4,7 @@ import { RotateCcw, Square } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
 import type { AllTripsView as MapView } from "@/components/map/cluster-layers";
+import { CallLink } from "@/components/developer/call-link";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
@@ -98,6 +99,7 @@ export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
           <p className={progress.status === "error" ? "text-sm text-danger" : "text-sm text-muted-foreground"} data-testid="all-trips-status" aria-live="polite">
             {statusLine(progress, timeWindow, inWindow)}
           </p>
+          {progress.status === "error" ? <CallLink callId={progress.error?.callId} /> : null}
           <ProgressBar label="Trips loaded" value={value} className="max-w-xl" />
         </div>
         {progress.status === "loading" ? (

@@ -1,7 +1,6 @@
-import { AlertTriangle } from "lucide-react";
-import { CallLink } from "@/components/developer/call-link";
-import { Button, buttonClasses } from "@/components/ui/button";
+import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
@@ -46,18 +45,7 @@ export function PastTheEnd({ page, totalPages, lastHref, onLast }: { page: numbe
 
 export function TripsError({ error, onRetry }: { error: AppError; onRetry: () => void }) {
   if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="trips" />;
-  return (
-    <div role="alert" data-testid="trips-error" className="flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 p-4 text-sm">
-      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
-      <div className="flex flex-col gap-2">
-        <p>{error.message}</p>
-        <CallLink callId={error.callId} />
-        <Button variant="secondary" size="sm" className="w-fit" onClick={onRetry}>
-          Try again
-        </Button>
-      </div>
-    </div>
-  );
+  return <ErrorNotice error={error} title="The trips could not be loaded." onRetry={onRetry} testId="trips-error" />;
 }
 
 export function TripsSkeleton() {

@@ -20,7 +20,8 @@ export interface AllTripsProgress {
   trips: number;
   points: number;
   truncated: boolean;
-  error: { code: string; message: string } | null;
+  /** What failed, in the server's words, with the DIMO call that failed when there was one. */
+  error: { code: string; message: string; callId?: string } | null;
   /** Bumped whenever points were added. */
   version: number;
   /** When this run started (Date.now()), for the time left. */
@@ -56,10 +57,13 @@ export function timeLeftMs(progress: AllTripsProgress, nowMs: number): number | 
   return Math.round(perPage * (totalPages - pagesDone));
 }
 
-async function readError(response: Response): Promise<{ code: string; message: string }> {
+async function readError(response: Response): Promise<AllTripsProgress["error"]> {
   try {
-    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
-    if (typeof body.error?.code === "string" && typeof body.error.message === "string") return { code: body.error.code, message: body.error.message };
+    const body = (await response.json()) as { error?: { code?: unknown; message?: unknown; callId?: unknown } };
+    if (typeof body.error?.code === "string" && typeof body.error.message === "string") {
+      const { code, message, callId } = body.error;
+      return typeof callId === "string" ? { code, message, callId } : { code, message };
+    }
   } catch {
     // Not the JSON the route sends (a proxy's error page): fall through to a generic message.
   }
@@ -113,7 +117,7 @@ export function useAllTrips(tokenId: number) {
       } else if (message.type === "done") {
         latest.truncated = message.truncated;
         latest.status = "done";
-      } else latest.error = { code: message.code, message: message.message };
+      } else latest.error = { code: message.code, message: message.message, ...(message.callId ? { callId: message.callId } : {}) };
     };
 
     (async () => {

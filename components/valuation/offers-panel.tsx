@@ -1,11 +1,10 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { CallLink } from "@/components/developer/call-link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
 import { type OfferRequest, type OffersView } from "@/lib/models";
@@ -14,8 +13,7 @@ import { type AppError, type Result } from "@/lib/result";
 import { isExpired, lapsedSetsKey, openOfferSets } from "./offer-expiry";
 import { OfferSetView } from "./offer-set-view";
 import { OFFERS_DESCRIPTION, OFFERS_TITLE, OffersBodySkeleton } from "./panel-skeletons";
-import { PanelError, retryHint } from "./panel-error";
-import { RequestOffersButton, RequestProgress } from "./request-offers-button";
+import { type OffersOnHand, RequestOffersButton, RequestProgress } from "./request-offers-button";
 import { useInstantOffers } from "./use-instant-offers";
 import { valuationKeys } from "./valuation-keys";
 
@@ -36,16 +34,8 @@ interface OffersPanelProps {
 
 function RequestFailure({ error }: { error: AppError }) {
   if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="instantOffer" />;
-  return (
-    <div role="alert" data-testid="offer-request-error" data-error-code={error.code} className="flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 p-4 text-sm">
-      <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
-      <div>
-        <p className="font-medium">The offers could not be requested. {error.message}</p>
-        <p className="mt-1 text-muted-foreground">{retryHint(error)}</p>
-        <CallLink callId={error.callId} className="mt-1" />
-      </div>
-    </div>
-  );
+  // No retry button of its own: the request button above is the retry, and the words say whether it can help.
+  return <ErrorNotice error={error} title="The offers could not be requested." testId="offer-request-error" />;
 }
 
 /** The instant offers (open, then expired), their countdown, and the request for fresh ones with its progress. */
@@ -65,8 +55,11 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
     void queryClient.invalidateQueries({ queryKey: valuationKeys.offers(tokenId) });
   }, [lapsedKey, queryClient, tokenId]);
 
-  const button = canRequest ? <RequestOffersButton pending={offers.pending} onRequest={offers.request} /> : null;
   const open = sets ? openOfferSets(sets, now) : [];
+  const onHand: OffersOnHand = open.length > 0 ? "open" : sets && sets.length > 0 ? "expired" : "none";
+  const button = canRequest ? <RequestOffersButton pending={offers.pending} onHand={onHand} onRequest={offers.request} /> : null;
+  // Said once the buyers have answered, for whoever is not looking at the list (the focus stays on the button).
+  const answered = !offers.pending && offers.current?.status === "succeeded" && open[0] ? `${open[0].offers.length} buyers answered; their offers are below.` : "";
   const { listError } = offers;
 
   let body: React.ReactNode;
@@ -77,7 +70,7 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
   } else if (sets === undefined && listError?.code === "PRIVILEGE_MISSING") {
     body = <MissingPrivilege feature="offers" />;
   } else if (sets === undefined && listError) {
-    body = <PanelError error={listError} onRetry={offers.refetch} retrying={offers.isFetching} testId="offers-error" />;
+    body = <ErrorNotice error={listError} title="The offers could not be loaded." onRetry={offers.refetch} retrying={offers.isFetching} testId="offers-error" />;
   } else if (!sets || sets.length === 0) {
     body = (
       <div data-testid="offers-empty">
@@ -104,13 +97,14 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
     <Card data-testid="offers-panel" data-open-sets={open.length}>
       <CardHeader title={OFFERS_TITLE} description={OFFERS_DESCRIPTION} actions={showHeaderButton ? button : null} />
       <div className="flex flex-col gap-4 p-5">
+        <p role="status" className="sr-only" data-testid="offers-announcement">
+          {answered}
+        </p>
         {offers.pending && offers.current ? <RequestProgress startedAt={offers.current.startedAt} /> : null}
         {offers.pending && !offers.current ? <RequestProgress startedAt={null} /> : null}
         {offers.requestError && !offers.pending ? <RequestFailure error={offers.requestError} /> : null}
         {sets !== undefined && listError ? (
-          <p role="alert" data-testid="offers-refresh-error" className="text-sm text-danger">
-            The offers could not be refreshed. {listError.message} <CallLink callId={listError.callId} />
-          </p>
+          <ErrorNotice variant="line" error={listError} title="The offers could not be refreshed." testId="offers-refresh-error" />
         ) : null}
         {body}
       </div>

@@ -6,13 +6,25 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatDuration } from "@/lib/format/time";
 import { useNow } from "@/lib/hooks/use-now";
 
+/** What the vehicle already has when a request is made: open offers (a request replaces them), lapsed ones, or none. */
+export type OffersOnHand = "open" | "expired" | "none";
+
+const LABELS: Record<OffersOnHand, string> = {
+  open: "Request new offers (replaces these)",
+  expired: "Request new offers",
+  none: "Get instant offers",
+};
+
 /**
- * The one button that asks the buyers for offers; unavailable, with a spinner, while a request runs. Marked with
- * aria-disabled rather than disabled, so a keyboard user's focus stays on it through the request.
+ * The one button that asks the buyers for offers; unavailable, with a spinner, while a request runs. Once open offers
+ * are on screen it says that a new request replaces them and steps back to a secondary button: the offers are the
+ * page's point then. The same element throughout (only its words and look change), marked with aria-disabled rather
+ * than disabled, so a keyboard user's focus stays on it through the request and after the offers arrive.
  */
-export function RequestOffersButton({ pending, onRequest }: { pending: boolean; onRequest: () => void }) {
+export function RequestOffersButton({ pending, onHand, onRequest }: { pending: boolean; onHand: OffersOnHand; onRequest: () => void }) {
   return (
     <Button
+      variant={onHand === "open" ? "secondary" : "primary"}
       onClick={() => {
         if (!pending) onRequest();
       }}
@@ -21,9 +33,10 @@ export function RequestOffersButton({ pending, onRequest }: { pending: boolean; 
       className={pending ? "cursor-not-allowed opacity-60" : undefined}
       data-testid="request-offers"
       data-state={pending ? "pending" : "idle"}
+      data-on-hand={onHand}
     >
       {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <Sparkles className="size-4" aria-hidden />}
-      {pending ? "Requesting offers…" : "Get instant offers"}
+      {pending ? "Requesting offers…" : LABELS[onHand]}
     </Button>
   );
 }

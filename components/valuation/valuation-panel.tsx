@@ -3,11 +3,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { getValuationAction } from "@/lib/actions/valuation";
 import { type Valuation } from "@/lib/models";
 import { type Result, toAppError, unwrap } from "@/lib/result";
-import { PanelError } from "./panel-error";
 import { VALUATION_DESCRIPTION, VALUATION_TITLE, ValuationBodySkeleton } from "./panel-skeletons";
 import { useHydrated } from "@/lib/hooks/use-now";
 import { ValuationFigures } from "./valuation-figures";
@@ -32,7 +32,7 @@ export function ValuationPanel({ tokenId, initial }: { tokenId: number; initial:
   } else if (error?.code === "PRIVILEGE_MISSING") {
     body = <MissingPrivilege feature="valuation" />;
   } else if (error) {
-    body = <PanelError error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} testId="valuation-error" />;
+    body = <ErrorNotice error={error} title="The valuation could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} testId="valuation-error" />;
   } else if (query.data) {
     body = <ValuationFigures valuation={query.data} />;
   } else {

@@ -7,7 +7,7 @@ import { setUpSandbox } from "@/test-support/sandbox";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { listTripsPage } from "@/lib/server/trips";
 import { getValuationAction, listOffersAction, requestInstantOfferAction } from "./valuation";
-import { getSharedVehicle, listSharedVehicles } from "@/lib/server/vehicles";
+import { getVehicleAccess, listSharedVehicles } from "@/lib/server/vehicles";
 import { describeTokensAction } from "./developer";
 
 /**
@@ -67,7 +67,7 @@ describe("secrets", () => {
     const run = async (call: () => Promise<unknown>) => results.push(await call());
 
     await run(() => listSharedVehicles());
-    await run(() => getSharedVehicle({ tokenId: 21957 }));
+    await run(() => getVehicleAccess({ tokenId: 21957 }));
     await run(() => listTripsPage({ tokenId: 21957, page: 1 }));
     await run(() => listTripsPage({ tokenId: 20311, page: 1 }));
     await run(() => getValuationAction({ tokenId: 20777 }));

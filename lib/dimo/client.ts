@@ -40,6 +40,7 @@ import {
   type TripsPage,
   type Valuation,
   type Vehicle,
+  type VehicleAccess,
   type VehiclePage,
   type VehicleTokenInfo,
   type VinCredential,
@@ -73,6 +74,8 @@ export interface DimoClient {
   listAllVehicles(): Promise<Vehicle[]>;
   /** The vehicle with the license's grant on it; null when unknown or not shared with the license. */
   getVehicle(tokenId: number): Promise<Vehicle | null>;
+  /** Whether the license may read the vehicle, and, when its grant has ended, since when. */
+  getVehicleAccess(tokenId: number): Promise<VehicleAccess>;
   /** The configured license (kept for the grant lifetime); a DimoError NOT_FOUND when DIMO does not know it. */
   getDeveloperLicense(): Promise<DeveloperLicense>;
   /** Resolves when the vehicle's grant allows the feature; otherwise throws the DimoError its calls would meet. */
@@ -188,6 +191,15 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     };
   }
 
+  async function getVehicleAccess(tokenId: number): Promise<VehicleAccess> {
+    assertPositiveInteger(tokenId, "tokenId");
+    const record = await directory.get(tokenId);
+    if (record?.vehicle.grant) return { status: "shared", vehicle: record.vehicle };
+    // A grant that ended, as opposed to one that never was (no grant to the license, or one with no privilege).
+    if (record?.grantExpiredAt) return { status: "expired", vehicle: record.vehicle, grantEndedAt: record.grantExpiredAt };
+    return { status: "none" };
+  }
+
   return {
     listVehicles,
 
@@ -205,10 +217,11 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     },
 
     async getVehicle(tokenId) {
-      assertPositiveInteger(tokenId, "tokenId");
-      const record = await directory.get(tokenId);
-      return record && record.vehicle.grant ? record.vehicle : null;
+      const access = await getVehicleAccess(tokenId);
+      return access.status === "shared" ? access.vehicle : null;
     },
+
+    getVehicleAccess,
 
     async getDeveloperLicense() {
       if (license && license.until > now()) return license.value;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeError } from "./describe-error";
+import { DIMO_SERVICES, serviceName } from "@/lib/protocol";
+import { type DimoErrorCode } from "@/lib/result";
 import { DimoError, type DimoErrorInit } from "./errors";
 
 const error = (init: Partial<DimoErrorInit>) =>
@@ -22,6 +24,13 @@ describe("describeError", () => {
     expect(describeError(error({ code: "PRIVILEGE_MISSING", message })).message).toBe(message);
   });
 
+  it("says a failure on DIMO's side is theirs, without inviting a retry that will not help", () => {
+    const described = describeError(error({ service: "valuations", status: 500, code: "UPSTREAM_ERROR", retryable: false }));
+    expect(described).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false });
+    expect(described.message).toMatch(/^DIMO's valuations service failed while answering \(500\)\. The fault is on DIMO's side\./);
+    expect(described.message).not.toMatch(/try again/i);
+  });
+
   it("explains timeouts and unreachable services", () => {
     expect(describeError(error({ code: "TIMEOUT", retryable: true })).message).toBe(
       "DIMO's trips service took too long to answer. Try again in a moment.",
@@ -42,7 +51,7 @@ describe("describeError", () => {
 
   it("quotes a short upstream reason for other refusals", () => {
     const refused = error({ service: "valuations", status: 400, code: "BAD_REQUEST", upstreamMessage: "Couldn't parse token id." });
-    expect(describeError(refused).message).toBe("DIMO's valuations service refused the request (400): Couldn't parse token id.");
+    expect(describeError(refused).message).toMatch(/^DIMO's valuations service refused the request \(400\): Couldn't parse token id\. /);
   });
 
   it("says nothing of the inside for errors that are not DimoErrors", () => {
@@ -59,5 +68,44 @@ describe("describeError names the failed call", () => {
     expect(describeError(error).callId).toBeUndefined();
     error.callId = "k1-ab-2";
     expect(describeError(error)).toMatchObject({ code: "UPSTREAM_ERROR", callId: "k1-ab-2" });
+  });
+});
+
+describe("describeError says to try again exactly when the error is retryable", () => {
+  const codes: DimoErrorCode[] = [
+    "BAD_REQUEST", "UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "METHOD_NOT_ALLOWED", "RATE_LIMITED", "UPSTREAM_ERROR",
+    "UNAVAILABLE", "TIMEOUT", "NETWORK_ERROR", "INVALID_RESPONSE", "HTTP_ERROR",
+  ];
+  const statusOf: Partial<Record<DimoErrorCode, number>> = {
+    BAD_REQUEST: 400, UNAUTHORIZED: 401, FORBIDDEN: 403, NOT_FOUND: 404, METHOD_NOT_ALLOWED: 405, RATE_LIMITED: 429,
+    UPSTREAM_ERROR: 500, UNAVAILABLE: 503, HTTP_ERROR: 418,
+  };
+
+  for (const service of DIMO_SERVICES) {
+    for (const code of codes) {
+      for (const retryable of [true, false]) {
+        it(`${service} ${code}, ${retryable ? "retryable" : "not retryable"}`, () => {
+          const status = statusOf[code] ?? null;
+          const described = describeError(error({ service, status, code, retryable, upstreamMessage: "reason" }));
+          expect(described.retryable).toBe(retryable);
+          expect(/try again/i.test(described.message), described.message).toBe(retryable);
+          // What failed: the service by name, and the status when one came back (the license's own settings aside).
+          // The identity API's not-found words and the token exchange's refusals are written for people elsewhere.
+          const writtenElsewhere = (service === "identity" && code === "NOT_FOUND") || (service === "tokenExchange" && code === "FORBIDDEN");
+          if (!writtenElsewhere) {
+            expect(described.message).toContain(`DIMO's ${serviceName(service)} service`);
+            if (status !== null) expect(described.message).toContain(`(${status})`);
+          }
+        });
+      }
+    }
+  }
+
+  it("words written where the error was raised never invite a retry", () => {
+    for (const code of ["PRIVILEGE_MISSING", "VEHICLE_NOT_SHARED", "VEHICLE_NOT_FOUND", "OFFER_ALREADY_REQUESTED"] as const) {
+      const message = "Ask the owner to share it.";
+      expect(describeError(error({ code, message })).message).toBe(message);
+    }
+    expect(describeError(new Error("boom")).message).not.toMatch(/try again/i);
   });
 });

@@ -61,6 +61,9 @@ describe("messages", () => {
   it("reads done and error messages", () => {
     expect(toAllTripsMessage({ type: "done", pages: 2, trips: 150 })).toEqual({ type: "done", pages: 2, trips: 150, truncated: false });
     expect(toAllTripsMessage({ type: "error", code: "X", message: "m" })).toEqual({ type: "error", code: "X", message: "m", retryable: false });
+    // The failed DIMO call travels with the error, so the page can link to it; anything but a string is dropped.
+    expect(toAllTripsMessage({ type: "error", code: "X", message: "m", retryable: true, callId: "k1" })).toEqual({ type: "error", code: "X", message: "m", retryable: true, callId: "k1" });
+    expect(toAllTripsMessage({ type: "error", code: "X", message: "m", callId: 5 })).toEqual({ type: "error", code: "X", message: "m", retryable: false });
   });
 });
 

@@ -11,7 +11,7 @@ export type AllTripsMessage =
   | { type: "start"; totalPages: number }
   | { type: "page"; page: number; trips: number; points: number[]; details?: TripDetails }
   | { type: "done"; pages: number; trips: number; truncated: boolean }
-  | { type: "error"; code: string; message: string; retryable: boolean };
+  | { type: "error"; code: string; message: string; retryable: boolean; callId?: string };
 
 /**
  * What the map needs of each trip with a start point, in parallel arrays beside `points` (the n-th entry belongs to
@@ -98,7 +98,7 @@ export function toAllTripsMessage(value: unknown): AllTripsMessage | null {
         : null;
     case "error":
       return typeof m.code === "string" && typeof m.message === "string"
-        ? { type: "error", code: m.code, message: m.message, retryable: m.retryable === true }
+        ? { type: "error", code: m.code, message: m.message, retryable: m.retryable === true, ...(typeof m.callId === "string" ? { callId: m.callId } : {}) }
         : null;
     default:
       return null;

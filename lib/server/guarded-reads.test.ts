@@ -4,7 +4,7 @@ import { setUpSandbox } from "@/test-support/sandbox";
 import { getValuationAction, listOffersAction, requestInstantOfferAction } from "@/lib/actions/valuation";
 import { listActivity } from "@/lib/dimo/activity";
 import { listTripsPage } from "./trips";
-import { getSharedVehicle, listSharedVehicles } from "./vehicles";
+import { getVehicleAccess, listSharedVehicles } from "./vehicles";
 
 /** The guarded reads and the value page's actions against the sandbox, through the app's own process-wide client. */
 
@@ -27,11 +27,11 @@ const loose = (value: Record<string, unknown>) => value as unknown as Loose;
 describe("invalid input", () => {
   const cases: Array<[string, () => Promise<unknown>, string]> = [
     ["tokenId abc", () => listTripsPage(loose({ tokenId: "abc", page: 1 })), "tokenId must be a positive whole number"],
-    ["tokenId -1", () => getSharedVehicle(loose({ tokenId: -1 })), "tokenId must be a positive whole number"],
+    ["tokenId -1", () => getVehicleAccess(loose({ tokenId: -1 })), "tokenId must be a positive whole number"],
     ["tokenId 1e999", () => getValuationAction(loose({ tokenId: "1e999" })), "tokenId must be a positive whole number"],
     ["tokenId 1e999 as a number", () => listOffersAction(loose({ tokenId: 1e999 })), "tokenId must be a positive whole number"],
     ["tokenId 1.5", () => requestInstantOfferAction(loose({ tokenId: 1.5 })), "tokenId must be a positive whole number"],
-    ["tokenId 0", () => getSharedVehicle(loose({ tokenId: 0 })), "tokenId must be a positive whole number"],
+    ["tokenId 0", () => getVehicleAccess(loose({ tokenId: 0 })), "tokenId must be a positive whole number"],
     ["page 0", () => listTripsPage(loose({ tokenId: 21957, page: 0 })), "page must be a positive whole number"],
     ["page x", () => listTripsPage(loose({ tokenId: 21957, page: "x" })), "page must be a positive whole number"],
     ["no input", () => listTripsPage(undefined as unknown as Loose), "the input must be an object with a tokenId and a page"],
@@ -45,15 +45,33 @@ describe("invalid input", () => {
 });
 
 describe("signed in", () => {
-  it("lists the shared vehicles and gets one, null when not shared", async () => {
+  it("lists the shared vehicles and tells a shared vehicle, one whose grant ended and one never shared apart", async () => {
     const list = await listSharedVehicles();
     if (!list.ok) throw new Error(list.error.message);
     expect(list.data.length).toBeGreaterThanOrEqual(10);
     expect(list.data.every((vehicle) => vehicle.grant !== null)).toBe(true);
     expect(list.data.map((vehicle) => vehicle.tokenId)).not.toContain(9001);
-    const vehicle = await getSharedVehicle({ tokenId: 21957 });
-    expect(vehicle).toMatchObject({ ok: true, data: { tokenId: 21957 } });
-    expect(await getSharedVehicle({ tokenId: 9001 })).toEqual({ ok: true, data: null });
+    const vehicle = await getVehicleAccess({ tokenId: 21957 });
+    expect(vehicle).toMatchObject({ ok: true, data: { status: "shared", vehicle: { tokenId: 21957 } } });
+    expect(await getVehicleAccess({ tokenId: 9001 })).toEqual({ ok: true, data: { status: "none" } });
+    expect(await getVehicleAccess({ tokenId: 987654321 })).toEqual({ ok: true, data: { status: "none" } });
+    // The sandbox's 10420 had a grant of every privilege that ended 30 days before its seed time.
+    const expired = await getVehicleAccess({ tokenId: 10420 });
+    if (!expired.ok || expired.data.status !== "expired") throw new Error(`10420 is not reported as expired: ${JSON.stringify(expired)}`);
+    expect(expired.data.vehicle).toMatchObject({ tokenId: 10420, make: "Nissan", grant: null });
+    const daysAgo = (Date.now() - Date.parse(expired.data.grantEndedAt)) / 86_400_000;
+    expect(daysAgo).toBeGreaterThan(29);
+    expect(daysAgo).toBeLessThan(32);
+  });
+
+  it("returns a failed identity lookup as words naming the service and status, with the call, not as a throw", async () => {
+    await control.injectFault({ method: "POST", path: "/identity/query", status: 500, body: { message: "injected" }, times: 1 });
+    // A vehicle no earlier test looked up (and not in the list of shared ones), so no kept grant answers for DIMO.
+    const result = await getVehicleAccess({ tokenId: 8777 });
+    if (result.ok) throw new Error("the injected identity fault was not met");
+    expect(result.error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, callId: expect.any(String) });
+    expect(result.error.message).toMatch(/^DIMO's identity service failed while answering \(500\)\./);
+    expect(result.error.message).not.toMatch(/try again/i);
   });
 
   it("lists trips, accepting numbers given as strings", async () => {

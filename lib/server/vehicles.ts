@@ -2,10 +2,11 @@ import "server-only";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getDimoClient } from "@/lib/dimo";
-import type { Vehicle } from "@/lib/models";
+import type { Vehicle, VehicleAccess } from "@/lib/models";
+import { type AppError } from "@/lib/result";
 import { guarded } from "./guard";
 import { noInput, tokenIdInput } from "./inputs";
-import { dataForPage } from "./page-data";
+import { pageResult } from "./page-data";
 
 /** The vehicles shared with the license, guarded; the pages read them through here. */
 
@@ -14,17 +15,31 @@ export const listSharedVehicles = guarded(noInput, async function listSharedVehi
   return (await getDimoClient().listAllVehicles()).filter((vehicle) => vehicle.grant !== null);
 });
 
-/** One vehicle with the license's grant on it; null when it is unknown or not shared. */
-export const getSharedVehicle = guarded(tokenIdInput, async function getSharedVehicle({ tokenId }) {
-  return getDimoClient().getVehicle(tokenId);
+/** Whether the license may read one vehicle: shared, its grant ended (and when), or neither. */
+export const getVehicleAccess = guarded(tokenIdInput, async function getVehicleAccess({ tokenId }): Promise<VehicleAccess> {
+  return getDimoClient().getVehicleAccess(tokenId);
+});
+
+/** A vehicle's pages: its data, an ended grant the layout explains, or a DIMO failure the layout shows. */
+export type VehicleForPage = Exclude<VehicleAccess, { status: "none" }> | { status: "failed"; error: AppError };
+
+/**
+ * The vehicle a page is about, from the route's raw `tokenId`. The not-found page when the id is malformed, unknown
+ * or never shared with the license; the sign-in page without a session. Cached per request, so the layout and the
+ * page share one lookup.
+ */
+export const loadVehicleForPage = cache(async (rawTokenId: string): Promise<VehicleForPage> => {
+  const result = pageResult(await getVehicleAccess({ tokenId: rawTokenId }));
+  if (!result.ok) return { status: "failed", error: result.error };
+  if (result.data.status === "none") notFound();
+  return result.data;
 });
 
 /**
- * The vehicle a page is about, from the route's raw `tokenId`, or the not-found page when the id is malformed,
- * unknown or not shared with the license. Cached per request, so the layout and the page share one lookup.
+ * The vehicle a tab shows; null when there is none to show and the vehicle's layout says why instead (its grant
+ * ended, or DIMO could not be asked). A tab then renders nothing: throwing would replace the layout's explanation.
  */
-export const loadSharedVehicle = cache(async (rawTokenId: string): Promise<Vehicle> => {
-  const vehicle = dataForPage(await getSharedVehicle({ tokenId: rawTokenId }));
-  if (vehicle === null) notFound();
-  return vehicle;
-});
+export async function loadSharedVehicle(rawTokenId: string): Promise<Vehicle | null> {
+  const lookup = await loadVehicleForPage(rawTokenId);
+  return lookup.status === "shared" ? lookup.vehicle : null;
+}

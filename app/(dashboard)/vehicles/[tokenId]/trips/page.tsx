@@ -28,6 +28,8 @@ interface TripsPageProps {
 
 export default async function TripsPage({ params, searchParams }: TripsPageProps) {
   const vehicle = await loadSharedVehicle((await params).tokenId);
+  // No vehicle to show: the layout says why (its grant expired, or DIMO could not be asked).
+  if (!vehicle) return null;
   const search = await searchParams;
   const source = parseTripsSource(search.source);
   return (

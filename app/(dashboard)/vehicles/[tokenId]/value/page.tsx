@@ -10,6 +10,8 @@ export const metadata: Metadata = { title: "Value" };
 export default async function VehicleValuePage({ params }: { params: Promise<{ tokenId: string }> }) {
   // The not-found page for a malformed, unknown or unshared id; the same lookup as the layout's, made once.
   const vehicle = await loadSharedVehicle((await params).tokenId);
+  // No vehicle to show: the layout says why (its grant expired, or DIMO could not be asked).
+  if (!vehicle) return null;
   const { grant } = vehicle;
 
   return (

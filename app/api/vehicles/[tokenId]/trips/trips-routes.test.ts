@@ -23,6 +23,8 @@ const dimo = vi.hoisted(() => ({
   trips: 0,
   requestedPages: [] as number[],
   failPage: null as number | null,
+  /** What the failing page throws: a 503 by default. */
+  failure: null as (() => Error) | null,
   delayMs: 0,
 }));
 
@@ -35,7 +37,7 @@ const fakeClient = {
     dimo.requestedPages.push(page);
     if (dimo.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, dimo.delayMs));
     if (page === dimo.failPage) {
-      throw new DimoError({ service: "trips", status: 503, code: "UNAVAILABLE", message: "trips down", retryable: true });
+      throw dimo.failure?.() ?? new DimoError({ service: "trips", status: 503, code: "UNAVAILABLE", message: "trips down", retryable: true });
     }
     if (dimo.vehicle?.grant?.privileges.includes(4) !== true) {
       throw new DimoError({ service: "trips", status: null, code: "PRIVILEGE_MISSING", message: "This vehicle's grant does not include Location history (privilege 4).", retryable: false });
@@ -77,6 +79,7 @@ beforeEach(() => {
   dimo.trips = 250;
   dimo.requestedPages = [];
   dimo.failPage = null;
+  dimo.failure = null;
   dimo.delayMs = 0;
 });
 afterEach(() => vi.clearAllMocks());
@@ -213,5 +216,28 @@ describe("GET /api/vehicles/[tokenId]/trips/export", () => {
     const broken = await exportTrips(request("/x?format=csv&page=all"), params("21957"));
     expect(broken.status).toBe(200);
     await expect(broken.text()).rejects.toThrow();
+  });
+
+  it("answers a DIMO failure on the first page with the same words, retry rule and call as a page would show", async () => {
+    const failed = (status: number, code: "UPSTREAM_ERROR" | "UNAVAILABLE", retryable: boolean) => () => {
+      const error = new DimoError({ service: "trips", status, code, message: `trips answered ${status}`, retryable });
+      error.callId = `call-${status}`;
+      return error;
+    };
+    dimo.failPage = 1;
+    dimo.failure = failed(500, "UPSTREAM_ERROR", false);
+    const broken = await exportTrips(request("/x?format=csv&page=all"), params("21957"));
+    expect(broken.status).toBe(502);
+    const { error } = (await broken.json()) as { error: { code: string; message: string; retryable: boolean; callId?: string } };
+    expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, callId: "call-500" });
+    expect(error.message).toMatch(/^DIMO's trips service failed while answering \(500\)\./);
+    expect(error.message).not.toMatch(/try again/i);
+
+    dimo.failure = failed(503, "UNAVAILABLE", true);
+    const busy = await exportTrips(request("/x?format=geojson&page=1"), params("21957"));
+    expect(busy.status).toBe(503);
+    expect(await busy.json()).toEqual({
+      error: { code: "UNAVAILABLE", message: "DIMO's trips service is not answering (503). Try again in a moment.", retryable: true, callId: "call-503" },
+    });
   });
 });

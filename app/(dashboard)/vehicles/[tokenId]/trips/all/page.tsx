@@ -11,6 +11,8 @@ export const metadata: Metadata = { title: "All trips" };
 
 export default async function AllTripsPage({ params }: { params: Promise<{ tokenId: string }> }) {
   const vehicle = await loadSharedVehicle((await params).tokenId);
+  // No vehicle to show: the layout says why (its grant expired, or DIMO could not be asked).
+  if (!vehicle) return null;
   return (
     <div className="flex flex-col gap-4">
       <Link href={`/vehicles/${vehicle.tokenId}/trips`} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
