@@ -21,7 +21,7 @@ import {
   type GraphQLError,
   historyAnswerSchema,
   latestAnswerSchema,
-  pathRowSchema,
+  type pathRowSchema,
   pathsAnswerSchema,
   segmentsAnswerSchema,
   vinAnswerSchema,
