@@ -98,7 +98,10 @@ test.describe("trips, page by page", () => {
       `${newest.end.location.latitude.toFixed(5)}, ${newest.end.location.longitude.toFixed(5)}`,
     );
     const expectedStart = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)),
+      (iso) =>
+        new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
+          new Date(iso),
+        ),
       newest.start.time,
     );
     await expect(row.getByTestId("trip-times")).toContainText(expectedStart);

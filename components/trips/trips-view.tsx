@@ -7,13 +7,14 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { TripsMapLazy } from "@/components/map/trips-map-lazy";
 import { buttonClasses } from "@/components/ui/button";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
+import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
 import { TripList } from "./trip-list";
 import { TripsExports } from "./trips-exports";
 import { TripsPager } from "./trips-pager";
 import { tripsPageQuery } from "./trips-query";
 import { NoTrips, PastTheEnd, TripsError, TripsSkeleton } from "./trips-states";
 import { useHydrated } from "@/lib/hooks/use-now";
-import { formatDateTime } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { toAppError } from "@/lib/result";
 import { markForTests } from "@/lib/test-hooks";
 import { lngLatAt } from "@/lib/geo/path-stats";
@@ -36,6 +37,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   const query = useQuery({ ...tripsPageQuery(tokenId, page), placeholderData: keepPreviousData });
   const [hoveredId, setHoveredId] = useState<string | null>(null);
   const hydrated = useHydrated();
+  const time = useTimeFormat();
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
   const routes = useTripPaths(tokenId, settled && data.trips.length > 0 ? page : null);
@@ -78,7 +80,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   // Said politely to a screen reader when the selection changes, from the list or from the map.
   const announcement =
     selectedTrip && hydrated
-      ? `Trip ${first + selectedIndex} selected, ${formatDateTime(selectedTrip.start.time)} to ${formatDateTime(selectedTrip.end.time)}; highlighted on the map.`
+      ? `Trip ${first + selectedIndex} selected, ${time.format(selectedTrip.start.time)} to ${time.format(selectedTrip.end.time)}; highlighted on the map.`
       : "";
 
   return (
@@ -94,6 +96,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
           Page {page} of {data.totalPages}
           {settled && trips.length > 0 ? ` · trips ${first.toLocaleString()}–${(first + trips.length - 1).toLocaleString()}` : ""}
         </p>
+        <TimeZoneSwitch />
       </div>
       {settled && trips.length === 0 ? (
         <PastTheEnd page={page} totalPages={data.totalPages} lastHref={hrefFor({ page: data.totalPages, trip: null })} onLast={() => goToPage(data.totalPages)} />
