@@ -9,6 +9,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
 import { TripList } from "./trip-list";
+import { TripsDateJump } from "./trips-date-jump";
 import { TripsExports } from "./trips-exports";
 import { TripsPager } from "./trips-pager";
 import { tripsPageQuery } from "./trips-query";
@@ -32,7 +33,7 @@ export const INTERACTIVE_MARK = "trips-view:interactive";
  * the current one is fetched ahead.
  */
 export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleUrl: string | undefined }) {
-  const { page, tripId, at, hrefFor, goToPage, selectTrip, setReplayAt } = useTripsUrl();
+  const { page, tripId, at, hrefFor, goToPage, goToTrip, selectTrip, setReplayAt } = useTripsUrl();
   const queryClient = useQueryClient();
   const query = useQuery({ ...tripsPageQuery(tokenId, page), placeholderData: keepPreviousData });
   const [hoveredId, setHoveredId] = useState<string | null>(null);
@@ -90,6 +91,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <TripsPager page={page} totalPages={data.totalPages} hrefFor={hrefFor} onPage={goToPage} />
+        <TripsDateJump tokenId={tokenId} onFound={goToTrip} />
         {/* The pager says the same ("1 of 25"): a phone keeps the line for the map. */}
         <p className="hidden items-center gap-2 text-sm text-muted-foreground sm:flex" data-testid="trips-summary" aria-live="polite">
           {query.isFetching && !settled ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}

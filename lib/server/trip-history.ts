@@ -1,5 +1,6 @@
 import "server-only";
 import type { Trip, TripsPage } from "@/lib/models";
+import { processWide } from "@/lib/process-wide";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { type WalkOptions, type WalkSummary, walkTripPages } from "./trip-pages";
 
@@ -60,6 +61,18 @@ export class MemoryTripHistory implements TripHistoryStore {
 const MAX_CATCH_UP_PAGES = 5;
 
 const pagesFor = (trips: number) => Math.ceil(trips / TRIPS_PAGE_SIZE);
+
+/** Every trip fetched so far, per vehicle: one store per process, shared by the all-trips walks and the day search. */
+export const keptTripHistory = () => processWide<TripHistoryStore>("trip-history", () => new MemoryTripHistory());
+
+/**
+ * Page `page` of a kept history as the service would answer it, when the history is current: its newest trip is the
+ * one the service's page 1 starts with and it fills as many pages as the service counts. Null otherwise.
+ */
+export function pageFromHistory(known: readonly Trip[] | undefined, firstPage: TripsPage, page: number): TripsPage | null {
+  if (!known || known.length === 0 || known[0]?.id !== firstPage.trips[0]?.id || pagesFor(known.length) !== firstPage.totalPages) return null;
+  return { trips: known.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE), totalPages: firstPage.totalPages, currentPage: page };
+}
 
 /** The known history as the service would page it now. */
 async function replay(trips: Trip[], options: WalkOptions): Promise<WalkSummary> {

@@ -5,8 +5,7 @@ import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExp
 import type { Trip, TripPathResult } from "@/lib/models";
 import { isAbort, logUnexpected, toFailure } from "./failure";
 import { forEachTripPath } from "./trip-paths";
-import { processWide } from "@/lib/process-wide";
-import { MemoryTripHistory, type TripHistoryStore, walkTripHistory } from "./trip-history";
+import { keptTripHistory, walkTripHistory } from "./trip-history";
 import { type WalkOptions } from "./trip-pages";
 
 /**
@@ -19,12 +18,9 @@ const encoder = new TextEncoder();
 
 const listTrips = (tokenId: number, page: number) => getDimoClient().listTrips(tokenId, page);
 
-/** Every trip fetched so far, per vehicle (see trip-history.ts): one per process. */
-const tripHistory = () => processWide<TripHistoryStore>("trip-history", () => new MemoryTripHistory());
-
 /** A vehicle's trips, page by page, from its kept history when it has one. */
 const walkTrips = (tokenId: number, options: WalkOptions) =>
-  walkTripHistory(tokenId, (page) => listTrips(tokenId, page), tripHistory(), options);
+  walkTripHistory(tokenId, (page) => listTrips(tokenId, page), keptTripHistory(), options);
 
 /** Aborts when the request does, or when the response stream is cancelled (the client stopped reading). */
 function linkedAbort(signal: AbortSignal): AbortController {

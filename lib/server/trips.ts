@@ -3,6 +3,8 @@ import { z } from "zod";
 import { getDimoClient } from "@/lib/dimo";
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportFileName } from "@/lib/geo/export";
 import { guarded } from "./guard";
+import { type DayBounds, type DaySearch, findDayPage } from "./trip-day-search";
+import { keptTripHistory, pageFromHistory } from "./trip-history";
 import { positiveWholeNumber, tokenIdInput, tripsInput } from "./inputs";
 import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } from "./trip-streams";
 
@@ -16,6 +18,17 @@ import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } 
 export const listTripsPage = guarded(tripsInput, async function listTripsPage({ tokenId, page }) {
   return getDimoClient().listTrips(tokenId, page);
 });
+
+/**
+ * The page holding a day (see trip-day-search.ts). Page 1 is always read from the service (it may have new trips);
+ * when the vehicle's kept history is current with it, the other pages come from there and cost no request.
+ */
+export async function findTripsDay(tokenId: number, day: DayBounds): Promise<DaySearch> {
+  const client = getDimoClient();
+  const first = await client.listTrips(tokenId, 1);
+  const known = keptTripHistory().get(tokenId);
+  return findDayPage(async (page) => (page === 1 ? first : (pageFromHistory(known, first, page) ?? client.listTrips(tokenId, page))), day);
+}
 
 // A stream outlives no one: without a caller's signal, one that never aborts.
 const signalOrNever = (signal: AbortSignal | undefined) => signal ?? new AbortController().signal;
