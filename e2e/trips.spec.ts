@@ -292,6 +292,7 @@ test.describe("all trips: cancelling", () => {
     const before = await tripsRequests();
     await page.goto(`/vehicles/${VEHICLE_IDS.perf}/trips/all`);
     const view = page.getByTestId("all-trips-view");
+    await page.getByTestId("all-trips-load-all").click();
     // Cancelled as soon as the first trips are in: the 1,000 pages of the default sandbox (no rate limit) can all
     // arrive within seconds on an idle machine.
     await expect.poll(async () => Number(await view.getAttribute("data-trips")), { intervals: [50] }).toBeGreaterThan(0);

@@ -6,7 +6,8 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { TripsMapLazy } from "@/components/map/trips-map-lazy";
 import { buttonClasses } from "@/components/ui/button";
-import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
+import { ALL_TRIPS_ASK_ABOVE_PAGES, TRIPS_PAGE_SIZE } from "@/lib/protocol";
+import { allPagesCost } from "./all-trips-warning";
 import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
 import { TripList } from "./trip-list";
 import { TripsDateJump } from "./trips-date-jump";
@@ -136,10 +137,23 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
       {selectedTrip ? <TripDetail trip={selectedTrip} result={selectedResult} replay={selectedPath ? replay : null} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
         <TripsExports tokenId={tokenId} page={page} />
-        <Link href={`/vehicles/${tokenId}/trips/all`} className={buttonClasses("secondary", "sm")} data-testid="all-trips-link">
-          <Layers className="size-4" aria-hidden />
-          Map of all trips
-        </Link>
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+          {data.totalPages > ALL_TRIPS_ASK_ABOVE_PAGES ? (
+            // Said before the click: the map asks again before reading them, and offers a time window instead.
+            <p className="text-xs text-muted-foreground" id="all-trips-cost" data-testid="all-trips-link-cost">
+              All {data.totalPages.toLocaleString()} pages: {allPagesCost(data.totalPages)}
+            </p>
+          ) : null}
+          <Link
+            href={`/vehicles/${tokenId}/trips/all`}
+            className={buttonClasses("secondary", "sm")}
+            data-testid="all-trips-link"
+            aria-describedby={data.totalPages > ALL_TRIPS_ASK_ABOVE_PAGES ? "all-trips-cost" : undefined}
+          >
+            <Layers className="size-4" aria-hidden />
+            Map of all trips
+          </Link>
+        </div>
       </div>
     </section>
   );

@@ -6,7 +6,7 @@ import { count, ROUTES } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { findTripsDayAction } from "./trips";
 
-/** The jump to a date against a sandbox, through the app's own client, requests counted. */
+/** The jump to a date and the windowed all-trips stream against a sandbox, through the app's own client, requests counted. */
 
 const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
@@ -24,8 +24,8 @@ const utcDay = (iso: string) => {
   return { from: new Date(from).toISOString(), to: new Date(from + DAY_MS).toISOString() };
 };
 
-async function streamMessages(tokenId: number) {
-  const result = await openAllTripsStream({ tokenId });
+async function streamMessages(tokenId: number, since?: string) {
+  const result = await openAllTripsStream({ tokenId, since });
   if (!result.ok) throw new Error(result.error.message);
   return (await new Response(result.data).text()).split("\n").filter(Boolean).map((line) => toAllTripsMessage(JSON.parse(line)));
 }
@@ -79,5 +79,21 @@ describe("findTripsDayAction", () => {
       if (!result.ok) expect(result.error.message).toMatch(message);
     }
     expect(count(await control.stats(), ROUTES.trips)).toBe(0);
+  });
+});
+
+describe("the all-trips stream since a time", () => {
+  it("reads only the pages back to it, and says so in its summary", async () => {
+    const since = new Date(Date.now() - 30 * DAY_MS).toISOString();
+    await control.resetStats();
+    const messages = await streamMessages(PERF, since);
+    const pages = messages.filter((m) => m?.type === "page").length;
+    const requests = count(await control.stats(), ROUTES.trips);
+    expect(messages[0]).toMatchObject({ type: "start", totalPages: 1000 });
+    expect(messages.at(-1)).toMatchObject({ type: "done", pages, truncated: false });
+    expect(pages).toBeLessThan(60);
+    // The pages handed on, and at most the few requested ahead (four at a time).
+    expect(requests).toBeLessThanOrEqual(pages + 3);
+    console.log(`all trips since 30 days ago: ${pages} pages handed on, ${requests} requests (of 1,000 pages)`);
   });
 });

@@ -81,7 +81,9 @@ async function replay(trips: Trip[], options: WalkOptions): Promise<WalkSummary>
   for (let page = 1; page <= totalPages; page++) {
     options.signal?.throwIfAborted();
     const slice = trips.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE);
-    await options.onPage({ trips: slice, totalPages, currentPage: page }, page);
+    const current = { trips: slice, totalPages, currentPage: page };
+    await options.onPage(current, page);
+    if (page < totalPages && options.stopAfter?.(current)) return { pages: page, trips: page * TRIPS_PAGE_SIZE, truncated: false, stopped: true };
   }
   return { pages: totalPages, trips: trips.length, truncated: false };
 }
@@ -104,8 +106,8 @@ async function catchUp(fetchPage: (page: number) => Promise<TripsPage>, known: T
 
 /**
  * Walks a vehicle's trips like walkTripPages, from the store when it knows the vehicle (after bringing it up to
- * date), else from the service, keeping the complete result. A walk cut short (aborted, failed, truncated) keeps
- * nothing, so the store only ever holds whole histories.
+ * date), else from the service, keeping the complete result. A walk cut short (aborted, failed, truncated, stopped)
+ * keeps nothing, so the store only ever holds whole histories.
  */
 export async function walkTripHistory(
   tokenId: number,
@@ -130,6 +132,7 @@ export async function walkTripHistory(
       return options.onPage(page, pageNumber);
     },
   });
-  if (!summary.truncated) store.set(tokenId, collected);
+  // Only a whole history is kept: a walk stopped at a time window's start is not one.
+  if (!summary.truncated && !summary.stopped) store.set(tokenId, collected);
   return summary;
 }

@@ -5,7 +5,7 @@ import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportFileName } from "@/lib/geo/ex
 import { guarded } from "./guard";
 import { type DayBounds, type DaySearch, findDayPage } from "./trip-day-search";
 import { keptTripHistory, pageFromHistory } from "./trip-history";
-import { positiveWholeNumber, tokenIdInput, tripsInput } from "./inputs";
+import { positiveWholeNumber, tripsInput } from "./inputs";
 import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } from "./trip-streams";
 
 /**
@@ -33,10 +33,19 @@ export async function findTripsDay(tokenId: number, day: DayBounds): Promise<Day
 // A stream outlives no one: without a caller's signal, one that never aborts.
 const signalOrNever = (signal: AbortSignal | undefined) => signal ?? new AbortController().signal;
 
-/** Every trip's start point and the progress, as NDJSON (see lib/geo/all-trips-stream.ts). */
-export const openAllTripsStream = guarded(tokenIdInput, async function openAllTripsStream({ tokenId }, { signal }) {
+const allTripsInput = z.object(
+  {
+    tokenId: positiveWholeNumber("tokenId"),
+    // A time window's start: the trips from then on (and the rest of the page reaching back past it) are enough.
+    since: z.iso.datetime({ offset: true, error: "since must be an ISO date and time" }).optional(),
+  },
+  { error: "the input must be an object with a tokenId" },
+);
+
+/** Every trip's start point (or those since a time), and the progress, as NDJSON (see lib/geo/all-trips-stream.ts). */
+export const openAllTripsStream = guarded(allTripsInput, async function openAllTripsStream({ tokenId, since }, { signal }) {
   await getDimoClient().assertCanUse(tokenId, "trips");
-  return allTripsStream(tokenId, signalOrNever(signal));
+  return allTripsStream(tokenId, signalOrNever(signal), since === undefined ? undefined : Date.parse(since));
 });
 
 const exportInput = z.object(
