@@ -7,7 +7,7 @@ import { type Summary, summarize } from "./stats";
 /**
  * The all-trips map of a large vehicle in Chromium (item 8):
  *  - warm load: with the dashboard's trip history of the vehicle kept (one load before warms it), from navigation
- *    start to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it, with the
+ *    start (or, for a vehicle over ALL_TRIPS_ASK_ABOVE_PAGES pages, the click on "Load all") to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it, with the
  *    longest main-thread task (Long Tasks API) of the whole load;
  *  - time window switches: from the click on a window's button to the map having drawn it (the map's
  *    `all-trips:window` measure ends at its `idle`), with the longest task in between;
@@ -50,10 +50,19 @@ const longestTaskSince = (page: Page, since: number) =>
     return Math.round(Math.max(0, ...tasks.filter((task) => task.start + task.duration >= from).map((task) => task.duration)));
   }, since);
 
-/** Loads the page and waits for every trip to be in and the map to settle; returns ms from navigation start. */
+/**
+ * Loads the page and waits for every trip to be in and the map to settle; returns ms from navigation start, or from
+ * the click on "Load all" when the page first asks (a long history).
+ */
 async function loadOnce(page: Page, url: string): Promise<{ ms: number; trips: number }> {
   await page.goto(url);
   const view = page.getByTestId("all-trips-view");
+  await view.and(page.locator('[data-status]:not([data-status="loading"])')).waitFor({ timeout: LOAD_TIMEOUT_MS });
+  let startedAt = 0;
+  if ((await view.getAttribute("data-status")) === "waiting") {
+    startedAt = await page.evaluate(() => performance.now());
+    await page.getByTestId("all-trips-load-all").click();
+  }
   await view.and(page.locator('[data-status="done"]')).waitFor({ timeout: LOAD_TIMEOUT_MS });
   // No named functions inside: the bench runs through tsx, whose helper for function names the page lacks.
   const ms = await page.evaluate(
@@ -65,7 +74,7 @@ async function loadOnce(page: Page, url: string): Promise<{ ms: number; trips: n
         else map.once("idle", () => resolve(performance.now()));
       }),
   );
-  return { ms, trips: Number(await view.getAttribute("data-trips")) };
+  return { ms: ms - startedAt, trips: Number(await view.getAttribute("data-trips")) };
 }
 
 /** Clicks a window's button (a custom range: the newest trip's 30 days before it) and waits for the map to draw it. */

@@ -27,6 +27,8 @@ export const serviceName = (service: DimoService) => SERVICE_LABELS[service].toL
 
 /** Trips a page, as the trips service serves them. */
 export const TRIPS_PAGE_SIZE = 100;
+/** Above this many pages, the all-trips map asks before reading every one (1,000 pages: about 2 minutes at DIMO's rate limit). */
+export const ALL_TRIPS_ASK_ABOVE_PAGES = 100;
 /** The most vehicles the identity API returns a page. */
 export const IDENTITY_PAGE_MAX = 100;
 /** Offer sets lapse this long after the request that made them. */

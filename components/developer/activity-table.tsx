@@ -11,7 +11,15 @@ import { PathText } from "./path-text";
 
 const COLUMNS = ["Time", "Service", "Method", "Path", "Status", "Duration", "Attempts", "Cache", "Error", ""];
 
-/** The calls, one row each, newest first; "Details" opens a call's request, response and cURL beneath its row. */
+/** A cell's label where the rows are cards (below `md`): the column headings are hidden there. */
+function CellLabel({ children }: { children: React.ReactNode }) {
+  return <span className="mr-1.5 text-xs text-muted-foreground md:hidden">{children}</span>;
+}
+
+/**
+ * The calls, one row each, newest first; "Details" opens a call's request, response and cURL beneath its row. Below
+ * `md` the rows are stacked cards (the same DOM, headings hidden, each value labelled), as on the tokens page.
+ */
 export function ActivityTable({
   records,
   hydrated,
@@ -24,9 +32,9 @@ export function ActivityTable({
   onToggle: (id: string) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-border bg-card">
-      <table className="w-full text-left text-sm" data-testid="activity-table">
-        <thead className="border-b border-border text-xs text-muted-foreground">
+    <div className="rounded-lg border border-border bg-card md:overflow-x-auto">
+      <table className="block w-full text-left text-sm md:table" data-testid="activity-table">
+        <thead className="hidden border-b border-border text-xs text-muted-foreground md:table-header-group">
           <tr>
             {COLUMNS.map((column) => (
               <th key={column || "actions"} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
@@ -35,7 +43,7 @@ export function ActivityTable({
             ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block md:table-row-group">
           {records.map((record) => {
             const open = openId === record.id;
             return (
@@ -49,28 +57,32 @@ export function ActivityTable({
                   data-status={record.status ?? ""}
                   data-cache={record.cache}
                   data-token-id={record.tokenId ?? record.forTokenId ?? ""}
-                  className="border-b border-border last:border-0 align-top"
+                  // A card below md: time, service and method on the first line, the path on its own, then the facts.
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-border px-3 py-2.5 last:border-0 md:table-row md:p-0 md:align-top"
                 >
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums" title={hydrated ? formatDateTime(record.at) : record.at}>
+                  <td className="whitespace-nowrap tabular-nums md:px-3 md:py-2" title={hydrated ? formatDateTime(record.at) : record.at}>
                     {hydrated ? formatClockTime(record.at) : ""}
                   </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{SERVICE_LABELS[record.service]}</td>
-                  <td className="px-3 py-2 font-mono text-xs">{record.method}</td>
-                  <td className="max-w-[22rem] min-w-[12rem] px-3 py-2 font-mono text-xs" title={record.url}>
+                  <td className="whitespace-nowrap md:px-3 md:py-2">{SERVICE_LABELS[record.service]}</td>
+                  <td className="font-mono text-xs md:px-3 md:py-2">{record.method}</td>
+                  <td className="w-full min-w-0 font-mono text-xs md:w-auto md:max-w-[22rem] md:min-w-[12rem] md:px-3 md:py-2" title={record.url}>
                     <PathText path={record.path} />
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="md:px-3 md:py-2">
                     <StatusBadge record={record} />
                   </td>
-                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{record.durationMs} ms</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{record.attempts}</td>
-                  <td className="px-3 py-2">
+                  <td className="whitespace-nowrap tabular-nums md:px-3 md:py-2 md:text-right">{record.durationMs} ms</td>
+                  <td className="tabular-nums md:px-3 md:py-2 md:text-right">
+                    <CellLabel>Attempts</CellLabel>
+                    {record.attempts}
+                  </td>
+                  <td className="md:px-3 md:py-2">
                     <CacheBadge cache={record.cache} />
                   </td>
-                  <td className="max-w-[18rem] px-3 py-2 text-xs text-danger" data-testid="activity-error">
+                  <td className={record.error ? "w-full text-xs text-danger md:w-auto md:max-w-[18rem] md:px-3 md:py-2" : "hidden text-xs text-danger md:table-cell md:max-w-[18rem] md:px-3 md:py-2"} data-testid="activity-error">
                     {record.error ?? ""}
                   </td>
-                  <td className="px-3 py-2">
+                  <td className="ml-auto md:ml-0 md:px-3 md:py-2">
                     <button
                       type="button"
                       aria-expanded={open}
@@ -84,8 +96,8 @@ export function ActivityTable({
                   </td>
                 </tr>
                 {open ? (
-                  <tr className="border-b border-border bg-muted/40">
-                    <td colSpan={COLUMNS.length} className="px-3 py-3">
+                  <tr className="block border-b border-border bg-muted/40 md:table-row">
+                    <td colSpan={COLUMNS.length} className="block min-w-0 px-3 py-3 md:table-cell">
                       <ActivityDetail record={record} hydrated={hydrated} />
                     </td>
                   </tr>

@@ -8,7 +8,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatSignalValue, signalLabel } from "@/lib/format/signals";
-import { formatDateTime } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { useHydrated } from "@/lib/hooks/use-now";
 import { type SignalHistory } from "@/lib/models";
 import { toAppError } from "@/lib/result";
@@ -42,6 +42,7 @@ function Summary({ history }: { history: SignalHistory }) {
 }
 
 function HistoryTable({ history }: { history: SignalHistory }) {
+  const { format: formatDateTime } = useTimeFormat();
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Show the values as a table</summary>
@@ -73,6 +74,7 @@ function HistoryTable({ history }: { history: SignalHistory }) {
 
 /** One chosen signal over the last 24 hours, 7 days or 30 days, drawn, summed up in words and as a table. */
 export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: readonly SignalName[] }) {
+  const { format: formatDateTime } = useTimeFormat();
   const [signal, setSignal] = useState<SignalName | undefined>(signals.includes("speed") ? "speed" : signals[0]);
   const [windowId, setWindowId] = useState<HistoryWindowId>("24h");
   const hydrated = useHydrated();

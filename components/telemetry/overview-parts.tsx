@@ -1,16 +1,17 @@
 "use client";
 
 import { formatRelativeTime, formatSignalValue, signalLabel } from "@/lib/format/signals";
-import { formatDateTime } from "@/lib/format/time";
 import { formatNumber } from "@/lib/format/numbers";
 import { useNow } from "@/lib/hooks/use-now";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { type SignalValue, type TelemetryDataSummary, type VinCredential } from "@/lib/models";
 import { signalInfo } from "@/lib/telemetry-signals";
 
-/** The Overview's pieces that show values; render them only in the browser (locale, time zone, clock). */
+/** The Overview's pieces that show values; render them only in the browser (locale, clock). Times name their zone. */
 
 /** "3 minutes ago", kept current every few seconds while the page is open, with the exact time beside it. */
 export function LastSeen({ iso, testId = "last-seen" }: { iso: string | null; testId?: string }) {
+  const { format: formatDateTime } = useTimeFormat();
   const now = useNow(5_000);
   if (iso === null) return <span data-testid={testId}>never: this vehicle has sent no data</span>;
   return (
@@ -25,6 +26,7 @@ export function LastSeen({ iso, testId = "last-seen" }: { iso: string | null; te
 
 /** One of the key figures: its label, its value with unit, and when the vehicle recorded it. */
 export function Figure({ name, value }: { name: string; value: SignalValue | undefined }) {
+  const { format: formatDateTime } = useTimeFormat();
   return (
     <div className="rounded-md bg-muted/60 px-4 py-3" data-testid={`figure-${name}`} data-value={value ? JSON.stringify(value.value) : ""}>
       <dt className="text-xs font-medium text-muted-foreground uppercase">{signalLabel(name)}</dt>
@@ -35,6 +37,7 @@ export function Figure({ name, value }: { name: string; value: SignalValue | und
 }
 
 export function VinFigure({ vin }: { vin: VinCredential | null }) {
+  const { format: formatDateTime } = useTimeFormat();
   return (
     <div className="rounded-md bg-muted/60 px-4 py-3" data-testid="figure-vin" data-value={vin?.vin ?? ""}>
       <dt className="text-xs font-medium text-muted-foreground uppercase">VIN</dt>
@@ -46,6 +49,7 @@ export function VinFigure({ vin }: { vin: VinCredential | null }) {
 
 /** Every signal the vehicle has sent, with its latest value and time where the grant lets the dashboard read it. */
 export function SignalsTable({ available, values }: { available: readonly string[]; values: readonly SignalValue[] }) {
+  const { format: formatDateTime } = useTimeFormat();
   const byName = new Map(values.map((value) => [value.name, value]));
   // The service's list, not the values read: derived fields (the approximate location) are not signals it stores.
   const names = [...available].sort((a, b) => signalLabel(a).localeCompare(signalLabel(b)));
@@ -82,6 +86,7 @@ export function SignalsTable({ available, values }: { available: readonly string
 }
 
 export function DataSummaryList({ summary }: { summary: TelemetryDataSummary }) {
+  const { format: formatDateTime } = useTimeFormat();
   return (
     <dl className="grid gap-3 text-sm sm:grid-cols-3" data-testid="data-summary">
       <div>

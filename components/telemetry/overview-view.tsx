@@ -6,6 +6,7 @@ import { LocationMapLazy } from "@/components/map/location-map-lazy";
 import { Card, CardHeader } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { type Feature, canUse, missingFor, telemetryFeatureOf } from "@/lib/features";
 import { formatLatLng } from "@/lib/geo/trip-places";
@@ -164,10 +165,13 @@ export function OverviewView({ tokenId, grant, initialLatest, vin, mapStyleUrl }
   } else {
     now = (
       <>
-        <p className="text-sm">
-          <span className="text-muted-foreground">Last seen </span>
-          {latest ? <LastSeen iso={latest.lastSeen} /> : <span data-testid="last-seen">unknown: the grant allows no signal</span>}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm">
+            <span className="text-muted-foreground">Last seen </span>
+            {latest ? <LastSeen iso={latest.lastSeen} /> : <span data-testid="last-seen">unknown: the grant allows no signal</span>}
+          </p>
+          <TimeZoneSwitch />
+        </div>
         {canUse(grant, "telemetry") ? (
           <dl className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-4" data-testid="key-figures">
             {figures.map((name) => (

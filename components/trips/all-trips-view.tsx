@@ -10,6 +10,9 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
+import { ALL_TRIPS_ASK_ABOVE_PAGES } from "@/lib/protocol";
+import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
+import { AllTripsWarning } from "./all-trips-warning";
 import { ClusterTrips, type PickedTrips } from "./cluster-trips";
 import type { PointStore } from "./point-store";
 import { type TimeWindow, inBounds, tripsPerDay, windowBounds, windowLabel } from "./time-window";
@@ -24,7 +27,11 @@ const VIEWS: Array<{ view: MapView; label: string }> = [
   { view: "density", label: "Density" },
 ];
 
-function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number): string {
+function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number, partial: boolean): string {
+  if (partial && progress.status === "done") {
+    const pages = progress.totalPages === null ? "" : ` (${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)} pages read: the older ones are outside the window)`;
+    return `${formatNumber(inWindow)} trips on the map, ${windowLabel(window)}${pages}`;
+  }
   if (window.kind !== "all" && progress.status === "done" && progress.trips > 0) {
     return `${formatNumber(inWindow)} of ${formatNumber(progress.trips)} trips on the map, ${windowLabel(window)}`;
   }
@@ -62,12 +69,23 @@ const isoOf = (ms: number) => new Date(ms).toISOString();
  * URL) with a histogram of trips per day filters the map, its counts and the export; clusters or density; a click on
  * a cluster lists its trips.
  */
-export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleUrl: string | undefined }) {
-  const { store, progress, cancel, restart } = useAllTrips(tokenId);
+export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: number; mapStyleUrl: string | undefined; totalPages: number | null }) {
   const { timeWindow, view, setWindow, setView } = useAllTripsUrl();
   // Relative windows end when the page was opened, so that the bounds, and the map, stay put while it is open.
   const [openedAt] = useState(() => Date.now());
   const bounds = useMemo(() => windowBounds(timeWindow, openedAt), [timeWindow, openedAt]);
+  // A long history is read back to the window's start only, and in full only once the person has said so; a short
+  // one is read in full at once (seconds), so its window can change freely.
+  const large = totalPages !== null && totalPages > ALL_TRIPS_ASK_ABOVE_PAGES;
+  const wantedSince = large && bounds ? bounds.from : null;
+  const [loadSince, setLoadSince] = useState(wantedSince);
+  const [allConfirmed, setAllConfirmed] = useState(false);
+  // What is loaded (or may be) already covers a later start; an earlier one, or everything, needs a new run.
+  const covered = loadSince === null ? allConfirmed || !large : wantedSince !== null && wantedSince >= loadSince;
+  if (!covered && loadSince !== wantedSince) setLoadSince(wantedSince);
+  const waiting = large && loadSince === null && !allConfirmed;
+  const { store, progress, cancel, restart } = useAllTrips(tokenId, waiting ? null : { since: loadSince });
+  const partial = loadSince !== null;
   const settled = progress.status !== "loading";
   // The count follows the stream; the histogram waits for its end (it walks every trip's date).
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -81,6 +99,14 @@ export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
   if (progress.status === "error" && progress.error?.code === "PRIVILEGE_MISSING") {
     return <MissingPrivilege feature="trips" />;
   }
+  if (waiting) {
+    return (
+      <section className="flex flex-col gap-4" data-testid="all-trips-view" data-status="waiting" aria-label="All trips">
+        <AllTripsWarning totalPages={totalPages ?? 0} onLoadAll={() => setAllConfirmed(true)} onWindow={setWindow} />
+        <TimeWindowControl value={timeWindow} onChange={setWindow} nowMs={openedAt} />
+      </section>
+    );
+  }
   const total = progress.totalPages ?? 0;
   const value = progress.status === "done" ? 1 : total > 0 ? progress.pagesDone / total : 0;
 
@@ -92,12 +118,13 @@ export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
       data-trips={progress.trips}
       data-points={progress.points}
       data-shown={inWindow}
+      data-since={loadSince === null ? "" : new Date(loadSince).toISOString()}
       aria-label="All trips"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-64 flex-1 flex-col gap-1.5">
           <p className={progress.status === "error" ? "text-sm text-danger" : "text-sm text-muted-foreground"} data-testid="all-trips-status" aria-live="polite">
-            {statusLine(progress, timeWindow, inWindow)}
+            {statusLine(progress, timeWindow, inWindow, partial)}
           </p>
           {progress.status === "error" ? <CallLink callId={progress.error?.callId} /> : null}
           <ProgressBar label="Trips loaded" value={value} className="max-w-xl" />
@@ -116,6 +143,7 @@ export function AllTripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
       </div>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <TimeWindowControl value={timeWindow} onChange={setWindow} nowMs={openedAt} />
+        <TimeZoneSwitch />
         <div role="group" aria-label="Map view" className="inline-flex rounded-md border border-border p-0.5">
           {VIEWS.map((choice) => (
             <button

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatDistanceKm, formatNumber } from "@/lib/format/numbers";
-import { formatDateTime, formatDuration } from "@/lib/format/time";
+import { formatDuration } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import type { PointStore } from "./point-store";
 
 export interface PickedTrips {
@@ -17,6 +18,7 @@ export interface PickedTrips {
  * how far it went in a straight line, and a link to it on its trips page, selected there.
  */
 export function ClusterTrips({ tokenId, store, picked, onClose }: { tokenId: number; store: PointStore; picked: PickedTrips; onClose: () => void }) {
+  const time = useTimeFormat();
   const rows = [...picked.indices].sort((a, b) => (store.positions[a] ?? 0) - (store.positions[b] ?? 0));
   const heading = picked.total === 1 ? "1 trip starts here" : `${formatNumber(picked.total)} trips start here`;
   return (
@@ -50,7 +52,7 @@ export function ClusterTrips({ tokenId, store, picked, onClose }: { tokenId: num
               const metres = store.distances[i] ?? -1;
               return (
                 <tr key={`${i}-${id}`} className="border-t border-border" data-testid="cluster-trip" data-trip-id={id}>
-                  <td className="px-3 py-1.5">{Number.isFinite(start) ? formatDateTime(start) : "unknown"}</td>
+                  <td className="px-3 py-1.5">{Number.isFinite(start) ? time.format(start) : "unknown"}</td>
                   <td className="px-3 py-1.5">{duration >= 0 ? formatDuration(duration) : "unknown"}</td>
                   <td className="px-3 py-1.5">{metres >= 0 ? formatDistanceKm(metres / 1000) : "unknown"}</td>
                   <td className="px-3 py-1.5 text-right">
@@ -58,7 +60,7 @@ export function ClusterTrips({ tokenId, store, picked, onClose }: { tokenId: num
                       href={`/vehicles/${tokenId}/trips?page=${store.pageOf(i)}&trip=${encodeURIComponent(id)}`}
                       className="text-primary underline-offset-2 hover:underline"
                     >
-                      Open<span className="sr-only"> the trip that started {Number.isFinite(start) ? formatDateTime(start) : ""}</span>
+                      Open<span className="sr-only"> the trip that started {Number.isFinite(start) ? time.format(start) : ""}</span>
                     </Link>
                   </td>
                 </tr>

@@ -1,17 +1,14 @@
 "use client";
 
-import { formatDate, formatDateTime, formatTime } from "@/lib/format/time";
-import { useHydrated } from "@/lib/hooks/use-now";
+import type { TimeStyle } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 
-const FORMATS = { date: formatDate, datetime: formatDateTime, time: formatTime } as const;
-
-/** A time in the viewer's time zone; the UTC value (in the title, and as text until hydration) for reference. */
-export function LocalTime({ iso, format = "datetime" }: { iso: string; format?: keyof typeof FORMATS }) {
-  const hydrated = useHydrated();
-  const utc = format === "date" ? iso.slice(0, 10) : `${iso.slice(0, 16).replace("T", " ")} UTC`;
+/** A time in the zone the person chose (their own or UTC), naming the zone; the ISO value in the title. */
+export function LocalTime({ iso, format = "datetime" }: { iso: string; format?: TimeStyle }) {
+  const time = useTimeFormat();
   return (
-    <time dateTime={iso} title={iso}>
-      {hydrated ? FORMATS[format](iso) : utc}
+    <time dateTime={iso} title={iso} data-zone={time.zone ?? "pending"}>
+      {time.format(iso, format)}
     </time>
   );
 }

@@ -5,7 +5,8 @@ import { useId, useMemo } from "react";
 import { HistoryChartLazy } from "@/components/telemetry/history-chart-lazy";
 import { Button } from "@/components/ui/button";
 import { formatDistanceKm } from "@/lib/format/numbers";
-import { formatDuration, formatTime } from "@/lib/format/time";
+import { formatDuration } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { pathStats, speedAt } from "@/lib/geo/path-stats";
 import type { SignalPoint, Trip, TripPath, TripPathResult } from "@/lib/models";
 import { REPLAY_SPEEDS, type Replay, type ReplaySpeed } from "./use-replay";
@@ -62,6 +63,8 @@ function RouteDetail({ trip, path, replay }: { trip: Trip; path: TripPath; repla
   const durationMs = stats.durationSeconds * 1000;
   const intervalMs = path.times.length > 1 ? durationMs / (path.times.length - 1) : 5_000;
   const sliderId = useId();
+  const time = useTimeFormat();
+  const formatTime = (iso: string | number) => time.format(iso, "time");
   const speedId = useId();
   const facts: Array<[string, string, string]> = [
     ["Distance along the route", formatDistanceKm(stats.distanceKm), "distance"],

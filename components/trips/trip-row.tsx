@@ -4,10 +4,10 @@ import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { formatDistanceKm } from "@/lib/format/numbers";
-import { formatDuration, isSameLocalDay } from "@/lib/format/time";
+import { formatDuration, isSameDay } from "@/lib/format/time";
 import { formatLatLng, tripDistanceKm, tripDurationMs, tripEnd, tripStart } from "@/lib/geo/trip-places";
 import type { Trip } from "@/lib/models";
-import { useHydrated } from "@/lib/hooks/use-now";
+import { useTimeZoneChoice } from "@/lib/hooks/use-time-zone";
 import { LocalTime } from "./local-time";
 
 interface TripRowProps {
@@ -19,12 +19,13 @@ interface TripRowProps {
 
 /** One trip: when, how long, how far (straight line), from where to where, and what is off about its data. */
 export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover }: TripRowProps) {
-  const hydrated = useHydrated();
+  const zone = useTimeZoneChoice();
   const start = tripStart(trip);
   const end = tripEnd(trip);
   const durationMs = tripDurationMs(trip);
   const distanceKm = tripDistanceKm(trip);
-  const sameDay = hydrated && isSameLocalDay(trip.start.time, trip.end.time);
+  // The end shows only its time when it falls on the start's day in the zone shown.
+  const sameDay = zone !== null && isSameDay(trip.start.time, trip.end.time, zone);
   const estimate = trip.start.estimatedLocation;
 
   return (

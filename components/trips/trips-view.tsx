@@ -6,14 +6,17 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { TripsMapLazy } from "@/components/map/trips-map-lazy";
 import { buttonClasses } from "@/components/ui/button";
-import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
+import { ALL_TRIPS_ASK_ABOVE_PAGES, TRIPS_PAGE_SIZE } from "@/lib/protocol";
+import { allPagesCost } from "./all-trips-warning";
+import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
 import { TripList } from "./trip-list";
+import { TripsDateJump } from "./trips-date-jump";
 import { TripsExports } from "./trips-exports";
 import { TripsPager } from "./trips-pager";
 import { tripsPageQuery } from "./trips-query";
 import { NoTrips, PastTheEnd, TripsError, TripsSkeleton } from "./trips-states";
 import { useHydrated } from "@/lib/hooks/use-now";
-import { formatDateTime } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { toAppError } from "@/lib/result";
 import { markForTests } from "@/lib/test-hooks";
 import { lngLatAt } from "@/lib/geo/path-stats";
@@ -31,11 +34,12 @@ export const INTERACTIVE_MARK = "trips-view:interactive";
  * the current one is fetched ahead.
  */
 export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleUrl: string | undefined }) {
-  const { page, tripId, at, hrefFor, goToPage, selectTrip, setReplayAt } = useTripsUrl();
+  const { page, tripId, at, hrefFor, goToPage, goToTrip, selectTrip, setReplayAt } = useTripsUrl();
   const queryClient = useQueryClient();
   const query = useQuery({ ...tripsPageQuery(tokenId, page), placeholderData: keepPreviousData });
   const [hoveredId, setHoveredId] = useState<string | null>(null);
   const hydrated = useHydrated();
+  const time = useTimeFormat();
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
   const routes = useTripPaths(tokenId, settled && data.trips.length > 0 ? page : null);
@@ -78,7 +82,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   // Said politely to a screen reader when the selection changes, from the list or from the map.
   const announcement =
     selectedTrip && hydrated
-      ? `Trip ${first + selectedIndex} selected, ${formatDateTime(selectedTrip.start.time)} to ${formatDateTime(selectedTrip.end.time)}; highlighted on the map.`
+      ? `Trip ${first + selectedIndex} selected, ${time.format(selectedTrip.start.time)} to ${time.format(selectedTrip.end.time)}; highlighted on the map.`
       : "";
 
   return (
@@ -88,12 +92,14 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
       </p>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <TripsPager page={page} totalPages={data.totalPages} hrefFor={hrefFor} onPage={goToPage} />
+        <TripsDateJump tokenId={tokenId} onFound={goToTrip} />
         {/* The pager says the same ("1 of 25"): a phone keeps the line for the map. */}
         <p className="hidden items-center gap-2 text-sm text-muted-foreground sm:flex" data-testid="trips-summary" aria-live="polite">
           {query.isFetching && !settled ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
           Page {page} of {data.totalPages}
           {settled && trips.length > 0 ? ` · trips ${first.toLocaleString()}–${(first + trips.length - 1).toLocaleString()}` : ""}
         </p>
+        <TimeZoneSwitch />
       </div>
       {settled && trips.length === 0 ? (
         <PastTheEnd page={page} totalPages={data.totalPages} lastHref={hrefFor({ page: data.totalPages, trip: null })} onLast={() => goToPage(data.totalPages)} />
@@ -131,10 +137,23 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
       {selectedTrip ? <TripDetail trip={selectedTrip} result={selectedResult} replay={selectedPath ? replay : null} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
         <TripsExports tokenId={tokenId} page={page} />
-        <Link href={`/vehicles/${tokenId}/trips/all`} className={buttonClasses("secondary", "sm")} data-testid="all-trips-link">
-          <Layers className="size-4" aria-hidden />
-          Map of all trips
-        </Link>
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+          {data.totalPages > ALL_TRIPS_ASK_ABOVE_PAGES ? (
+            // Said before the click: the map asks again before reading them, and offers a time window instead.
+            <p className="text-xs text-muted-foreground" id="all-trips-cost" data-testid="all-trips-link-cost">
+              All {data.totalPages.toLocaleString()} pages: {allPagesCost(data.totalPages)}
+            </p>
+          ) : null}
+          <Link
+            href={`/vehicles/${tokenId}/trips/all`}
+            className={buttonClasses("secondary", "sm")}
+            data-testid="all-trips-link"
+            aria-describedby={data.totalPages > ALL_TRIPS_ASK_ABOVE_PAGES ? "all-trips-cost" : undefined}
+          >
+            <Layers className="size-4" aria-hidden />
+            Map of all trips
+          </Link>
+        </div>
       </div>
     </section>
   );

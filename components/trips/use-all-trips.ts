@@ -8,8 +8,16 @@ import { PointStore } from "./point-store";
 /**
  * Streams every trip's start point from the server (NDJSON, see lib/geo/all-trips-stream.ts) into a PointStore.
  * React state (progress, `version` for the map) is updated at most once a frame, so a fast stream never floods
- * the page with renders. Cancel aborts the request, and the server stops fetching.
+ * the page with renders. Cancel aborts the request, and the server stops fetching. A request with `since` reads only
+ * the pages back to that time; a null request loads nothing (yet).
  */
+
+/** What to load: every trip (`since: null`) or those since a time (Unix ms). */
+export interface AllTripsRequest {
+  since: number | null;
+}
+
+const requestKey = (request: AllTripsRequest | null) => (request === null ? null : request.since === null ? "all" : new Date(request.since).toISOString());
 
 export type AllTripsStatus = "loading" | "done" | "cancelled" | "error";
 
@@ -70,13 +78,20 @@ async function readError(response: Response): Promise<AllTripsProgress["error"]>
   return { code: "HTTP_ERROR", message: `The trips could not be loaded (HTTP ${response.status}). Try again.` };
 }
 
-export function useAllTrips(tokenId: number) {
-  // Each run (the first, and every restart) streams into a store of its own.
-  const [run, setRun] = useState(() => ({ id: 0, store: new PointStore() }));
+export function useAllTrips(tokenId: number, request: AllTripsRequest | null) {
+  // Each run (the first, every restart, every other request) streams into a store of its own.
+  const key = requestKey(request);
+  const [run, setRun] = useState(() => ({ id: 0, store: new PointStore(), key }));
   const [progress, setProgress] = useState<AllTripsProgress>(INITIAL);
   const controllerRef = useRef<AbortController | null>(null);
+  if (run.key !== key) {
+    // Another request: a new run, from the first render that asks for it.
+    setRun((previous) => ({ id: previous.id + 1, store: new PointStore(), key }));
+    setProgress(INITIAL);
+  }
 
   useEffect(() => {
+    if (run.key === null) return;
     const controller = new AbortController();
     controllerRef.current = controller;
     const points = run.store;
@@ -121,7 +136,8 @@ export function useAllTrips(tokenId: number) {
     };
 
     (async () => {
-      const response = await fetch(`/api/vehicles/${tokenId}/trips/all`, { signal: controller.signal });
+      const since = run.key === "all" ? "" : `?since=${encodeURIComponent(run.key ?? "")}`;
+      const response = await fetch(`/api/vehicles/${tokenId}/trips/all${since}`, { signal: controller.signal });
       if (!response.ok || !response.body) return finish("error", await readError(response));
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       const splitter = new LineSplitter();
@@ -159,7 +175,7 @@ export function useAllTrips(tokenId: number) {
   const cancel = useCallback(() => controllerRef.current?.abort(), []);
   const restart = useCallback(() => {
     setProgress(INITIAL);
-    setRun((previous) => ({ id: previous.id + 1, store: new PointStore() }));
+    setRun((previous) => ({ ...previous, id: previous.id + 1, store: new PointStore() }));
   }, []);
 
   return { store: run.store, progress, cancel, restart };

@@ -50,6 +50,15 @@ export function useTripsUrl() {
     [hrefFor, page],
   );
 
+  /** Another page with a trip of it selected (or none): the date jump's landing, a step in the history like a page. */
+  const goToTrip = useCallback(
+    (next: number, trip: string | null) => {
+      if (next === page && trip === tripId) return;
+      window.history.pushState(null, "", hrefFor({ page: next, trip }));
+    },
+    [hrefFor, page, tripId],
+  );
+
   const selectTrip = useCallback(
     (id: string | null) => {
       if (id === tripId) return;
@@ -67,5 +76,5 @@ export function useTripsUrl() {
     [hrefFor, at],
   );
 
-  return { page, tripId, at, hrefFor, goToPage, selectTrip, setReplayAt };
+  return { page, tripId, at, hrefFor, goToPage, goToTrip, selectTrip, setReplayAt };
 }

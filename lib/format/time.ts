@@ -1,30 +1,89 @@
 /**
- * Dates and durations for people. Formatting uses the runtime's locale and time zone, so call these in the browser
- * (client components) to show the viewer's own time zone.
+ * Dates and durations for people. Times are shown in the viewer's own time zone or in UTC (the person's choice, see
+ * lib/hooks/use-time-zone.ts), and always say which: "Nov 23, 2026, 2:05 PM GMT+1", "2:05 PM UTC". Formatting in the
+ * viewer's zone uses the runtime's locale and zone, so call these in the browser (client components); the server
+ * render uses formatStableUtc, which depends on neither, so hydration never disagrees with the server's HTML.
  */
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const timeOnly = new Intl.DateTimeFormat(undefined, { timeStyle: "short" });
+/** The zone times are shown in: the viewer's own, or UTC. */
+export type TimeZoneChoice = "local" | "utc";
+export const TIME_ZONE_CHOICES: readonly TimeZoneChoice[] = ["local", "utc"];
 
-export function formatDateTime(iso: string | number | Date): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "unknown" : dateTime.format(date);
+export type TimeStyle = "datetime" | "date" | "time";
+
+// dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are spelled out.
+const STYLE_PARTS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
+  datetime: { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  date: { year: "numeric", month: "short", day: "numeric" },
+  time: { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+};
+
+// One formatter per zone and style, made on first use (the viewer's locale and zone are fixed for a page's life).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(style: TimeStyle, zone: TimeZoneChoice): Intl.DateTimeFormat {
+  const key = `${style}:${zone}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(undefined, { ...STYLE_PARTS[style], ...(zone === "utc" ? { timeZone: "UTC" } : {}) });
+    formatters.set(key, formatter);
+  }
+  return formatter;
 }
 
-export function formatDate(iso: string | number | Date): string {
+function format(iso: string | number | Date, style: TimeStyle, zone: TimeZoneChoice): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "unknown" : dateOnly.format(date);
+  return Number.isNaN(date.getTime()) ? "unknown" : formatterFor(style, zone).format(date);
 }
 
-export function formatTime(iso: string | number | Date): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "unknown" : timeOnly.format(date);
+/** A date and time with its zone: "Nov 23, 2026, 2:05 PM GMT+1" (local) or "Nov 23, 2026, 1:05 PM UTC". */
+export function formatDateTime(iso: string | number | Date, zone: TimeZoneChoice = "local"): string {
+  return format(iso, "datetime", zone);
 }
 
-/** Whether two instants fall on the same calendar day in the runtime's time zone. */
-export function isSameLocalDay(a: string | number | Date, b: string | number | Date): boolean {
-  return dateOnly.format(new Date(a)) === dateOnly.format(new Date(b));
+/** A calendar day in the zone: "Nov 23, 2026". */
+export function formatDate(iso: string | number | Date, zone: TimeZoneChoice = "local"): string {
+  return format(iso, "date", zone);
+}
+
+/** A time of day with its zone: "2:05 PM GMT+1", "1:05 PM UTC". */
+export function formatTime(iso: string | number | Date, zone: TimeZoneChoice = "local"): string {
+  return format(iso, "time", zone);
+}
+
+/** Any of the three styles, by name. */
+export function formatInZone(iso: string | number | Date, style: TimeStyle, zone: TimeZoneChoice): string {
+  return format(iso, style, zone);
+}
+
+/**
+ * The same instant in UTC without the runtime's locale or zone ("2026-11-23 13:05 UTC", "13:05 UTC",
+ * "2026-11-23"): what the server renders, and what the browser shows until it knows the viewer's choice.
+ */
+export function formatStableUtc(iso: string | number | Date, style: TimeStyle = "datetime"): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "unknown";
+  const text = date.toISOString();
+  if (style === "date") return text.slice(0, 10);
+  if (style === "time") return `${text.slice(11, 16)} UTC`;
+  return `${text.slice(0, 10)} ${text.slice(11, 16)} UTC`;
+}
+
+/** Whether two instants fall on the same calendar day in the zone. */
+export function isSameDay(a: string | number | Date, b: string | number | Date, zone: TimeZoneChoice = "local"): boolean {
+  return formatDate(a, zone) === formatDate(b, zone);
+}
+
+/** `[from, to)` of a calendar day `YYYY-MM-DD` in the zone (a local day is not always 24 hours), or null when it is not a real day. */
+export function dayBounds(day: string, zone: TimeZoneChoice): { from: number; to: number } | null {
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(day.trim());
+  if (!match) return null;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const at = (dayOfMonth: number) => (zone === "utc" ? new Date(Date.UTC(y, m - 1, dayOfMonth)) : new Date(y, m - 1, dayOfMonth));
+  const start = at(d);
+  const [year, month, date] = zone === "utc" ? [start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()] : [start.getFullYear(), start.getMonth(), start.getDate()];
+  // 2026-02-30 rolls over into March: not a real day.
+  if (year !== y || month !== m - 1 || date !== d || y < 1970) return null;
+  return { from: start.getTime(), to: at(d + 1).getTime() };
 }
 
 /** `1 h 05 min`, `12 min`, `45 s`. Negative or invalid durations read "unknown". */

@@ -27,3 +27,16 @@ export const tripsInput = z.object(
   { tokenId: positiveWholeNumber("tokenId"), page: positiveWholeNumber("page") },
   { error: "the input must be an object with a tokenId and a page" },
 );
+
+/** A calendar day as the browser computed it in the zone it shows times in: `[from, to)`, at most 25 hours (a DST day). */
+export const tripsDayInput = z
+  .object(
+    {
+      tokenId: positiveWholeNumber("tokenId"),
+      from: z.iso.datetime({ offset: true, error: "from must be an ISO date and time" }),
+      to: z.iso.datetime({ offset: true, error: "to must be an ISO date and time" }),
+    },
+    { error: "the input must be an object with a tokenId, a from and a to" },
+  )
+  .refine((input) => Date.parse(input.from) < Date.parse(input.to), { error: "from must come before to" })
+  .refine((input) => Date.parse(input.to) - Date.parse(input.from) <= 25 * 3_600_000, { error: "a day is at most 25 hours long" });

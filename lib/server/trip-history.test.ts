@@ -109,4 +109,21 @@ describe("MemoryTripHistory", () => {
     expect(store.get(4)).toBeUndefined();
     expect(store.get(3)).toHaveLength(500);
   });
+
+  it("a walk stopped early keeps nothing; a kept history stops early too, without requests", async () => {
+    const service = fakeTripsService(2_000);
+    const store = new MemoryTripHistory();
+    const stopAfter = (page: { currentPage: number }) => page.currentPage === 3;
+    const stopped = await walkTripHistory(1, service.fetchPage, store, { onPage: () => undefined, stopAfter });
+    expect(stopped).toEqual({ pages: 3, trips: 300, truncated: false, stopped: true });
+    expect(store.get(1)).toBeUndefined();
+
+    await walk(service, store);
+    service.stats.requested.length = 0;
+    const pages: number[] = [];
+    const replayed = await walkTripHistory(1, service.fetchPage, store, { onPage: (_, n) => void pages.push(n), stopAfter });
+    expect(replayed).toEqual({ pages: 3, trips: 300, truncated: false, stopped: true });
+    expect(pages).toEqual([1, 2, 3]);
+    expect(service.stats.requested).toEqual([1]);
+  });
 });

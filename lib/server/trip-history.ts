@@ -1,5 +1,6 @@
 import "server-only";
 import type { Trip, TripsPage } from "@/lib/models";
+import { processWide } from "@/lib/process-wide";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { type WalkOptions, type WalkSummary, walkTripPages } from "./trip-pages";
 
@@ -61,6 +62,18 @@ const MAX_CATCH_UP_PAGES = 5;
 
 const pagesFor = (trips: number) => Math.ceil(trips / TRIPS_PAGE_SIZE);
 
+/** Every trip fetched so far, per vehicle: one store per process, shared by the all-trips walks and the day search. */
+export const keptTripHistory = () => processWide<TripHistoryStore>("trip-history", () => new MemoryTripHistory());
+
+/**
+ * Page `page` of a kept history as the service would answer it, when the history is current: its newest trip is the
+ * one the service's page 1 starts with and it fills as many pages as the service counts. Null otherwise.
+ */
+export function pageFromHistory(known: readonly Trip[] | undefined, firstPage: TripsPage, page: number): TripsPage | null {
+  if (!known || known.length === 0 || known[0]?.id !== firstPage.trips[0]?.id || pagesFor(known.length) !== firstPage.totalPages) return null;
+  return { trips: known.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE), totalPages: firstPage.totalPages, currentPage: page };
+}
+
 /** The known history as the service would page it now. */
 async function replay(trips: Trip[], options: WalkOptions): Promise<WalkSummary> {
   const totalPages = pagesFor(trips.length);
@@ -68,7 +81,9 @@ async function replay(trips: Trip[], options: WalkOptions): Promise<WalkSummary>
   for (let page = 1; page <= totalPages; page++) {
     options.signal?.throwIfAborted();
     const slice = trips.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE);
-    await options.onPage({ trips: slice, totalPages, currentPage: page }, page);
+    const current = { trips: slice, totalPages, currentPage: page };
+    await options.onPage(current, page);
+    if (page < totalPages && options.stopAfter?.(current)) return { pages: page, trips: page * TRIPS_PAGE_SIZE, truncated: false, stopped: true };
   }
   return { pages: totalPages, trips: trips.length, truncated: false };
 }
@@ -91,8 +106,8 @@ async function catchUp(fetchPage: (page: number) => Promise<TripsPage>, known: T
 
 /**
  * Walks a vehicle's trips like walkTripPages, from the store when it knows the vehicle (after bringing it up to
- * date), else from the service, keeping the complete result. A walk cut short (aborted, failed, truncated) keeps
- * nothing, so the store only ever holds whole histories.
+ * date), else from the service, keeping the complete result. A walk cut short (aborted, failed, truncated, stopped)
+ * keeps nothing, so the store only ever holds whole histories.
  */
 export async function walkTripHistory(
   tokenId: number,
@@ -117,6 +132,7 @@ export async function walkTripHistory(
       return options.onPage(page, pageNumber);
     },
   });
-  if (!summary.truncated) store.set(tokenId, collected);
+  // Only a whole history is kept: a walk stopped at a time window's start is not one.
+  if (!summary.truncated && !summary.stopped) store.set(tokenId, collected);
   return summary;
 }

@@ -55,4 +55,14 @@ describe("walkTripPages", () => {
     const summary = await walkTripPages(service.fetchPage, { maxPages: 4, onPage: () => undefined });
     expect(summary).toEqual({ pages: 4, trips: 400, truncated: true });
   });
+
+  it("ends after the page stopAfter picks, requesting only a few pages past it", async () => {
+    const service = fakeService(100_000);
+    const seen: number[] = [];
+    const summary = await walkTripPages(service.fetchPage, { concurrency: 4, onPage: (_, n) => void seen.push(n), stopAfter: (page) => page.currentPage === 6 });
+    expect(summary).toEqual({ pages: 6, trips: 600, truncated: false, stopped: true });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
+    // Pages 7 to 9 may already be on their way (four at a time); nothing after them.
+    expect(Math.max(...service.stats.requested)).toBeLessThanOrEqual(9);
+  });
 });

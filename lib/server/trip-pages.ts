@@ -16,6 +16,11 @@ export interface WalkOptions {
   /** Called once, after page 1, with the page count the service reported. */
   onStart?: (totalPages: number) => void | Promise<void>;
   onPage: (page: TripsPage, pageNumber: number) => void | Promise<void>;
+  /**
+   * Ends the walk after a page for which it answers true: the pages after it are older, and not wanted (a time
+   * window's start has been passed). The few already requested are left to finish and ignored.
+   */
+  stopAfter?: (page: TripsPage) => boolean;
 }
 
 export interface WalkSummary {
@@ -23,6 +28,8 @@ export interface WalkSummary {
   trips: number;
   /** The vehicle had more pages than maxPages; the rest were not fetched. */
   truncated: boolean;
+  /** stopAfter ended the walk before the last page. */
+  stopped?: true;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -40,6 +47,8 @@ export async function walkTripPages(fetchPage: (page: number) => Promise<TripsPa
   signal?.throwIfAborted();
   await options.onPage(first, 1);
   let trips = first.trips.length;
+  const stoppedAt = (pages: number) => ({ pages, trips, truncated: false, stopped: true as const });
+  if (lastPage > 1 && options.stopAfter?.(first)) return stoppedAt(1);
 
   const inFlight = new Map<number, Promise<TripsPage>>();
   let nextToRequest = 2;
@@ -59,6 +68,7 @@ export async function walkTripPages(fetchPage: (page: number) => Promise<TripsPa
     signal?.throwIfAborted();
     await options.onPage(page, nextToHand);
     trips += page.trips.length;
+    if (nextToHand < lastPage && options.stopAfter?.(page)) return stoppedAt(nextToHand);
   }
   return { pages: first.totalPages === 0 ? 0 : lastPage, trips, truncated: lastPage < reported };
 }

@@ -2,11 +2,10 @@ import "server-only";
 import { getDimoClient } from "@/lib/dimo";
 import { type AllTripsMessage, encodeMessage, pageDetailsOf } from "@/lib/geo/all-trips-stream";
 import { type ExportFormat, GEOJSON_STREAM, tripCsvHeader, tripCsvRow, tripToExportFeature } from "@/lib/geo/export";
-import type { Trip, TripPathResult } from "@/lib/models";
+import type { Trip, TripPathResult, TripsPage } from "@/lib/models";
 import { isAbort, logUnexpected, toFailure } from "./failure";
 import { forEachTripPath } from "./trip-paths";
-import { processWide } from "@/lib/process-wide";
-import { MemoryTripHistory, type TripHistoryStore, walkTripHistory } from "./trip-history";
+import { keptTripHistory, walkTripHistory } from "./trip-history";
 import { type WalkOptions } from "./trip-pages";
 
 /**
@@ -19,12 +18,9 @@ const encoder = new TextEncoder();
 
 const listTrips = (tokenId: number, page: number) => getDimoClient().listTrips(tokenId, page);
 
-/** Every trip fetched so far, per vehicle (see trip-history.ts): one per process. */
-const tripHistory = () => processWide<TripHistoryStore>("trip-history", () => new MemoryTripHistory());
-
 /** A vehicle's trips, page by page, from its kept history when it has one. */
 const walkTrips = (tokenId: number, options: WalkOptions) =>
-  walkTripHistory(tokenId, (page) => listTrips(tokenId, page), tripHistory(), options);
+  walkTripHistory(tokenId, (page) => listTrips(tokenId, page), keptTripHistory(), options);
 
 /** Aborts when the request does, or when the response stream is cancelled (the client stopped reading). */
 function linkedAbort(signal: AbortSignal): AbortController {
@@ -34,8 +30,14 @@ function linkedAbort(signal: AbortSignal): AbortController {
   return controller;
 }
 
-/** Start points and progress, one message a line; a failure becomes an `error` message, not a broken stream. */
-export function allTripsStream(tokenId: number, signal: AbortSignal): ReadableStream<Uint8Array> {
+/** Stops a newest-first walk after the first page reaching back before `sinceMs`: every later page is older. */
+const olderThan = (sinceMs: number) => (page: TripsPage) => page.trips.some((trip) => Date.parse(trip.start.time) < sinceMs);
+
+/**
+ * Start points and progress, one message a line; a failure becomes an `error` message, not a broken stream. With
+ * `sinceMs` (a time window's start), only the pages down to the first trip before it are read.
+ */
+export function allTripsStream(tokenId: number, signal: AbortSignal, sinceMs?: number): ReadableStream<Uint8Array> {
   const stop = linkedAbort(signal);
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -44,6 +46,7 @@ export function allTripsStream(tokenId: number, signal: AbortSignal): ReadableSt
       };
       walkTrips(tokenId, {
         signal: stop.signal,
+        stopAfter: sinceMs === undefined ? undefined : olderThan(sinceMs),
         onStart: (totalPages) => send({ type: "start", totalPages }),
         onPage: (page, pageNumber) => send({ type: "page", page: pageNumber, trips: page.trips.length, ...pageDetailsOf(page.trips) }),
       })

@@ -3,7 +3,9 @@ import { z } from "zod";
 import { getDimoClient } from "@/lib/dimo";
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportFileName } from "@/lib/geo/export";
 import { guarded } from "./guard";
-import { positiveWholeNumber, tokenIdInput, tripsInput } from "./inputs";
+import { type DayBounds, type DaySearch, findDayPage } from "./trip-day-search";
+import { keptTripHistory, pageFromHistory } from "./trip-history";
+import { positiveWholeNumber, tripsInput } from "./inputs";
 import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } from "./trip-streams";
 
 /**
@@ -17,13 +19,33 @@ export const listTripsPage = guarded(tripsInput, async function listTripsPage({ 
   return getDimoClient().listTrips(tokenId, page);
 });
 
+/**
+ * The page holding a day (see trip-day-search.ts). Page 1 is always read from the service (it may have new trips);
+ * when the vehicle's kept history is current with it, the other pages come from there and cost no request.
+ */
+export async function findTripsDay(tokenId: number, day: DayBounds): Promise<DaySearch> {
+  const client = getDimoClient();
+  const first = await client.listTrips(tokenId, 1);
+  const known = keptTripHistory().get(tokenId);
+  return findDayPage(async (page) => (page === 1 ? first : (pageFromHistory(known, first, page) ?? client.listTrips(tokenId, page))), day);
+}
+
 // A stream outlives no one: without a caller's signal, one that never aborts.
 const signalOrNever = (signal: AbortSignal | undefined) => signal ?? new AbortController().signal;
 
-/** Every trip's start point and the progress, as NDJSON (see lib/geo/all-trips-stream.ts). */
-export const openAllTripsStream = guarded(tokenIdInput, async function openAllTripsStream({ tokenId }, { signal }) {
+const allTripsInput = z.object(
+  {
+    tokenId: positiveWholeNumber("tokenId"),
+    // A time window's start: the trips from then on (and the rest of the page reaching back past it) are enough.
+    since: z.iso.datetime({ offset: true, error: "since must be an ISO date and time" }).optional(),
+  },
+  { error: "the input must be an object with a tokenId" },
+);
+
+/** Every trip's start point (or those since a time), and the progress, as NDJSON (see lib/geo/all-trips-stream.ts). */
+export const openAllTripsStream = guarded(allTripsInput, async function openAllTripsStream({ tokenId, since }, { signal }) {
   await getDimoClient().assertCanUse(tokenId, "trips");
-  return allTripsStream(tokenId, signalOrNever(signal));
+  return allTripsStream(tokenId, signalOrNever(signal), since === undefined ? undefined : Date.parse(since));
 });
 
 const exportInput = z.object(

@@ -3,10 +3,12 @@ import { openAllTripsStream } from "@/lib/server/trips";
 
 /**
  * GET: every trip of a vehicle for the all-trips map, streamed as NDJSON (see lib/geo/all-trips-stream.ts) while the
- * pages are fetched, four at a time. Closing the request stops the fetching.
+ * pages are fetched, four at a time; with `?since=<ISO time>`, only the pages reaching back to it. Closing the
+ * request stops the fetching.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
-  const result = await openAllTripsStream({ tokenId: (await params).tokenId }, { signal: request.signal });
+  const since = new URL(request.url).searchParams.get("since") ?? undefined;
+  const result = await openAllTripsStream({ tokenId: (await params).tokenId, since }, { signal: request.signal });
   if (!result.ok) return errorResponse(result.error);
   return new Response(result.data, {
     headers: {
