@@ -79,7 +79,7 @@ export function ActivityTable({
                   <td className="md:px-3 md:py-2">
                     <CacheBadge cache={record.cache} />
                   </td>
-                  <td className={record.error ? "w-full text-xs text-danger md:w-auto md:max-w-[18rem] md:px-3 md:py-2" : "hidden text-xs text-danger md:table-cell md:max-w-[18rem] md:px-3 md:py-2"} data-testid="activity-error">
+                  <td className={record.error ? "w-full text-xs text-danger [overflow-wrap:anywhere] md:w-auto md:max-w-[18rem] md:px-3 md:py-2" : "hidden text-xs text-danger md:table-cell md:max-w-[18rem] md:px-3 md:py-2"} data-testid="activity-error">
                     {record.error ?? ""}
                   </td>
                   <td className="ml-auto md:ml-0 md:px-3 md:py-2">
