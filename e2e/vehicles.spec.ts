@@ -134,8 +134,12 @@ test.describe("one vehicle", () => {
       await expect(page.getByRole("navigation", { name: "Vehicle sections" })).toHaveCount(0);
       await expect(page.getByTestId("vehicle-overview").or(page.getByTestId("vehicle-value"))).toHaveCount(0);
     }
-    // The date in the viewer's own calendar, as the browser formats it.
-    const shown = await page.evaluate((iso) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)), endedAt);
+    // The date in the viewer's own calendar and zone, named, as the browser formats it.
+    const shown = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso)),
+      endedAt,
+    );
     await expect(page.getByTestId("grant-ended-at")).toHaveText(shown);
     await page.getByRole("link", { name: "Back to vehicles" }).click();
     await expect(page).toHaveURL(/\/vehicles$/);
