@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
+import { followCallLink } from "./fixtures/activity";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
 import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
@@ -238,13 +239,7 @@ test("a trips failure says what failed and links to the call, as every error doe
     const status = page.getByTestId("all-trips-status");
     await expect(status).toContainText("DIMO's trips service failed while answering (500).");
     await expect(status).not.toContainText(/try again/i);
-    const link = page.getByTestId("all-trips-view").getByTestId("call-link");
-    const callId = await link.getAttribute("data-call-id");
-    expect(callId).toBeTruthy();
-    await link.click();
-    const detail = page.getByTestId("linked-call").getByTestId("activity-detail");
-    await expect(detail).toHaveAttribute("data-call-id", callId ?? "");
-    await expect(detail.getByTestId("activity-status")).toHaveText("500");
+    await followCallLink(page, page.getByTestId("all-trips-view"), "500");
   } finally {
     await sandbox.removeFault(id);
   }

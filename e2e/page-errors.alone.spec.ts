@@ -1,3 +1,4 @@
+import { followCallLink } from "./fixtures/activity";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
 
@@ -29,13 +30,7 @@ test("a failed identity call keeps the app's frame, names the service and status
   await expect(page.getByRole("button", { name: /sign out/i }).first()).toBeAttached();
   await expect(page.getByRole("heading", { name: "This page could not be loaded" })).toHaveCount(0);
 
-  const link = failure.getByTestId("call-link");
-  const callId = await link.getAttribute("data-call-id");
-  expect(callId).toBeTruthy();
-  await link.click();
-  const detail = page.getByTestId("linked-call").getByTestId("activity-detail");
-  await expect(detail).toHaveAttribute("data-call-id", callId ?? "");
-  await expect(detail.getByTestId("activity-status")).toHaveText("500");
+  const detail = await followCallLink(page, failure, "500");
   await expect(detail.getByTestId("activity-detail-response-body")).toContainText("injected identity failure");
 });
 
