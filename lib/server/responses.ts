@@ -15,3 +15,14 @@ export function errorResponse(error: AppError): Response {
 export function resultResponse<T>(result: Result<T>): Response {
   return result.ok ? Response.json(result.data, { headers: NO_STORE }) : errorResponse(result.error);
 }
+
+/**
+ * A guarded stream of NDJSON lines, sent as it is written, or its error: `Cache-Control: no-store`, and no buffering
+ * by proxies that honour `X-Accel-Buffering`, which would hold the progress back until the end.
+ */
+export function ndjsonResponse(result: Result<ReadableStream<Uint8Array>>): Response {
+  if (!result.ok) return errorResponse(result.error);
+  return new Response(result.data, {
+    headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
+  });
+}

@@ -50,6 +50,9 @@ export function clearTripPathCache(): void {
   pathCache().clear();
 }
 
+/** A trip's entry in the cache: trip ids are unique per vehicle, not across them. */
+const pathKey = (tokenId: number, trip: Trip) => `${tokenId}:${trip.id}`;
+
 const straight = (trip: Trip, reason: string): TripPathResult => ({ tripId: trip.id, kind: "straight", reason });
 
 /** Splits `items` into runs of at most `size`, in order. */
@@ -104,7 +107,7 @@ export async function forEachTripPath(
 
   const jobs: PathJob[] = [];
   for (const trip of trips) {
-    const kept = pathCache().get(`${tokenId}:${trip.id}`);
+    const kept = pathCache().get(pathKey(tokenId, trip));
     const window = pathWindowOf(trip);
     if (kept) {
       summary.cached++;
@@ -128,7 +131,7 @@ export async function forEachTripPath(
       const answer = answers[index];
       if (!answer?.ok) return onResult(straight(trip, `telemetry: ${answer ? toFailure(answer.error, "trip paths").message : "no answer"}`));
       if (answer.path.coordinates.length < 2) return onResult(straight(trip, "no location signals during the trip"));
-      pathCache().set(`${tokenId}:${trip.id}`, answer.path);
+      pathCache().set(pathKey(tokenId, trip), answer.path);
       onResult({ tripId: trip.id, kind: "route", path: answer.path });
     });
   });

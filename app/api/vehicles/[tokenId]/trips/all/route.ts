@@ -1,4 +1,4 @@
-import { errorResponse } from "@/lib/server/responses";
+import { ndjsonResponse } from "@/lib/server/responses";
 import { openAllTripsStream } from "@/lib/server/trips";
 
 /**
@@ -8,14 +8,5 @@ import { openAllTripsStream } from "@/lib/server/trips";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
   const since = new URL(request.url).searchParams.get("since") ?? undefined;
-  const result = await openAllTripsStream({ tokenId: (await params).tokenId, since }, { signal: request.signal });
-  if (!result.ok) return errorResponse(result.error);
-  return new Response(result.data, {
-    headers: {
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      "Cache-Control": "no-store",
-      // Proxies that buffer would hold the progress back until the end.
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return ndjsonResponse(await openAllTripsStream({ tokenId: (await params).tokenId, since }, { signal: request.signal }));
 }

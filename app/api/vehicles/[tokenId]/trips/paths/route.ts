@@ -1,4 +1,4 @@
-import { errorResponse } from "@/lib/server/responses";
+import { ndjsonResponse } from "@/lib/server/responses";
 import { openTripPathsStream } from "@/lib/server/trip-paths";
 
 /**
@@ -7,13 +7,5 @@ import { openTripPathsStream } from "@/lib/server/trip-paths";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
   const page = new URL(request.url).searchParams.get("page") ?? "1";
-  const result = await openTripPathsStream({ tokenId: (await params).tokenId, page }, { signal: request.signal });
-  if (!result.ok) return errorResponse(result.error);
-  return new Response(result.data, {
-    headers: {
-      "Content-Type": "application/x-ndjson; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return ndjsonResponse(await openTripPathsStream({ tokenId: (await params).tokenId, page }, { signal: request.signal }));
 }
