@@ -12,6 +12,7 @@ import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
 import { ALL_TRIPS_ASK_ABOVE_PAGES } from "@/lib/protocol";
 import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
+import { ToggleGroup, type ToggleOption } from "@/components/ui/toggle-group";
 import { AllTripsWarning } from "./all-trips-warning";
 import { ClusterTrips, type PickedTrips } from "./cluster-trips";
 import type { PointStore } from "./point-store";
@@ -22,9 +23,9 @@ import { TripsHistogram } from "./trips-histogram";
 import { type AllTripsProgress, timeLeftMs, useAllTrips } from "./use-all-trips";
 import { useAllTripsUrl } from "./use-all-trips-url";
 
-const VIEWS: Array<{ view: MapView; label: string }> = [
-  { view: "clusters", label: "Clusters" },
-  { view: "density", label: "Density" },
+const VIEWS: ReadonlyArray<ToggleOption<MapView>> = [
+  { value: "clusters", label: "Clusters" },
+  { value: "density", label: "Density" },
 ];
 
 function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number, partial: boolean): string {
@@ -144,22 +145,7 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
       <div className="flex flex-wrap items-end justify-between gap-3">
         <TimeWindowControl value={timeWindow} onChange={setWindow} nowMs={openedAt} />
         <TimeZoneSwitch />
-        <div role="group" aria-label="Map view" className="inline-flex rounded-md border border-border p-0.5">
-          {VIEWS.map((choice) => (
-            <button
-              key={choice.view}
-              type="button"
-              aria-pressed={view === choice.view}
-              data-testid={`all-trips-view-${choice.view}`}
-              className={
-                view === choice.view ? "h-7 rounded bg-primary px-2.5 text-sm font-medium text-primary-foreground" : "h-7 rounded px-2.5 text-sm font-medium hover:bg-muted"
-              }
-              onClick={() => setView(choice.view)}
-            >
-              {choice.label}
-            </button>
-          ))}
-        </div>
+        <ToggleGroup label="Map view" options={VIEWS} selected={view} onSelect={setView} testIdPrefix="all-trips-view" />
       </div>
       {days ? <TripsHistogram days={days} /> : <p className="text-xs text-muted-foreground">The trips per day show once every trip is in.</p>}
       <AllTripsMapLazy

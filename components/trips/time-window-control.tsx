@@ -2,8 +2,29 @@
 
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/cn";
+import { ToggleGroup } from "@/components/ui/toggle-group";
 import { type TimeWindow, WINDOW_CHOICES, dayOf, dayStartMs } from "./time-window";
+
+/** A native date field with its label above it: a day as YYYY-MM-DD. */
+function DayField({ id, label, value, min, max, onChange, testId }: { id: string; label: string; value: string; min?: string; max?: string; onChange: (day: string) => void; testId: string }) {
+  return (
+    <label className="flex flex-col gap-0.5 text-xs text-muted-foreground" htmlFor={id}>
+      {label}
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+        className="h-8 rounded-md border border-border bg-card px-2 text-sm text-foreground"
+      />
+    </label>
+  );
+}
+
+const WINDOW_OPTIONS = WINDOW_CHOICES.map((choice) => ({ value: choice.kind, label: choice.label }));
 
 /**
  * The time window's choices as a group of toggle buttons, and for a custom range two date fields and Apply. All are
@@ -19,27 +40,17 @@ export function TimeWindowControl({ value, onChange, nowMs }: { value: TimeWindo
 
   return (
     <div className="flex flex-wrap items-end gap-3" data-testid="time-window">
-      <div role="group" aria-label="Time window" className="inline-flex rounded-md border border-border p-0.5">
-        {WINDOW_CHOICES.map((choice) => (
-          <button
-            key={choice.kind}
-            type="button"
-            aria-pressed={selected === choice.kind}
-            data-testid={`time-window-${choice.kind}`}
-            className={cn(
-              "h-7 rounded px-2.5 text-sm font-medium transition-colors",
-              selected === choice.kind ? "bg-primary text-primary-foreground" : "hover:bg-muted",
-            )}
-            onClick={() => {
-              if (choice.kind === "custom") return setCustomOpen(true);
-              setCustomOpen(false);
-              onChange({ kind: choice.kind });
-            }}
-          >
-            {choice.label}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label="Time window"
+        options={WINDOW_OPTIONS}
+        selected={selected}
+        onSelect={(kind) => {
+          if (kind === "custom") return setCustomOpen(true);
+          setCustomOpen(false);
+          onChange({ kind });
+        }}
+        testIdPrefix="time-window"
+      />
       {customOpen ? (
         <form
           className="flex flex-wrap items-end gap-2"
@@ -49,30 +60,8 @@ export function TimeWindowControl({ value, onChange, nowMs }: { value: TimeWindo
             if (valid) onChange({ kind: "custom", from, to });
           }}
         >
-          <label className="flex flex-col gap-0.5 text-xs text-muted-foreground" htmlFor={`${id}-from`}>
-            From
-            <input
-              id={`${id}-from`}
-              type="date"
-              value={from}
-              max={to}
-              onChange={(event) => setFrom(event.target.value)}
-              data-testid="time-window-from"
-              className="h-8 rounded-md border border-border bg-card px-2 text-sm text-foreground"
-            />
-          </label>
-          <label className="flex flex-col gap-0.5 text-xs text-muted-foreground" htmlFor={`${id}-to`}>
-            To
-            <input
-              id={`${id}-to`}
-              type="date"
-              value={to}
-              min={from}
-              onChange={(event) => setTo(event.target.value)}
-              data-testid="time-window-to"
-              className="h-8 rounded-md border border-border bg-card px-2 text-sm text-foreground"
-            />
-          </label>
+          <DayField id={`${id}-from`} label="From" value={from} max={to} onChange={setFrom} testId="time-window-from" />
+          <DayField id={`${id}-to`} label="To" value={to} min={from} onChange={setTo} testId="time-window-to" />
           <Button type="submit" variant="secondary" size="sm" disabled={!valid} data-testid="time-window-apply">
             Apply
           </Button>
