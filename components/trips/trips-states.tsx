@@ -50,7 +50,7 @@ export function TripsError({ error, onRetry }: { error: AppError; onRetry: () =>
 
 export function TripsSkeleton() {
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" aria-busy="true" aria-label="Loading trips">
+    <div role="status" className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" aria-busy="true" aria-label="Loading trips">
       <div className="flex flex-col gap-2">
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} className="h-14 w-full" />

@@ -45,7 +45,7 @@ function PanelSkeleton({ label, testId, title, description, children }: {
   children: React.ReactNode;
 }) {
   return (
-    <Card aria-busy="true" aria-label={label} data-testid={testId}>
+    <Card role="status" aria-busy="true" aria-label={label} data-testid={testId}>
       <CardHeader title={title} description={description} />
       <div className="p-5">{children}</div>
     </Card>
