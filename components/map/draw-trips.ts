@@ -4,8 +4,9 @@ import type { Trip, TripPathResult } from "@/lib/models";
 import { measureForTests } from "@/lib/test-hooks";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
 import { TRIPS_SOURCE } from "./trip-layers";
+import { whenDrawn } from "./when-drawn";
 
-/** The performance measure each draw records under test: from handing the trips to the map until the map is idle. */
+/** The performance measure each draw records under test: from handing the trips to the map until they are drawn (when-drawn.ts). */
 export const DRAW_MEASURE = "trips-map:draw";
 
 export interface DrawOptions {
@@ -28,14 +29,13 @@ export async function drawTrips(map: MapLibreMap, trips: readonly Trip[], option
   if (fit) map.removeFeatureState({ source: TRIPS_SOURCE });
   // Resolves once the worker has the data; the tiles it touches reload after that, and the map is idle once drawn.
   await source.setData(tripsToFeatures(trips, paths));
-  const idle = map.once("idle");
+  const drawn = whenDrawn(map);
   const bounds = fit ? tripsBounds(trips) : null;
   if (bounds) {
     const [west, south, east, north] = padBounds(bounds);
     map.fitBounds([west, south, east, north], { padding: 48, maxZoom: 15, duration: 0 });
   }
-  map.triggerRepaint();
-  await idle;
+  await drawn;
   measureForTests(DRAW_MEASURE, start);
   return performance.now() - start;
 }
