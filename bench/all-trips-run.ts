@@ -1,6 +1,6 @@
 /**
- * `npm run bench:all-trips`: the all-trips map's figures alone (item 8 of `npm run bench`), and the trips map's
- * 1,000- and 10,000-trip draws (item 4), without the rest of the bench. Starts the sandbox and the production build on
+ * `npm run bench:all-trips`: the all-trips map's figures alone (item 8 of `npm run bench`, and its lines view's draws
+ * of item 4), and the trips map's 1,000- and 10,000-trip draws (item 4), without the rest of the bench. Starts the sandbox and the production build on
  * free loopback ports, signs in, measures, prints the rows and stops everything it started.
  */
 import { DEMO_OWNER } from "@/sandbox/demo-license";
@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const allTrips = await measureAllTrips(session, VEHICLE_IDS.perf);
   const map = process.env.BENCH_SKIP_DRAW === "1" ? null : await measureMapDraw(session, VEHICLE_IDS.perf);
   console.log(JSON.stringify({ allTrips, map }, null, 2));
-  console.log(reportTable([...(map ? mapRows({ map }) : []), ...allTripsRows({ allTrips })]));
+  console.log(reportTable([...mapRows({ map, allTrips }), ...allTripsRows({ allTrips })]));
 }
 
 main()

@@ -7,11 +7,13 @@ import { type Summary, summarize } from "./stats";
 /**
  * The all-trips map of a large vehicle in Chromium (item 8):
  *  - warm load: with the dashboard's trip history of the vehicle kept (one load before warms it), from navigation
- *    start (or, for a vehicle over ALL_TRIPS_ASK_ABOVE_PAGES pages, the click on "Load all") to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it, with the
+ *    start (or, for a vehicle over ALL_TRIPS_ASK_ABOVE_PAGES pages, the click on "Load all") to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it and that frame, with the
  *    longest main-thread task (Long Tasks API) of the whole load;
  *  - time window switches: from the click on a window's button to the map having drawn it (the map's
- *    `all-trips:window` measure ends at its `idle`), with the longest task in between;
- *  - what the cluster counts add to what the map loads: the bytes of every font or glyph file fetched.
+ *    `all-trips:window` measure ends once it is drawn, components/map/when-drawn.ts), with the longest task in between;
+ *  - what the cluster counts add to what the map loads: the bytes of every font or glyph file fetched;
+ *  - the lines view drawing 1,000 and 10,000 of the trips as straight lines (item 4): from handing them to the view's
+ *    layer until they are drawn, through the page's own draw path (`window.__allTripsMapBench.drawLines`).
  */
 
 export interface AllTripsResults {
@@ -28,11 +30,17 @@ export interface AllTripsResults {
   /** Bytes of the font and glyph files the map fetched (their encoded bodies, whether or not the cache served them). */
   glyphBytes: number;
   glyphFiles: string[];
+  /** The lines view's draws, by trip count. */
+  linesRuns: Record<string, number[]>;
+  lines1k: Summary;
+  lines10k: Summary;
 }
 
 const WARM_LOADS = 3;
 const SWITCHES = ["30d", "all", "custom", "all", "7d", "all"] as const;
 const LOAD_TIMEOUT_MS = 600_000;
+// Six draws of 1,000 and three of 10,000, mixed, each after the view was put back to 100 lines.
+const LINES_PLAN = [1_000, 10_000, 1_000, 1_000, 10_000, 1_000, 1_000, 10_000, 1_000];
 
 async function installLongTaskObserver(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -64,14 +72,17 @@ async function loadOnce(page: Page, url: string): Promise<{ ms: number; trips: n
     await page.getByTestId("all-trips-load-all").click();
   }
   await view.and(page.locator('[data-status="done"]')).waitFor({ timeout: LOAD_TIMEOUT_MS });
+  // The map (loaded on demand) may come after the last trip.
+  await page.waitForFunction(() => window.__allTripsMap, undefined, { timeout: LOAD_TIMEOUT_MS });
   // No named functions inside: the bench runs through tsx, whose helper for function names the page lacks.
   const ms = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const map = window.__allTripsMap;
         if (!map) throw new Error("the all-trips map exposes no hook");
-        if (map.loaded() && map.areTilesLoaded()) resolve(performance.now());
-        else map.once("idle", () => resolve(performance.now()));
+        // The frame after the map's idle: by then the last frame's pixels are rasterised (components/map/when-drawn.ts).
+        if (map.loaded() && map.areTilesLoaded()) requestAnimationFrame(() => resolve(performance.now()));
+        else map.once("idle", () => requestAnimationFrame(() => resolve(performance.now())));
       }),
   );
   return { ms: ms - startedAt, trips: Number(await view.getAttribute("data-trips")) };
@@ -147,6 +158,18 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
       const shown = Number(await page.getByTestId("all-trips-view").getAttribute("data-shown"));
       windowSwitchRuns.push({ window: choice, ms, longestTaskMs: await longestTaskSince(page, since), shown });
     }
+    await page.getByTestId("all-trips-view-lines").click();
+    const drawLines = (count: number) =>
+      page.evaluate((n) => {
+        const bench = window.__allTripsMapBench;
+        if (!bench) throw new Error("the all-trips map exposes no benchmark hook");
+        return bench.drawLines(n);
+      }, count);
+    const linesRuns: Record<string, number[]> = {};
+    for (const count of LINES_PLAN) {
+      await drawLines(100);
+      (linesRuns[String(count)] ??= []).push(Math.round(await drawLines(count)));
+    }
     await context.close();
     return {
       tokenId,
@@ -158,6 +181,9 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
       windowSwitchRuns,
       glyphBytes,
       glyphFiles,
+      linesRuns,
+      lines1k: summarize(linesRuns["1000"] ?? []),
+      lines10k: summarize(linesRuns["10000"] ?? []),
     };
   } finally {
     await browser.close();

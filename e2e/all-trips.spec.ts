@@ -8,7 +8,7 @@ import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
 /**
  * The all-trips map of the 2,500-trip vehicle, read through the MapLibre instance and checked against what the
  * sandbox itself serves: counts drawn on the clusters with nothing fetched from outside the machine, the density
- * view, a cluster's list of trips, and the time window (count, map, export, reload).
+ * and lines views, a cluster's list of trips, and the time window (count, map, export, reload).
  */
 
 // Custom days are local days: in UTC they can be computed here the same way.
@@ -99,6 +99,51 @@ test.describe("all trips: reading the map", () => {
     await expect(page.getByTestId("all-trips-view-density")).toHaveAttribute("aria-pressed", "true");
     await page.getByTestId("all-trips-view-clusters").click();
     await expect(page).not.toHaveURL(/view=density/);
+  });
+
+  test("the lines view draws one straight line a trip with both ends, follows the window, and the URL keeps it", async ({ page }) => {
+    const trips = await allSandboxTrips();
+    const hasEnd = (trip: Located) => Boolean(trip.end.location && Number.isFinite(trip.end.location.latitude));
+    const withBothEnds = trips.filter((trip) => startOf(trip) !== null && hasEnd(trip));
+    expect(withBothEnds.length).toBeGreaterThan(1_000);
+    const linesDrawn = () => page.evaluate(() => window.__allTripsMapBench?.linesDrawn() ?? -1);
+    const mapShot = () => page.getByTestId("all-trips-map").screenshot({ animations: "disabled" });
+
+    await openAllTrips(page);
+    await page.getByTestId("all-trips-view-lines").click();
+    await expect(page.getByTestId("all-trips-view-lines")).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/view=lines/);
+    await expect(page.getByTestId("all-trips-legend")).toHaveAttribute("data-view", "lines");
+    await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(withBothEnds.length);
+    expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
+
+    // The lines are pixels on the map: the same view without them looks different.
+    const withLines = await mapShot();
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const map = window.__allTripsMap;
+          if (!map) throw new Error("no all-trips map");
+          map.setLayoutProperty("dash-all-trips-lines", "visibility", "none");
+          map.once("idle", () => requestAnimationFrame(() => resolve()));
+          map.triggerRepaint();
+        }),
+    );
+    expect((await mapShot()).equals(withLines)).toBe(false);
+    await page.evaluate(() => window.__allTripsMap?.setLayoutProperty("dash-all-trips-lines", "visibility", "visible"));
+
+    // The last 30 days (of the page's clock): only their trips are drawn.
+    const since = Date.now() - 30 * 86_400_000;
+    const recent = withBothEnds.filter((trip) => Date.parse(trip.start.time) >= since).length;
+    expect(recent).toBeGreaterThan(0);
+    expect(recent).toBeLessThan(withBothEnds.length);
+    await page.getByTestId("time-window-30d").click();
+    await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(recent);
+
+    await page.reload();
+    await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    await expect(page.getByTestId("all-trips-view-lines")).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(recent);
   });
 
   test("an Alt+click on a small cluster lists exactly the trips it holds, with links to their page", async ({ page }) => {

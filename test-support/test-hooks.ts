@@ -12,6 +12,11 @@ declare global {
     __tripsMapBench?: { draw: (trips: readonly Trip[], paths?: readonly TripPathResult[]) => Promise<number> };
     /** The all-trips map. */
     __allTripsMap?: MapLibreMap;
+    /**
+     * The all-trips map's lines view: draws the store's first `count` trips and resolves with the draw time; and how
+     * many lines the last frame drew.
+     */
+    __allTripsMapBench?: { drawLines: (count: number) => Promise<number>; linesDrawn: () => number };
   }
 }
 

@@ -1,5 +1,6 @@
 import { formatNumber } from "@/lib/format/numbers";
-import { type AllTripsView, COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
+import type { AllTripsView } from "./all-trips-views";
+import { COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
 import { MAP_PALETTES, type MapTheme } from "./map-theme";
 
 /** The ranges of trips a cluster's size and colour stand for: `1–9`, `10–99`, …, `10,000+`. */
@@ -11,7 +12,7 @@ export function countRanges(): string[] {
   });
 }
 
-/** What the circles' sizes and colours, or the density's colours, stand for; drawn over the map's corner. */
+/** What the circles' sizes and colours, the density's colours or the lines stand for; drawn over the map's corner. */
 export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: MapTheme }) {
   const box = "absolute bottom-2 left-2 z-10 rounded-md border border-border bg-background/90 px-2.5 py-2 text-xs shadow-sm";
   if (view === "density") {
@@ -23,6 +24,17 @@ export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: Map
         <div className="mt-0.5 flex w-40 justify-between text-muted-foreground">
           <span>fewer</span>
           <span>more</span>
+        </div>
+      </div>
+    );
+  }
+  if (view === "lines") {
+    return (
+      <div className={box} data-testid="all-trips-legend" data-view="lines">
+        <p className="mb-1 font-medium">Trips, start to end</p>
+        <div className="flex items-center gap-2">
+          <span className="inline-block h-px w-8" style={{ background: MAP_PALETTES[theme].trip }} aria-hidden />
+          <span className="text-muted-foreground">one trip, straight; brighter where many overlap</span>
         </div>
       </div>
     );

@@ -2,21 +2,22 @@
 
 import type { Feature, FeatureCollection, Point } from "geojson";
 import { useTheme } from "next-themes";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { PointStore } from "@/components/trips/point-store";
 import { padBounds } from "@/lib/geo/bounds";
 import { exposeForTests, measureForTests } from "@/lib/test-hooks";
 import { AllTripsGeoJsonBuilder } from "./all-trips-geojson";
 import { AllTripsLegend } from "./all-trips-legend";
 import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
+import type { AllTripsView } from "./all-trips-views";
 import {
   ALL_TRIPS_SOURCE,
-  type AllTripsView,
   CLUSTER_LAYERS,
   CLUSTER_OPTIONS,
   COUNT_FONT,
   COUNT_FONT_URL,
   DENSITY_SOURCE,
+  LINES_LAYER,
   WINDOW_SOURCE,
   bindClusterLayers,
   clusterLayers,
@@ -24,15 +25,21 @@ import {
   showView,
 } from "./cluster-layers";
 import { MapRegion } from "./map-region";
-import { mapThemeOf } from "./map-theme";
+import { MAP_PALETTES, mapThemeOf } from "./map-theme";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
+import { TripLinesLayer } from "./trip-lines-layer";
+import { tripLinesOf } from "./trip-lines";
 import { useBaseMap } from "./use-base-map";
+import { whenDrawn } from "./when-drawn";
 
 /** At most this many points per update: building and posting them stays within a few frames' time. */
 const BATCH = 25_000;
 
 /** Performance measure (under test) from a time window's change until the map has drawn it. */
 export const WINDOW_MEASURE = "all-trips:window";
+
+/** Performance measure (under test) from handing trips to the lines view until the map has drawn them. */
+export const LINES_MEASURE = "all-trips:lines";
 
 type Bounds = { from: number; to: number } | null;
 
@@ -96,6 +103,15 @@ async function feedNewPoints(source: GeoJSONSource, store: PointStore, feed: Fee
   }
 }
 
+const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
+  clusters:
+    "Where each trip started, grouped into circles that carry how many trips start there; the status above the map says how many trips are drawn. The trips pages list the same trips as text, and the exports hold them all.",
+  density:
+    "How often the vehicle starts or ends a trip in each place, as a density: the brightest places are the most frequent. The histogram above the map tells the same trips per day as text.",
+  lines:
+    "Each trip as a straight line from its start to its end, brighter where many trips run between the same places. The trips pages list the same trips as text, and the exports hold them all.",
+};
+
 export interface AllTripsMapProps {
   store: PointStore;
   /** Changes whenever the store has new points. */
@@ -109,7 +125,8 @@ export interface AllTripsMapProps {
 }
 
 /**
- * Every trip's start on one map, clustered with counts, or as a density of starts and ends. Two sources hold the
+ * Every trip's start on one map, clustered with counts, as a density of starts and ends, or as straight lines (drawn
+ * from the store by trip-lines-layer.ts). Two sources hold the
  * trips: every one of them, fed by the stream as it runs (only new points are sent to the map's worker, one update
  * at a time, so neither 100,000 points nor their arrival freeze the page), and the time window's. A window chosen
  * once every trip is in is built in a worker of ours (all-trips-worker.ts) and handed to the map as a file, so the
@@ -131,11 +148,14 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   /** The density source holds this window of this store. */
   const density = useRef<{ store: PointStore; bounds: Bounds } | null>(null);
   const builderRef = useRef<AllTripsGeoJsonBuilder | null>(null);
+  const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
 
+  const storeRef = useRef(store);
   useEffect(() => {
     listRef.current = onListTrips;
     themeRef.current = theme;
-  }, [onListTrips, theme]);
+    storeRef.current = store;
+  }, [onListTrips, theme, store]);
 
   useEffect(() => {
     const builder = new AllTripsGeoJsonBuilder();
@@ -152,12 +172,31 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     map.addSource(WINDOW_SOURCE, { type: "geojson", data: EMPTY, ...CLUSTER_OPTIONS });
     map.addSource(DENSITY_SOURCE, { type: "geojson", data: EMPTY });
     for (const layer of clusterLayers(theme)) map.addLayer(layer);
+    map.addLayer(lines, CLUSTER_LAYERS.clusters);
+    map.setLayoutProperty(LINES_LAYER, "visibility", "none");
+    lines.setColor(MAP_PALETTES[theme].trip);
     addClusterInteractions(map, (picked) => listRef.current(picked));
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
     });
-    return exposeForTests("allTripsMap", map);
+    const hideMap = exposeForTests("allTripsMap", map);
+    // The bench draws the first `count` trips of the store through the lines view's own path, and the tests read
+    // how many lines the last frame drew (a custom layer is invisible to queryRenderedFeatures).
+    const hideBench = exposeForTests("allTripsMapBench", {
+      drawLines: async (count: number) => {
+        const started = performance.now();
+        lines.setLines(tripLinesOf(storeRef.current, null, count));
+        await whenDrawn(map);
+        measureForTests(LINES_MEASURE, started);
+        return performance.now() - started;
+      },
+      linesDrawn: () => lines.drawn,
+    });
+    return () => {
+      hideMap();
+      hideBench();
+    };
     // The theme at creation is enough: later changes are painted in place below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, ready]);
@@ -169,8 +208,10 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   }, [map, ready, styleVersion]);
 
   useEffect(() => {
-    if (map && ready && map.getLayer(CLUSTER_LAYERS.clusters)) paintClusterLayers(map, theme);
-  }, [map, ready, theme]);
+    if (!map || !ready || !map.getLayer(CLUSTER_LAYERS.clusters)) return;
+    paintClusterLayers(map, theme);
+    lines.setColor(MAP_PALETTES[theme].trip);
+  }, [map, ready, theme, lines]);
 
   useEffect(() => {
     if (map && ready && map.getLayer(CLUSTER_LAYERS.clusters)) showView(map, view);
@@ -201,8 +242,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
       const switched = !sameBounds(shown.current, bounds);
       shown.current = bounds;
       if (!switched) return;
-      map.once("idle", () => measureForTests(WINDOW_MEASURE, started));
-      map.triggerRepaint();
+      void whenDrawn(map).then(() => measureForTests(WINDOW_MEASURE, started));
     };
     if (bounds === null) {
       bindClusterLayers(map, themeRef.current, ALL_TRIPS_SOURCE);
@@ -255,6 +295,12 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     // While the stream runs, the density follows it at most once per `done`; `version` would rebuild it per page.
   }, [map, ready, store, done, bounds, view]);
 
+  // The lines view's trips: the window's, rebuilt as the stream brings more (a few milliseconds for 100,000).
+  useEffect(() => {
+    if (!map || !ready || view !== "lines") return;
+    lines.setLines(tripLinesOf(store, bounds));
+  }, [map, ready, store, version, bounds, view, lines]);
+
   // The first points decide the first view; the whole set, once in, the final one.
   useEffect(() => {
     if (map && ready && done) fitToPoints(map, store, camera.current);
@@ -263,11 +309,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   return (
     <MapRegion
       label="Map of all the vehicle's trips"
-      description={
-        view === "clusters"
-          ? "Where each trip started, grouped into circles that carry how many trips start there; the status above the map says how many trips are drawn. The trips pages list the same trips as text, and the exports hold them all."
-          : "How often the vehicle starts or ends a trip in each place, as a density: the brightest places are the most frequent. The histogram above the map tells the same trips per day as text."
-      }
+      description={MAP_DESCRIPTIONS[view]}
       className="relative h-[560px] w-full overflow-hidden rounded-lg border border-border"
       data-testid="all-trips-map"
       data-state={ready ? "ready" : "loading"}

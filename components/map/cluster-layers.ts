@@ -1,4 +1,5 @@
 import type { AddLayerObject, ExpressionSpecification } from "maplibre-gl";
+import type { AllTripsView } from "./all-trips-views";
 import type { MapLibreMap } from "./maplibre";
 import { MAP_PALETTES, type MapTheme } from "./map-theme";
 import { OVERLAY_PREFIX } from "./use-base-map";
@@ -20,6 +21,8 @@ export const CLUSTER_LAYERS = {
   points: `${OVERLAY_PREFIX}all-trips-points`,
 } as const;
 export const DENSITY_LAYER = `${OVERLAY_PREFIX}all-trips-density`;
+/** The lines view: a custom layer (trip-lines-layer.ts) with no source of the map's. */
+export const LINES_LAYER = `${OVERLAY_PREFIX}all-trips-lines`;
 /** The layers a click or hover on the clusters view finds (the count labels sit on the circles). */
 export const CLUSTER_LAYER_IDS = [CLUSTER_LAYERS.clusters, CLUSTER_LAYERS.points];
 
@@ -142,13 +145,12 @@ export function bindClusterLayers(map: MapLibreMap, theme: MapTheme, source: str
   for (const layer of clusterLayersOf(theme, source, visibility)) map.addLayer(layer);
 }
 
-export type AllTripsView = "clusters" | "density";
-
-/** Shows one view's layers and hides the other's. */
+/** Shows one view's layers and hides the others'. */
 export function showView(map: MapLibreMap, view: AllTripsView): void {
   const clusters = view === "clusters" ? "visible" : "none";
   for (const id of Object.values(CLUSTER_LAYERS)) map.setLayoutProperty(id, "visibility", clusters);
   map.setLayoutProperty(DENSITY_LAYER, "visibility", view === "density" ? "visible" : "none");
+  if (map.getLayer(LINES_LAYER)) map.setLayoutProperty(LINES_LAYER, "visibility", view === "lines" ? "visible" : "none");
 }
 
 export function paintClusterLayers(map: MapLibreMap, theme: MapTheme): void {

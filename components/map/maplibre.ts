@@ -9,6 +9,8 @@ setWorkerUrl(new URL("maplibre-gl/dist/maplibre-gl-worker.mjs", import.meta.url)
 
 export { Map as MapLibreMap, NavigationControl, Popup } from "maplibre-gl";
 export type {
+  CustomLayerInterface,
+  CustomRenderMethodInput,
   GeoJSONSource,
   LngLatBoundsLike,
   MapMouseEvent,

@@ -3,7 +3,7 @@
 import { RotateCcw, Square } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
-import type { AllTripsView as MapView } from "@/components/map/cluster-layers";
+import type { AllTripsView as MapView } from "@/components/map/all-trips-views";
 import { CallLink } from "@/components/developer/call-link";
 import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -26,7 +26,15 @@ import { useAllTripsUrl } from "./use-all-trips-url";
 const VIEWS: ReadonlyArray<ToggleOption<MapView>> = [
   { value: "clusters", label: "Clusters" },
   { value: "density", label: "Density" },
+  { value: "lines", label: "Lines" },
 ];
+
+const VIEW_NOTES: Record<MapView, string> = {
+  clusters:
+    "Where trips start, grouped: a circle's size and colour say how many trips start there, and its label the number. Click a circle to zoom in; at the closest zoom, or with Alt held, the click lists its trips. Trips without a start location are not drawn.",
+  density: "Where trips start and end, as a density: the brighter a place, the more often the vehicle starts or ends a trip there.",
+  lines: "Each trip as a straight line from where it started to where it ended: the brighter a line, the more trips run between those places. Trips without a start or an end location are not drawn.",
+};
 
 function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number, partial: boolean): string {
   if (partial && progress.status === "done") {
@@ -157,11 +165,7 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
         view={view}
         onListTrips={onListTrips}
       />
-      <p className="text-xs text-muted-foreground">
-        {view === "clusters"
-          ? "Where trips start, grouped: a circle's size and colour say how many trips start there, and its label the number. Click a circle to zoom in; at the closest zoom, or with Alt held, the click lists its trips. Trips without a start location are not drawn."
-          : "Where trips start and end, as a density: the brighter a place, the more often the vehicle starts or ends a trip there."}
-      </p>
+      <p className="text-xs text-muted-foreground">{VIEW_NOTES[view]}</p>
       {shownPick ? <ClusterTrips tokenId={tokenId} store={store} picked={shownPick} onClose={() => setPicked(null)} /> : null}
       <div className="border-t border-border pt-4">
         <TripsExports tokenId={tokenId} page="all" window={bounds ? { from: isoOf(bounds.from), to: isoOf(bounds.to) } : undefined} />

@@ -2,19 +2,19 @@
 
 import { useSearchParams } from "next/navigation";
 import { useCallback, useMemo } from "react";
-import type { AllTripsView } from "@/components/map/cluster-layers";
+import { ALL_TRIPS_VIEWS, type AllTripsView } from "@/components/map/all-trips-views";
 import { type TimeWindow, readWindow, windowParams } from "./time-window";
 
 /**
  * The all-trips page's state in the URL: the time window (`range`, `from`, `to`, see time-window.ts) and the view
- * (`view=density`; clusters when absent). Changes replace the history entry, as a filter does, and Next.js folds
+ * (`view=density` or `view=lines`; clusters when absent). Changes replace the history entry, as a filter does, and Next.js folds
  * them into its router, so a reload or a shared link opens the same window and view.
  */
 export function useAllTripsUrl() {
   const searchParams = useSearchParams();
   const query = searchParams.toString();
   const timeWindow = useMemo(() => readWindow(new URLSearchParams(query)), [query]);
-  const view: AllTripsView = searchParams.get("view") === "density" ? "density" : "clusters";
+  const view = ALL_TRIPS_VIEWS.find((candidate) => candidate === searchParams.get("view")) ?? "clusters";
 
   const replace = useCallback(
     (change: { window?: TimeWindow; view?: AllTripsView }) => {
@@ -23,8 +23,8 @@ export function useAllTripsUrl() {
         for (const name of ["range", "from", "to"]) params.delete(name);
         for (const [name, value] of Object.entries(windowParams(change.window))) params.set(name, value);
       }
-      if (change.view === "density") params.set("view", "density");
-      else if (change.view === "clusters") params.delete("view");
+      if (change.view === "clusters") params.delete("view");
+      else if (change.view) params.set("view", change.view);
       const next = params.toString();
       window.history.replaceState(null, "", next === "" ? location.pathname : `?${next}`);
     },

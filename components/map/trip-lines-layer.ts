@@ -1,0 +1,149 @@
+import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
+
+/**
+ * Thousands of trips as one-pixel straight lines from start to end, drawn by the map's own WebGL context in one draw
+ * call. MapLibre's line layers are made for styled roads: each trip would be cut into tiles, triangulated with joins
+ * and anti-aliased edges in the map's worker, and rasterised as a strip a few pixels wide. For 10,000 overlapping
+ * trips that costs over a second here (most of it rasterising); as plain `LINES` from one buffer, the data is ready
+ * in milliseconds and each line costs its length in pixels.
+ *
+ * Coordinates are Web Mercator in [0, 1], stored relative to an origin inside the data: float32 vertices far from
+ * their origin would lose metres of precision, so the origin goes into the matrix, computed in float64.
+ */
+
+const VERTEX_SHADER = `#version 300 es
+uniform mat4 u_matrix;
+in vec2 a_position;
+void main() {
+  gl_Position = u_matrix * vec4(a_position, 0.0, 1.0);
+}`;
+
+const FRAGMENT_SHADER = `#version 300 es
+precision mediump float;
+uniform vec4 u_color;
+out vec4 fragColor;
+void main() {
+  fragColor = u_color;
+}`;
+
+/** Web Mercator x of a longitude, in [0, 1]. */
+export const mercatorX = (lng: number) => (lng + 180) / 360;
+
+/** Web Mercator y of a latitude, in [0, 1] (0 at the north edge). */
+export const mercatorY = (lat: number) => {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+};
+
+/** The lines to draw: `[x0, y0, x1, y1, ...]` relative to `origin`, two vertices a trip. */
+export interface TripLines {
+  vertices: Float32Array;
+  origin: [number, number];
+  /** How many trips the vertices hold. */
+  count: number;
+}
+
+/** How strongly one line shows: many overlapping lines add up, so each is fainter the more there are. */
+export function lineAlpha(count: number): number {
+  if (count <= 0) return 0;
+  return Math.min(0.9, Math.max(0.06, 6 / Math.sqrt(count)));
+}
+
+function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type);
+  if (!shader) throw new Error("the trip lines' shader could not be created");
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`the trip lines' shader did not compile: ${gl.getShaderInfoLog(shader) ?? ""}`);
+  return shader;
+}
+
+export class TripLinesLayer implements CustomLayerInterface {
+  readonly type = "custom" as const;
+  readonly renderingMode = "2d" as const;
+  private gl: WebGL2RenderingContext | null = null;
+  private map: MapLibreMap | null = null;
+  private program: WebGLProgram | null = null;
+  private buffer: WebGLBuffer | null = null;
+  private lines: TripLines | null = null;
+  private uploaded = true;
+  /** Premultiplied RGBA, 0 to 1. */
+  private color: [number, number, number, number] = [0, 0, 0, 0];
+  private rgb: [number, number, number] = [0, 0, 0];
+  /** Lines drawn by the last frame (read by the browser tests). */
+  drawn = 0;
+
+  constructor(readonly id: string) {}
+
+  onAdd(map: MapLibreMap, gl: WebGL2RenderingContext): void {
+    this.map = map;
+    this.gl = gl;
+    const program = gl.createProgram();
+    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX_SHADER));
+    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT_SHADER));
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`the trip lines' program did not link: ${gl.getProgramInfoLog(program) ?? ""}`);
+    this.program = program;
+    this.buffer = gl.createBuffer();
+    this.uploaded = false;
+  }
+
+  onRemove(_map: MapLibreMap, gl: WebGL2RenderingContext): void {
+    if (this.program) gl.deleteProgram(this.program);
+    if (this.buffer) gl.deleteBuffer(this.buffer);
+    this.program = null;
+    this.buffer = null;
+    this.gl = null;
+    this.map = null;
+  }
+
+  /** The lines to draw from the next frame on; uploaded to the GPU once, when first drawn. */
+  setLines(lines: TripLines | null): void {
+    this.lines = lines;
+    this.uploaded = false;
+    this.updateColor();
+    this.map?.triggerRepaint();
+  }
+
+  /** The lines' colour as `#rrggbb`; their opacity follows how many there are. */
+  setColor(hex: string): void {
+    const value = Number.parseInt(hex.replace("#", ""), 16);
+    this.rgb = [((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255];
+    this.updateColor();
+    this.map?.triggerRepaint();
+  }
+
+  private updateColor(): void {
+    const alpha = lineAlpha(this.lines?.count ?? 0);
+    const [r, g, b] = this.rgb;
+    this.color = [r * alpha, g * alpha, b * alpha, alpha];
+  }
+
+  render(gl: WebGL2RenderingContext, options: CustomRenderMethodInput): void {
+    const lines = this.lines;
+    this.drawn = 0;
+    if (!this.program || !this.buffer || !lines || lines.count === 0) return;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
+    if (!this.uploaded) {
+      gl.bufferData(gl.ARRAY_BUFFER, lines.vertices, gl.STATIC_DRAW);
+      this.uploaded = true;
+    }
+    gl.useProgram(this.program);
+    gl.uniformMatrix4fv(gl.getUniformLocation(this.program, "u_matrix"), false, translated(options.modelViewProjectionMatrix, lines.origin));
+    gl.uniform4fv(gl.getUniformLocation(this.program, "u_color"), this.color);
+    const position = gl.getAttribLocation(this.program, "a_position");
+    gl.enableVertexAttribArray(position);
+    gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
+    // Blending is set up by the map for custom layers: premultiplied colour over what is drawn.
+    gl.drawArrays(gl.LINES, 0, lines.count * 2);
+    gl.disableVertexAttribArray(position);
+    this.drawn = lines.count;
+  }
+}
+
+/** `matrix × translate(origin)`, in float64 before it becomes the shader's float32. */
+function translated(matrix: ArrayLike<number>, [x, y]: [number, number]): Float32Array {
+  const out = Float32Array.from(matrix as ArrayLike<number>);
+  for (let row = 0; row < 4; row++) out[12 + row] = (matrix[row] ?? 0) * x + (matrix[4 + row] ?? 0) * y + (matrix[12 + row] ?? 0);
+  return out;
+}
