@@ -46,4 +46,12 @@ describe("tripsPerDay", () => {
     expect(dayOf(firstDay)).toBe("2024-01-01");
     expect(counts).toEqual([0, 1, 0]);
   });
+
+  it("counts a history whose clock ran centuries ahead without a table per hour of it", () => {
+    const far = at("2024-01-01", 12) + 200 * 365 * 86_400_000;
+    const { counts } = tripsPerDay([at("2024-01-01", 8), at("2024-01-01", 9), far], null);
+    expect(counts[0]).toBe(2);
+    expect(counts.at(-1)).toBe(1);
+    expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
+  });
 });
