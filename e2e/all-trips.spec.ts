@@ -1,5 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
+import Supercluster from "supercluster";
+import { CLUSTERING } from "@/components/map/clustering";
 import { followCallLink } from "./fixtures/activity";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
@@ -31,6 +33,26 @@ function allSandboxTrips(): Promise<Located[]> {
 
 /** Where the map puts a trip: its own start fix, else the estimate; null when it has neither (not drawn). */
 const startOf = (trip: Located) => trip.start.location ?? trip.start.estimatedLocation ?? null;
+
+/**
+ * The starts of the cluster drawn at `at` when the map groups every drawn trip at `zoom`: the sandbox's trips grouped
+ * here the way the map is told to (clustering.ts), from the points as the stream sends them (five decimals).
+ */
+async function clusterLeaves(at: [number, number], zoom: number): Promise<Array<[number, number]>> {
+  const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+  const points = (await allSandboxTrips()).flatMap((trip) => {
+    const start = startOf(trip);
+    return start ? [{ type: "Feature" as const, properties: {}, geometry: { type: "Point" as const, coordinates: [round5(start.longitude), round5(start.latitude)] } }] : [];
+  });
+  const index = new Supercluster(CLUSTERING).load(points);
+  const clusters = index.getClusters([-180, -85, 180, 85], zoom).filter((feature) => "cluster" in feature.properties);
+  const away = ({ geometry }: { geometry: GeoJSON.Point }) => Math.hypot((geometry.coordinates[0] ?? 0) - at[0], (geometry.coordinates[1] ?? 0) - at[1]);
+  const nearest = clusters.sort((a, b) => away(a) - away(b))[0];
+  // The map's rendered features come back at its tiles' precision (metres); clusters are 48 pixels apart or more.
+  if (nearest && away(nearest) > 1e-3) throw new Error("the map drew a cluster the sandbox's trips do not make");
+  if (!nearest || !("cluster_id" in nearest.properties)) throw new Error("no cluster there");
+  return index.getLeaves(nearest.properties.cluster_id, Infinity).map((leaf) => leaf.geometry.coordinates as [number, number]);
+}
 
 async function openAllTrips(page: Page, query = ""): Promise<void> {
   await page.goto(`/vehicles/${TESLA}/trips/all${query}`);
@@ -78,6 +100,9 @@ test.describe("all trips: reading the map", () => {
   });
 
   test("the density toggle draws the starts and ends as a heatmap, and the URL keeps the view", async ({ page }) => {
+    // Every drawn trip's start, and its end when it has one: what the heatmap's points weigh in all.
+    const trips = (await allSandboxTrips()).filter((trip) => startOf(trip) !== null);
+    const weight = trips.length + trips.filter((trip) => trip.end.location && Number.isFinite(trip.end.location.latitude)).length;
     await openAllTrips(page);
     await page.getByTestId("all-trips-view-density").click();
     await expect(page.getByTestId("all-trips-view-density")).toHaveAttribute("aria-pressed", "true");
@@ -86,13 +111,19 @@ test.describe("all trips: reading the map", () => {
     const drawn = () =>
       page.evaluate((layers) => {
         const map = window.__allTripsMap;
-        if (!map?.loaded()) return { heat: -1, clusters: -1 };
+        if (!map?.loaded() || !map.areTilesLoaded()) return { heat: -1, weight: -1, clusters: -1 };
+        const heat = map.queryRenderedFeatures({ layers: [layers.density] });
         return {
-          heat: map.queryRenderedFeatures({ layers: [layers.density] }).length,
+          heat: heat.length,
+          weight: heat.reduce((sum, feature) => sum + (typeof feature.properties.point_count === "number" ? feature.properties.point_count : 1), 0),
           clusters: map.getLayoutProperty(layers.clusters, "visibility") === "none" ? 0 : 1,
         };
       }, LAYERS);
-    await expect.poll(async () => (await drawn()).heat, { timeout: 30_000 }).toBeGreaterThan(1_000);
+    // Grouped where points fall within a few pixels (a vehicle starts and ends most trips at a few places): fewer
+    // points than starts and ends, weighing every one of them once.
+    await expect.poll(async () => (await drawn()).weight, { timeout: 30_000 }).toBe(weight);
+    expect((await drawn()).heat).toBeGreaterThan(1);
+    expect((await drawn()).heat).toBeLessThan(weight);
     expect((await drawn()).clusters).toBe(0);
 
     await page.reload();
@@ -153,8 +184,8 @@ test.describe("all trips: reading the map", () => {
     await page.getByTestId("all-trips-map").scrollIntoViewIfNeeded();
     const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
     await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
-    // The smallest cluster on screen, its leaves (the map's own answer) and where it is drawn.
-    const cluster = await page.evaluate(async (layers) => {
+    // The smallest cluster on screen, where it is drawn, and the zoom it was grouped at.
+    const cluster = await page.evaluate((layers) => {
       const map = window.__allTripsMap;
       if (!map) throw new Error("no all-trips map");
       const canvas = map.getCanvas().getBoundingClientRect();
@@ -169,17 +200,12 @@ test.describe("all trips: reading the map", () => {
         })
         .sort((a, b) => a.count - b.count)[0];
       if (!smallest) throw new Error("no cluster clear of the controls");
-      const source = map.getSource("dash-all-trips") as unknown as { getClusterLeaves(id: number, limit: number, offset: number): Promise<GeoJSON.Feature[]> };
-      const leaves = await source.getClusterLeaves(smallest.id, 1_000, 0);
       const p = map.project(smallest.at as [number, number]);
-      return {
-        count: smallest.count,
-        x: canvas.left + p.x,
-        y: canvas.top + p.y,
-        leaves: leaves.map((leaf) => (leaf.geometry as GeoJSON.Point).coordinates as [number, number]),
-      };
+      return { count: smallest.count, at: smallest.at as [number, number], zoom: Math.floor(map.getZoom()), x: canvas.left + p.x, y: canvas.top + p.y };
     }, LAYERS);
     expect(cluster.count).toBeLessThanOrEqual(200);
+    const leaves = await clusterLeaves(cluster.at, cluster.zoom);
+    expect(leaves).toHaveLength(cluster.count);
 
     await page.keyboard.down("Alt");
     await page.mouse.click(cluster.x, cluster.y);
@@ -189,13 +215,12 @@ test.describe("all trips: reading the map", () => {
     const rows = list.getByTestId("cluster-trip");
     await expect(rows).toHaveCount(cluster.count);
 
-    // Exactly its trips: each listed trip's start, as the sandbox serves it, is one of the cluster's points (MapLibre
-    // hands leaves back at its tile precision, a few metres off, so each is matched to the nearest unmatched leaf).
+    // Exactly its trips: each listed trip's start, as the sandbox serves it, is one of the cluster's points.
     const ids = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-trip-id") ?? ""));
     expect(new Set(ids).size).toBe(cluster.count);
     const trips = await allSandboxTrips();
     const byId = new Map(trips.map((trip, index) => [trip.id, { trip, index }]));
-    const unmatched = [...cluster.leaves];
+    const unmatched = [...leaves];
     for (const id of ids) {
       const found = byId.get(id);
       const start = found ? startOf(found.trip) : null;

@@ -1,29 +1,18 @@
 "use client";
 
-import type { Feature, FeatureCollection, Point } from "geojson";
+import type { FeatureCollection } from "geojson";
 import { useTheme } from "next-themes";
 import { useEffect, useRef, useState } from "react";
 import type { PointStore } from "@/components/trips/point-store";
 import { padBounds } from "@/lib/geo/bounds";
 import { exposeForTests, measureForTests } from "@/lib/test-hooks";
-import { AllTripsGeoJsonBuilder } from "./all-trips-geojson";
 import { AllTripsLegend } from "./all-trips-legend";
 import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
 import type { AllTripsView } from "./all-trips-views";
-import {
-  ALL_TRIPS_SOURCE,
-  CLUSTER_LAYERS,
-  CLUSTER_OPTIONS,
-  COUNT_FONT,
-  COUNT_FONT_URL,
-  DENSITY_SOURCE,
-  LINES_LAYER,
-  WINDOW_SOURCE,
-  bindClusterLayers,
-  clusterLayers,
-  paintClusterLayers,
-  showView,
-} from "./cluster-layers";
+import { ClusterFeed, sameBounds } from "./cluster-feed";
+import { ClusterIndex } from "./cluster-index";
+import { CLUSTERS_SOURCE, CLUSTER_LAYERS, COUNT_FONT, COUNT_FONT_URL, DENSITY_SOURCE, LINES_LAYER, clusterLayers, paintClusterLayers, showView } from "./cluster-layers";
+import type { Bounds } from "./cluster-worker";
 import { MapRegion } from "./map-region";
 import { MAP_PALETTES, mapThemeOf } from "./map-theme";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
@@ -32,16 +21,11 @@ import { tripLinesOf } from "./trip-lines";
 import { useBaseMap } from "./use-base-map";
 import { whenDrawn } from "./when-drawn";
 
-/** At most this many points per update: building and posting them stays within a few frames' time. */
-const BATCH = 25_000;
-
 /** Performance measure (under test) from a time window's change until the map has drawn it. */
 export const WINDOW_MEASURE = "all-trips:window";
 
 /** Performance measure (under test) from handing trips to the lines view until the map has drawn them. */
 export const LINES_MEASURE = "all-trips:lines";
-
-type Bounds = { from: number; to: number } | null;
 
 const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
 
@@ -50,57 +34,6 @@ function fitToPoints(map: MapLibreMap, store: PointStore, view: { userMoved: boo
   if (!bounds || view.userMoved) return;
   map.fitBounds(padBounds(bounds, 0.05), { padding: 40, duration: 0, maxZoom: 13 });
   view.fitted = true;
-}
-
-const sameBounds = (a: Bounds, b: Bounds) => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
-
-/** What one source holds: the store's points up to `count` that fall in `bounds` (null: all of them). */
-interface Feed {
-  store: PointStore | null;
-  bounds: Bounds;
-  count: number;
-  /** An update is on its way to the map's worker. */
-  sending: boolean;
-  /** Built whole in our worker once every trip was in, rather than fed by the stream. */
-  built: boolean;
-}
-
-const newFeed = (): Feed => ({ store: null, bounds: null, count: 0, sending: false, built: false });
-
-/** Points the source at `store` and `bounds` afresh: it is emptied and fed again from the start. */
-function restartFeed(feed: Feed, source: GeoJSONSource, store: PointStore, bounds: Bounds): void {
-  Object.assign(feed, { store, bounds, count: 0, built: false });
-  void source.setData(EMPTY);
-}
-
-/**
- * Sends the store's new points (those in the feed's window) to the source, BATCH at a time and one update at a time:
- * MapLibre merges an update sent while the previous one is still in the worker into it, and that merge costs the main
- * thread more the more is waiting. The loop takes whatever arrived meanwhile, so a version that comes while it runs
- * needs no loop of its own.
- */
-async function feedNewPoints(source: GeoJSONSource, store: PointStore, feed: Feed, afterBatch: () => void): Promise<void> {
-  if (feed.sending) return;
-  feed.sending = true;
-  try {
-    while (feed.store === store && !feed.built && feed.count < store.count) {
-      const end = Math.min(store.count, feed.count + BATCH);
-      const window = feed.bounds;
-      const features: Feature<Point>[] = [];
-      for (let i = feed.count; i < end; i++) {
-        const t = store.startTimes[i] ?? NaN;
-        if (window && !(t >= window.from && t < window.to)) continue;
-        const lng = store.coordinates[2 * i] ?? 0;
-        const lat = store.coordinates[2 * i + 1] ?? 0;
-        features.push({ type: "Feature", id: i, properties: { i }, geometry: { type: "Point", coordinates: [lng, lat] } });
-      }
-      feed.count = end;
-      afterBatch();
-      await source.updateData({ add: features });
-    }
-  } finally {
-    feed.sending = false;
-  }
 }
 
 const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
@@ -125,13 +58,10 @@ export interface AllTripsMapProps {
 }
 
 /**
- * Every trip's start on one map, clustered with counts, as a density of starts and ends, or as straight lines (drawn
- * from the store by trip-lines-layer.ts). Two sources hold the
- * trips: every one of them, fed by the stream as it runs (only new points are sent to the map's worker, one update
- * at a time, so neither 100,000 points nor their arrival freeze the page), and the time window's. A window chosen
- * once every trip is in is built in a worker of ours (all-trips-worker.ts) and handed to the map as a file, so the
- * main thread never walks the 100,000 trips again; going back to every trip only points the layers back at the
- * first source, whose clusters the map's worker still holds.
+ * Every trip's start on one map, clustered with counts, as a density of starts and ends, or as straight lines. The
+ * stream's trips go to a worker of ours (cluster-worker.ts), which groups them; each view's source holds only the
+ * groups around the view on screen, kept up by a ClusterFeed, so neither 100,000 trips, their arrival nor a new time
+ * window freeze the page. The lines view draws from the store directly (trip-lines-layer.ts).
  */
 export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onListTrips }: AllTripsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -140,14 +70,9 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   const listRef = useRef(onListTrips);
   const themeRef = useRef(theme);
   const camera = useRef({ userMoved: false, fitted: false });
-  const feeds = useRef({ all: newFeed(), window: newFeed() });
-  /** The window the person wants now: a build that finishes for another one is dropped. */
-  const wanted = useRef<Bounds>(bounds);
-  /** The window the layers show, to time a switch until it is drawn. */
-  const shown = useRef<Bounds>(null);
-  /** The density source holds this window of this store. */
-  const density = useRef<{ store: PointStore; bounds: Bounds } | null>(null);
-  const builderRef = useRef<AllTripsGeoJsonBuilder | null>(null);
+  const feedRef = useRef<{ index: ClusterIndex; feeds: { clusters: ClusterFeed; density: ClusterFeed } } | null>(null);
+  /** The last time window chosen, and when: the switch is timed until the map has drawn it. */
+  const switched = useRef<{ bounds: Bounds; started: number } | null>(null);
   const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
 
   const storeRef = useRef(store);
@@ -158,27 +83,39 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   }, [onListTrips, theme, store]);
 
   useEffect(() => {
-    const builder = new AllTripsGeoJsonBuilder();
-    builderRef.current = builder;
-    return () => {
-      builder.dispose();
-      builderRef.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    if (!map || !ready || map.getSource(ALL_TRIPS_SOURCE)) return;
-    map.addSource(ALL_TRIPS_SOURCE, { type: "geojson", data: EMPTY, ...CLUSTER_OPTIONS });
-    map.addSource(WINDOW_SOURCE, { type: "geojson", data: EMPTY, ...CLUSTER_OPTIONS });
+    if (!map || !ready || map.getSource(CLUSTERS_SOURCE)) return;
+    map.addSource(CLUSTERS_SOURCE, { type: "geojson", data: EMPTY });
     map.addSource(DENSITY_SOURCE, { type: "geojson", data: EMPTY });
     for (const layer of clusterLayers(theme)) map.addLayer(layer);
     map.addLayer(lines, CLUSTER_LAYERS.clusters);
     map.setLayoutProperty(LINES_LAYER, "visibility", "none");
     lines.setColor(MAP_PALETTES[theme].trip);
-    addClusterInteractions(map, (picked) => listRef.current(picked));
+    const clustersSource = map.getSource<GeoJSONSource>(CLUSTERS_SOURCE);
+    const densitySource = map.getSource<GeoJSONSource>(DENSITY_SOURCE);
+    if (!clustersSource || !densitySource) return;
+    const index = new ClusterIndex();
+    let shown: Bounds | undefined;
+    const clusters = new ClusterFeed("starts", map, clustersSource, index, (bounds) => {
+      // The first answer is the page's load, not a switch.
+      const changed = shown !== undefined && !sameBounds(shown, bounds);
+      shown = bounds;
+      const timing = switched.current;
+      if (!changed || !timing || !sameBounds(timing.bounds, bounds)) return;
+      switched.current = null;
+      void whenDrawn(map).then(() => measureForTests(WINDOW_MEASURE, timing.started));
+    });
+    const density = new ClusterFeed("density", map, densitySource, index, () => undefined);
+    density.show(false);
+    const feeds = { clusters, density };
+    feedRef.current = { index, feeds };
+    addClusterInteractions(map, clusters.queries(), (picked) => listRef.current(picked));
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
+    });
+    map.on("moveend", () => {
+      clusters.moved();
+      density.moved();
     });
     const hideMap = exposeForTests("allTripsMap", map);
     // The bench draws the first `count` trips of the store through the lines view's own path, and the tests read
@@ -196,6 +133,10 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     return () => {
       hideMap();
       hideBench();
+      clusters.dispose();
+      density.dispose();
+      index.dispose();
+      feedRef.current = null;
     };
     // The theme at creation is enough: later changes are painted in place below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -214,86 +155,32 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   }, [map, ready, theme, lines]);
 
   useEffect(() => {
-    if (map && ready && map.getLayer(CLUSTER_LAYERS.clusters)) showView(map, view);
+    const held = feedRef.current;
+    if (!map || !ready || !held) return;
+    showView(map, view);
+    held.feeds.clusters.show(view === "clusters");
+    held.feeds.density.show(view === "density");
   }, [map, ready, view]);
 
-  // Every trip, as the stream brings them.
+  // The stream's new points go to the cluster worker; the first ones decide the first view.
   useEffect(() => {
-    const source = map && ready ? map.getSource<GeoJSONSource>(ALL_TRIPS_SOURCE) : undefined;
-    if (!map || !source) return;
-    const feed = feeds.current.all;
-    if (feed.store !== store) {
-      camera.current.fitted = false;
-      restartFeed(feed, source, store, null);
-    }
-    void feedNewPoints(source, store, feed, () => {
-      if (!camera.current.fitted) fitToPoints(map, store, camera.current);
-    });
-  }, [map, ready, store, version]);
+    const held = feedRef.current;
+    if (!map || !ready || !held) return;
+    if (held.index.holds() !== store) camera.current.fitted = false;
+    held.index.sync(store);
+    if (!camera.current.fitted) fitToPoints(map, store, camera.current);
+    held.feeds.clusters.grew(done);
+    held.feeds.density.grew(done);
+  }, [map, ready, store, version, done]);
 
-  // The time window's trips: fed by the stream while it runs, built whole once it is done; none for every trip.
+  // The time window: the clusters of its trips (the worker keeps every trip's and the last window's).
   useEffect(() => {
-    const source = map && ready ? map.getSource<GeoJSONSource>(WINDOW_SOURCE) : undefined;
-    const builder = builderRef.current;
-    if (!map || !source || !builder) return;
-    wanted.current = bounds;
-    const started = performance.now();
-    const drawn = () => {
-      const switched = !sameBounds(shown.current, bounds);
-      shown.current = bounds;
-      if (!switched) return;
-      void whenDrawn(map).then(() => measureForTests(WINDOW_MEASURE, started));
-    };
-    if (bounds === null) {
-      bindClusterLayers(map, themeRef.current, ALL_TRIPS_SOURCE);
-      return drawn();
-    }
-    const feed = feeds.current.window;
-    const holds = feed.store === store && sameBounds(feed.bounds, bounds);
-    if (holds || !done) {
-      if (!holds) restartFeed(feed, source, store, bounds);
-      bindClusterLayers(map, themeRef.current, WINDOW_SOURCE);
-      drawn();
-      void feedNewPoints(source, store, feed, () => undefined);
-      return;
-    }
-    Object.assign(feed, { store, bounds, count: store.count, built: true });
-    builder
-      .build(store, bounds, false)
-      .then(async (built) => {
-        if (!sameBounds(wanted.current, bounds)) return URL.revokeObjectURL(built.clusters);
-        await source.setData(built.clusters);
-        URL.revokeObjectURL(built.clusters);
-        if (!sameBounds(wanted.current, bounds)) return;
-        bindClusterLayers(map, themeRef.current, WINDOW_SOURCE);
-        drawn();
-      })
-      .catch(() => undefined);
-  }, [map, ready, store, version, done, bounds]);
-
-  // The density view's points (starts and ends), built when it is shown and again for each window.
-  useEffect(() => {
-    const source = map && ready ? map.getSource<GeoJSONSource>(DENSITY_SOURCE) : undefined;
-    const builder = builderRef.current;
-    if (!source || !builder || view !== "density") return;
-    const held = density.current;
-    if (held && held.store === store && sameBounds(held.bounds, bounds) && done) return;
-    density.current = { store, bounds };
-    let current = true;
-    builder
-      .build(store, bounds, true)
-      .then(async (built) => {
-        URL.revokeObjectURL(built.clusters);
-        if (!built.density) return;
-        if (current) await source.setData(built.density);
-        URL.revokeObjectURL(built.density);
-      })
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-    // While the stream runs, the density follows it at most once per `done`; `version` would rebuild it per page.
-  }, [map, ready, store, done, bounds, view]);
+    const held = feedRef.current;
+    if (!map || !ready || !held) return;
+    switched.current = { bounds, started: performance.now() };
+    held.feeds.clusters.want(bounds);
+    held.feeds.density.want(bounds);
+  }, [map, ready, bounds]);
 
   // The lines view's trips: the window's, rebuilt as the stream brings more (a few milliseconds for 100,000).
   useEffect(() => {

@@ -1,13 +1,20 @@
 import { formatNumber } from "@/lib/format/numbers";
 import { prefersReducedMotion } from "@/lib/motion";
-import { type GeoJSONSource, type MapLibreMap, type MapMouseEvent, Popup } from "./maplibre";
-import { CLUSTER_LAYERS, CLUSTER_LAYER_IDS, CLUSTER_OPTIONS } from "./cluster-layers";
+import { type MapLibreMap, type MapMouseEvent, Popup } from "./maplibre";
+import { CLUSTER_LAYERS, CLUSTER_LAYER_IDS } from "./cluster-layers";
+import { CLUSTERING } from "./clustering";
 
 /** At most this many of a cluster's trips are listed; the list says how many more there are. */
 export const LISTED_TRIPS = 200;
 
 /** The trips a click picked: their indices in the point store, and how many the cluster holds in all. */
 export type ListTrips = (picked: { indices: number[]; total: number }) => void;
+
+/** What a click asks of the clusters on screen (cluster-index.ts, for the window they were drawn for). */
+export interface ClusterQueries {
+  leaves: (clusterId: number, limit: number) => Promise<number[]>;
+  expansionZoom: (clusterId: number) => Promise<number>;
+}
 
 const indexOf = (properties: Record<string, unknown> | null | undefined) => (typeof properties?.i === "number" ? properties.i : null);
 
@@ -16,7 +23,7 @@ const indexOf = (properties: Record<string, unknown> | null | undefined) => (typ
  * with Alt held, it lists its trips instead (`onList`), as a click on a single start does. (Not Shift: MapLibre's
  * box zoom takes a Shift press on the map, and the click never comes.)
  */
-export function addClusterInteractions(map: MapLibreMap, onList: ListTrips): void {
+export function addClusterInteractions(map: MapLibreMap, clusters: ClusterQueries, onList: ListTrips): void {
   const tooltip = new Popup({ closeButton: false, closeOnClick: false, offset: 14, className: "all-trips-tooltip" });
   const text = document.createElement("div");
   text.dataset.testid = "cluster-tooltip";
@@ -52,19 +59,16 @@ export function addClusterInteractions(map: MapLibreMap, onList: ListTrips): voi
     const clusterId = feature.properties.cluster_id;
     const total = feature.properties.point_count;
     if (typeof clusterId !== "number" || typeof total !== "number") return;
-    // Every trip's source, or the time window's: whichever the layers draw from now.
-    const source = map.getSource<GeoJSONSource>(feature.source);
-    if (!source) return;
-    if (event.originalEvent.altKey || map.getZoom() >= CLUSTER_OPTIONS.clusterMaxZoom) {
-      source
-        .getClusterLeaves(clusterId, LISTED_TRIPS, 0)
-        .then((leaves) => onList({ indices: leaves.flatMap((leaf) => indexOf(leaf.properties) ?? []), total }))
+    if (event.originalEvent.altKey || map.getZoom() >= CLUSTERING.maxZoom) {
+      clusters
+        .leaves(clusterId, LISTED_TRIPS)
+        .then((indices) => onList({ indices, total }))
         .catch(() => undefined);
       return;
     }
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
-    source
-      .getClusterExpansionZoom(clusterId)
+    clusters
+      .expansionZoom(clusterId)
       .then((zoom) => map.easeTo({ center: [lng, lat], zoom, duration: prefersReducedMotion() ? 0 : 500 }))
       .catch(() => undefined);
   });

@@ -5,15 +5,13 @@ import { MAP_PALETTES, type MapTheme } from "./map-theme";
 import { OVERLAY_PREFIX } from "./use-base-map";
 
 /**
- * Every trip's start point, clustered: the map's worker groups the points, so the map draws a few dozen circles
- * sized and coloured by how many trips start there, each with its count, instead of 100,000 points. Zoomed in far
+ * Every trip's start point, clustered: a worker of ours groups the points (cluster-worker.ts), so the map draws a
+ * few dozen circles sized and coloured by how many trips start there, each with its count, instead of 100,000 points. Zoomed in far
  * enough, single starts appear. The density view draws the starts and ends as a heatmap from a source of its own.
  */
 
-/** Every trip, fed by the stream as it runs, and kept whole whatever the time window. */
-export const ALL_TRIPS_SOURCE = `${OVERLAY_PREFIX}all-trips`;
-/** The trips of the time window, when one is chosen: the cluster layers draw from it instead. */
-export const WINDOW_SOURCE = `${OVERLAY_PREFIX}all-trips-window`;
+/** The clusters and single starts of the time window on screen, as the cluster worker answers them. */
+export const CLUSTERS_SOURCE = `${OVERLAY_PREFIX}all-trips`;
 export const DENSITY_SOURCE = `${OVERLAY_PREFIX}all-trips-density`;
 export const CLUSTER_LAYERS = {
   clusters: `${OVERLAY_PREFIX}all-trips-clusters`,
@@ -25,8 +23,6 @@ export const DENSITY_LAYER = `${OVERLAY_PREFIX}all-trips-density`;
 export const LINES_LAYER = `${OVERLAY_PREFIX}all-trips-lines`;
 /** The layers a click or hover on the clusters view finds (the count labels sit on the circles). */
 export const CLUSTER_LAYER_IDS = [CLUSTER_LAYERS.clusters, CLUSTER_LAYERS.points];
-
-export const CLUSTER_OPTIONS = { cluster: true, clusterRadius: 48, clusterMaxZoom: 15 } as const;
 
 /**
  * The counts' font: Geist SemiBold, the dashboard's own typeface (the `geist` package), copied into public/ by
@@ -64,7 +60,7 @@ function heatmapColor(theme: MapTheme): ExpressionSpecification {
 }
 
 export function clusterLayers(theme: MapTheme): AddLayerObject[] {
-  return [densityLayer(theme), ...clusterLayersOf(theme, ALL_TRIPS_SOURCE, "visible")];
+  return [densityLayer(theme), ...clusterLayersOf(theme)];
 }
 
 function densityLayer(theme: MapTheme): AddLayerObject {
@@ -75,6 +71,8 @@ function densityLayer(theme: MapTheme): AddLayerObject {
     layout: { visibility: "none" },
     paint: {
       "heatmap-color": heatmapColor(theme),
+      // A point of the density source stands for the starts and ends within a few pixels of it (clustering.ts).
+      "heatmap-weight": ["coalesce", ["get", "point_count"], 1],
       // Denser as the map zooms in, so that a corridor stays a line rather than melting into one blob.
       "heatmap-intensity": ["interpolate", ["linear"], ["zoom"], 0, 0.6, 10, 1.2, 15, 2.5],
       "heatmap-radius": ["interpolate", ["linear"], ["zoom"], 0, 3, 8, 10, 12, 18, 16, 30],
@@ -83,15 +81,15 @@ function densityLayer(theme: MapTheme): AddLayerObject {
   };
 }
 
-/** The circles, their counts and the single starts, drawn from `source`. */
-function clusterLayersOf(theme: MapTheme, source: string, visibility: "visible" | "none"): AddLayerObject[] {
+/** The circles, their counts and the single starts. */
+function clusterLayersOf(theme: MapTheme): AddLayerObject[] {
+  const source = CLUSTERS_SOURCE;
   const palette = MAP_PALETTES[theme];
   return [
     {
       id: CLUSTER_LAYERS.clusters,
       type: "circle",
       source,
-      layout: { visibility },
       filter: ["has", "point_count"],
       paint: {
         "circle-color": clusterColor(theme),
@@ -107,7 +105,6 @@ function clusterLayersOf(theme: MapTheme, source: string, visibility: "visible" 
       source,
       filter: ["has", "point_count"],
       layout: {
-        visibility,
         "text-field": ["get", "point_count_abbreviated"],
         "text-font": [COUNT_FONT],
         "text-size": ["step", count, 11, COUNT_STEPS[1], 12, COUNT_STEPS[2], 13],
@@ -121,7 +118,6 @@ function clusterLayersOf(theme: MapTheme, source: string, visibility: "visible" 
       id: CLUSTER_LAYERS.points,
       type: "circle",
       source,
-      layout: { visibility },
       filter: ["!", ["has", "point_count"]],
       paint: {
         "circle-color": palette.start,
@@ -131,18 +127,6 @@ function clusterLayersOf(theme: MapTheme, source: string, visibility: "visible" 
       },
     },
   ];
-}
-
-/**
- * Points the cluster layers at another source (every trip, or the time window's): a layer's source is fixed, so they
- * are added again under the same ids, which is a style change on the main thread; both sources keep their data and
- * index in the map's worker, so going back to every trip clusters nothing anew.
- */
-export function bindClusterLayers(map: MapLibreMap, theme: MapTheme, source: string): void {
-  if (map.getLayer(CLUSTER_LAYERS.clusters)?.source === source) return;
-  const visibility = map.getLayoutProperty(CLUSTER_LAYERS.clusters, "visibility") === "none" ? "none" : "visible";
-  for (const id of Object.values(CLUSTER_LAYERS)) if (map.getLayer(id)) map.removeLayer(id);
-  for (const layer of clusterLayersOf(theme, source, visibility)) map.addLayer(layer);
 }
 
 /** Shows one view's layers and hides the others'. */

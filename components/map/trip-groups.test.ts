@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { TripGroups } from "./trip-groups";
+
+const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
+const DAY = 86_400_000;
+
+/** `n` trips a day apart (the newest first), starting in two places far apart, each ending 2 km east of its start. */
+function trips(n: number): TripGroups {
+  const starts = new Float64Array(n * 2);
+  const ends = new Float64Array(n * 2);
+  const times = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const [lng, lat] = i % 2 === 0 ? [-122.68, 45.52] : [-73.99, 40.73];
+    starts.set([lng + i * 1e-6, lat], 2 * i);
+    // Every fifth trip has no end.
+    ends.set(i % 5 === 4 ? [NaN, NaN] : [lng + 0.025, lat], 2 * i);
+    times[i] = (n - i) * DAY;
+  }
+  const groups = new TripGroups();
+  // In two appends, as the stream brings pages.
+  const half = Math.floor(n / 2);
+  groups.append(starts.subarray(0, half * 2), ends.subarray(0, half * 2), times.subarray(0, half));
+  groups.append(starts.subarray(half * 2), ends.subarray(half * 2), times.subarray(half));
+  return groups;
+}
+
+const weight = (features: Array<{ properties: Record<string, unknown> | null }>) =>
+  features.reduce((sum, feature) => sum + (typeof feature.properties?.point_count === "number" ? feature.properties.point_count : 1), 0);
+
+describe("TripGroups", () => {
+  it("clusters every trip's start: two places at a city's zoom, each holding its trips", () => {
+    const groups = trips(1_000);
+    expect(groups.count).toBe(1_000);
+    const clusters = groups.groups("starts", null, WORLD, 5).features;
+    expect(clusters).toHaveLength(2);
+    expect(clusters.map((feature) => feature.properties?.point_count).sort()).toEqual([500, 500]);
+  });
+
+  it("lists a cluster's trips by their entry, and says at which zoom it splits", () => {
+    const groups = trips(100);
+    const [cluster] = groups.groups("starts", null, [-130, 40, -110, 50], 5).features;
+    const id = Number(cluster?.properties?.cluster_id);
+    const leaves = groups.leaves(null, id, Infinity);
+    expect(leaves).toHaveLength(50);
+    // The west coast's trips are the even entries.
+    expect(leaves.every((i) => i % 2 === 0)).toBe(true);
+    expect(groups.expansionZoom(null, id)).toBeGreaterThan(5);
+  });
+
+  it("keeps only a window's trips, and every trip again without one", () => {
+    const groups = trips(100);
+    // Times run from 100 days (entry 0) down to 1 day (entry 99): days 11 to 20 are entries 80 to 89.
+    const window = { from: 11 * DAY, to: 21 * DAY };
+    const { features, count } = groups.groups("starts", window, WORLD, 3);
+    expect(count).toBe(10);
+    expect(weight(features)).toBe(10);
+    const cluster = features.find((feature) => feature.properties?.cluster === true);
+    const leaves = groups.leaves(window, Number(cluster?.properties?.cluster_id), Infinity);
+    expect(leaves.every((i) => i >= 80 && i < 90)).toBe(true);
+    expect(groups.groups("starts", null, WORLD, 3).count).toBe(100);
+  });
+
+  it("weighs every start and every known end once in the density, grouped only within a few pixels", () => {
+    const groups = trips(100);
+    const density = groups.groups("density", null, WORLD, 10);
+    // 100 starts and the 80 ends that are known.
+    expect(density.count).toBe(180);
+    expect(weight(density.features)).toBe(180);
+    // Starts and ends 2 km apart stay apart at city zoom: four places, not two.
+    expect(density.features).toHaveLength(4);
+  });
+
+  it("answers from the trips appended since, and from nothing after a reset", () => {
+    const groups = trips(10);
+    expect(groups.groups("starts", null, WORLD, 0).count).toBe(10);
+    groups.append(new Float64Array([2.35, 48.85]), new Float64Array([NaN, NaN]), new Float64Array([0]));
+    expect(groups.groups("starts", null, WORLD, 0).count).toBe(11);
+    groups.reset();
+    expect(groups.count).toBe(0);
+    expect(groups.groups("starts", null, WORLD, 0).features).toEqual([]);
+  });
+});
