@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import type { Session } from "./dashboard-client";
@@ -7,9 +7,9 @@ import { type Summary, summarize } from "./stats";
 /**
  * The all-trips map of a large vehicle in Chromium (item 8):
  *  - warm load: with the dashboard's trip history of the vehicle kept (one load before warms it), from navigation
- *    start (or, for a vehicle over ALL_TRIPS_ASK_ABOVE_PAGES pages, the click on "Load all") to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it and that frame, with the
+ *    start (or, for a vehicle over ALL_TRIPS_ASK_ABOVE_PAGES pages, the page's click event on "Load all") to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it and that frame, with the
  *    longest main-thread task (Long Tasks API) of the whole load;
- *  - time window switches: from the click on a window's button to the map having drawn it (the map's
+ *  - time window switches: from the click on a window's button (the page's click event) to the map having drawn it (the map's
  *    `all-trips:window` measure ends once it is drawn, components/map/when-drawn.ts), with the longest task in between;
  *  - what the cluster counts add to what the map loads: the bytes of every font or glyph file fetched;
  *  - the lines view drawing 1,000 and 10,000 of the trips as straight lines (item 4): from handing them to the view's
@@ -22,6 +22,8 @@ export interface AllTripsResults {
   /** Navigation start to the map idle with every trip drawn, warm. */
   warmLoad: Summary;
   warmLoadRuns: number[];
+  /** Of each warm load, the part until every trip was in the page (the rest is the map drawing them). */
+  warmStreamRuns: number[];
   /** The longest main-thread task of each warm load. */
   warmLongestTaskMs: number[];
   /** Click to drawn, per switch, and the longest task during each. */
@@ -59,17 +61,28 @@ const longestTaskSince = (page: Page, since: number) =>
   }, since);
 
 /**
+ * Clicks and returns when the page received the click (the event's time stamp): Playwright first waits for the
+ * element to stand still over two animation frames, which is no part of what the page does with the click.
+ */
+async function clickedAt(page: Page, target: Locator): Promise<number> {
+  await page.evaluate(() => {
+    document.addEventListener("click", (event) => ((window as unknown as { __benchClickAt: number }).__benchClickAt = event.timeStamp), { capture: true, once: true });
+  });
+  await target.click();
+  return page.evaluate(() => (window as unknown as { __benchClickAt: number }).__benchClickAt);
+}
+
+/**
  * Loads the page and waits for every trip to be in and the map to settle; returns ms from navigation start, or from
  * the click on "Load all" when the page first asks (a long history).
  */
-async function loadOnce(page: Page, url: string): Promise<{ ms: number; trips: number }> {
+async function loadOnce(page: Page, url: string): Promise<{ ms: number; streamMs: number; trips: number }> {
   await page.goto(url);
   const view = page.getByTestId("all-trips-view");
   await view.and(page.locator('[data-status]:not([data-status="loading"])')).waitFor({ timeout: LOAD_TIMEOUT_MS });
   let startedAt = 0;
   if ((await view.getAttribute("data-status")) === "waiting") {
-    startedAt = await page.evaluate(() => performance.now());
-    await page.getByTestId("all-trips-load-all").click();
+    startedAt = await clickedAt(page, page.getByTestId("all-trips-load-all"));
   }
   await view.and(page.locator('[data-status="done"]')).waitFor({ timeout: LOAD_TIMEOUT_MS });
   // The map (loaded on demand) may come after the last trip.
@@ -85,7 +98,8 @@ async function loadOnce(page: Page, url: string): Promise<{ ms: number; trips: n
         else map.once("idle", () => requestAnimationFrame(() => resolve(performance.now())));
       }),
   );
-  return { ms: ms - startedAt, trips: Number(await view.getAttribute("data-trips")) };
+  const finished = await page.evaluate(() => performance.getEntriesByName("all-trips:finished:done").at(-1)?.startTime ?? NaN);
+  return { ms: ms - startedAt, streamMs: finished - startedAt, trips: Number(await view.getAttribute("data-trips")) };
 }
 
 /** Clicks a window's button (a custom range: the newest trip's 30 days before it) and waits for the map to draw it. */
@@ -94,13 +108,11 @@ async function switchWindow(page: Page, choice: (typeof SWITCHES)[number]): Prom
     await page.getByTestId("time-window-custom").click();
     const apply = page.getByTestId("time-window-apply");
     const count = await page.evaluate(() => performance.getEntriesByName("all-trips:window").length);
-    const since = await page.evaluate(() => performance.now());
-    await apply.click();
+    const since = await clickedAt(page, apply);
     return { ms: await waitForWindow(page, count, since), since };
   }
   const count = await page.evaluate(() => performance.getEntriesByName("all-trips:window").length);
-  const since = await page.evaluate(() => performance.now());
-  await page.getByTestId(`time-window-${choice}`).click();
+  const since = await clickedAt(page, page.getByTestId(`time-window-${choice}`));
   return { ms: await waitForWindow(page, count, since), since };
 }
 
@@ -130,11 +142,14 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
     // The first load fills the dashboard's trip history of the vehicle (DIMO's pages at its rate limit): not measured.
     const { trips } = await loadOnce(page, url);
     const warmLoadRuns: number[] = [];
+    const warmStreamRuns: number[] = [];
     const warmLongestTaskMs: number[] = [];
     let glyphFiles: string[] = [];
     let glyphBytes = 0;
     for (let run = 0; run < WARM_LOADS; run++) {
-      warmLoadRuns.push(Math.round((await loadOnce(page, url)).ms));
+      const load = await loadOnce(page, url);
+      warmLoadRuns.push(Math.round(load.ms));
+      warmStreamRuns.push(Math.round(load.streamMs));
       warmLongestTaskMs.push(await longestTaskSince(page, 0));
       const fonts = await page.evaluate(() =>
         performance
@@ -176,6 +191,7 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
       trips,
       warmLoad: summarize(warmLoadRuns),
       warmLoadRuns,
+      warmStreamRuns,
       warmLongestTaskMs,
       windowSwitch: summarize(windowSwitchRuns.map((run) => run.ms)),
       windowSwitchRuns,

@@ -17,6 +17,7 @@ const allTripsResults = (): AllTripsResults => ({
   trips: 100_000,
   warmLoad: summarize([900, 1_000, 1_100]),
   warmLoadRuns: [900, 1_000, 1_100],
+  warmStreamRuns: [500, 600, 700],
   warmLongestTaskMs: [60, 80, 70],
   windowSwitch: summarize([120, 150]),
   windowSwitchRuns: [
