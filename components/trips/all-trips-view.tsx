@@ -108,11 +108,26 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
   if (progress.status === "error" && progress.error?.code === "PRIVILEGE_MISSING") {
     return <MissingPrivilege feature="trips" />;
   }
+  // The same map, under the same key, before and after the person chose what to load: it gets ready (basemap,
+  // workers, fonts) while they read the question, and the trips land on it once chosen.
+  const mapView = (
+    <AllTripsMapLazy
+      key="all-trips-map"
+      store={store}
+      version={progress.version}
+      done={progress.status === "done"}
+      styleUrl={mapStyleUrl}
+      bounds={bounds}
+      view={view}
+      onListTrips={onListTrips}
+    />
+  );
   if (waiting) {
     return (
       <section className="flex flex-col gap-4" data-testid="all-trips-view" data-status="waiting" aria-label="All trips">
         <AllTripsWarning totalPages={totalPages ?? 0} onLoadAll={() => setAllConfirmed(true)} onWindow={setWindow} />
         <TimeWindowControl value={timeWindow} onChange={setWindow} nowMs={openedAt} />
+        {mapView}
       </section>
     );
   }
@@ -156,15 +171,7 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
         <ToggleGroup label="Map view" options={VIEWS} selected={view} onSelect={setView} testIdPrefix="all-trips-view" />
       </div>
       {days ? <TripsHistogram days={days} /> : <p className="text-xs text-muted-foreground">The trips per day show once every trip is in.</p>}
-      <AllTripsMapLazy
-        store={store}
-        version={progress.version}
-        done={progress.status === "done"}
-        styleUrl={mapStyleUrl}
-        bounds={bounds}
-        view={view}
-        onListTrips={onListTrips}
-      />
+      {mapView}
       <p className="text-xs text-muted-foreground">{VIEW_NOTES[view]}</p>
       {shownPick ? <ClusterTrips tokenId={tokenId} store={store} picked={shownPick} onClose={() => setPicked(null)} /> : null}
       <div className="border-t border-border pt-4">
