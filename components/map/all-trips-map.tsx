@@ -4,15 +4,15 @@ import type { FeatureCollection } from "geojson";
 import { useTheme } from "next-themes";
 import { useEffect, useRef, useState } from "react";
 import type { PointStore } from "@/components/trips/point-store";
+import { type WindowBounds, sameBounds } from "@/components/trips/time-window";
 import { padBounds } from "@/lib/geo/bounds";
 import { exposeForTests, measureForTests } from "@/lib/test-hooks";
 import { AllTripsLegend } from "./all-trips-legend";
 import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
 import type { AllTripsView } from "./all-trips-views";
-import { ClusterFeed, sameBounds } from "./cluster-feed";
+import { ClusterFeed } from "./cluster-feed";
 import { ClusterIndex } from "./cluster-index";
 import { CLUSTERS_SOURCE, CLUSTER_LAYERS, COUNT_FONT, COUNT_FONT_URL, DENSITY_SOURCE, LINES_LAYER, clusterLayers, paintClusterLayers, showView } from "./cluster-layers";
-import type { Bounds } from "./cluster-worker";
 import { MapRegion } from "./map-region";
 import { MAP_PALETTES, mapThemeOf } from "./map-theme";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
@@ -52,7 +52,7 @@ export interface AllTripsMapProps {
   done: boolean;
   styleUrl: string | undefined;
   /** The time window: only trips starting in `[from, to)` are drawn; null draws every trip. */
-  bounds: Bounds;
+  bounds: WindowBounds;
   view: AllTripsView;
   onListTrips: ListTrips;
 }
@@ -68,19 +68,18 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   const theme = mapThemeOf(useTheme().resolvedTheme);
   const { map, ready, styleVersion } = useBaseMap(containerRef, styleUrl, theme);
   const listRef = useRef(onListTrips);
-  const themeRef = useRef(theme);
   const camera = useRef({ userMoved: false, fitted: false });
-  const feedRef = useRef<{ index: ClusterIndex; feeds: { clusters: ClusterFeed; density: ClusterFeed } } | null>(null);
+  /** The cluster worker and the two views' feeds from it; `each` tells both the same thing. */
+  const feedRef = useRef<{ index: ClusterIndex; feeds: { clusters: ClusterFeed; density: ClusterFeed }; each: (act: (feed: ClusterFeed) => void) => void } | null>(null);
   /** The last time window chosen, and when: the switch is timed until the map has drawn it. */
-  const switched = useRef<{ bounds: Bounds; started: number } | null>(null);
+  const switched = useRef<{ bounds: WindowBounds; started: number } | null>(null);
   const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
 
   const storeRef = useRef(store);
   useEffect(() => {
     listRef.current = onListTrips;
-    themeRef.current = theme;
     storeRef.current = store;
-  }, [onListTrips, theme, store]);
+  }, [onListTrips, store]);
 
   useEffect(() => {
     if (!map || !ready || map.getSource(CLUSTERS_SOURCE)) return;
@@ -94,7 +93,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     const densitySource = map.getSource<GeoJSONSource>(DENSITY_SOURCE);
     if (!clustersSource || !densitySource) return;
     const index = new ClusterIndex();
-    let shown: Bounds | undefined;
+    let shown: WindowBounds | undefined;
     const clusters = new ClusterFeed("starts", map, clustersSource, index, (bounds) => {
       // The first answer is the page's load, not a switch.
       const changed = shown !== undefined && !sameBounds(shown, bounds);
@@ -107,16 +106,14 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     const density = new ClusterFeed("density", map, densitySource, index, () => undefined);
     density.show(false);
     const feeds = { clusters, density };
-    feedRef.current = { index, feeds };
+    const each = (act: (feed: ClusterFeed) => void) => Object.values(feeds).forEach(act);
+    feedRef.current = { index, feeds, each };
     addClusterInteractions(map, clusters.queries(), (picked) => listRef.current(picked));
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
     });
-    map.on("moveend", () => {
-      clusters.moved();
-      density.moved();
-    });
+    map.on("moveend", () => each((feed) => feed.moved()));
     const hideMap = exposeForTests("allTripsMap", map);
     // The bench draws the first `count` trips of the store through the lines view's own path, and the tests read
     // how many lines the last frame drew (a custom layer is invisible to queryRenderedFeatures).
@@ -133,8 +130,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     return () => {
       hideMap();
       hideBench();
-      clusters.dispose();
-      density.dispose();
+      each((feed) => feed.dispose());
       index.dispose();
       feedRef.current = null;
     };
@@ -169,8 +165,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     if (held.index.holds() !== store) camera.current.fitted = false;
     held.index.sync(store);
     if (!camera.current.fitted) fitToPoints(map, store, camera.current);
-    held.feeds.clusters.grew(done);
-    held.feeds.density.grew(done);
+    held.each((feed) => feed.grew(done));
   }, [map, ready, store, version, done]);
 
   // The time window: the clusters of its trips (the worker keeps every trip's and the last window's).
@@ -178,8 +173,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     const held = feedRef.current;
     if (!map || !ready || !held) return;
     switched.current = { bounds, started: performance.now() };
-    held.feeds.clusters.want(bounds);
-    held.feeds.density.want(bounds);
+    held.each((feed) => feed.want(bounds));
   }, [map, ready, bounds]);
 
   // The lines view's trips: the window's, rebuilt as the stream brings more (a few milliseconds for 100,000).

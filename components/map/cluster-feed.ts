@@ -1,17 +1,15 @@
 import type { ClusterIndex } from "./cluster-index";
 import type { ClusterQueries } from "./cluster-interactions";
-import type { Bounds, GroupKind } from "./cluster-worker";
+import { type WindowBounds, sameBounds } from "@/components/trips/time-window";
+import type { Bounds as Box } from "@/lib/geo/bounds";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
-
-type Box = [number, number, number, number];
+import type { GroupKind } from "./trip-groups";
 
 /**
  * While the stream runs, the clusters are asked for at most this often. Each answer redraws the map, and a frame
  * costs 50 to 150 ms where the GPU is software: one a page would slow the load down more than it shows.
  */
 const GROWING_INTERVAL_MS = 500;
-
-export const sameBounds = (a: Bounds, b: Bounds) => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
 
 /** The view on screen and half its size again on every side, so that small pans need no new question. */
 function paddedBox(map: MapLibreMap): Box {
@@ -36,20 +34,20 @@ function paddedBox(map: MapLibreMap): Box {
 export class ClusterFeed {
   private running = false;
   private again = false;
-  private wanted: Bounds = null;
-  private asked: { bounds: Bounds; box: Box; zoom: number } | null = null;
+  private wanted: WindowBounds = null;
+  private asked: { bounds: WindowBounds; box: Box; zoom: number } | null = null;
   private lastShownAt = -Infinity;
   private growTimer: ReturnType<typeof setTimeout> | null = null;
   private active = true;
   /** The window whose clusters are on the map (undefined before the first answer). */
-  shown: Bounds | undefined = undefined;
+  shown: WindowBounds | undefined = undefined;
 
   constructor(
     private readonly kind: GroupKind,
     private readonly map: MapLibreMap,
     private readonly source: GeoJSONSource,
     private readonly index: ClusterIndex,
-    private readonly onShown: (bounds: Bounds) => void,
+    private readonly onShown: (bounds: WindowBounds) => void,
   ) {}
 
   /** Whether its view is on screen: a hidden one is brought up to date when it is shown again. */
@@ -59,7 +57,7 @@ export class ClusterFeed {
   }
 
   /** Another time window. */
-  want(bounds: Bounds): void {
+  want(bounds: WindowBounds): void {
     if (sameBounds(bounds, this.wanted) && this.asked) return;
     this.wanted = bounds;
     this.asked = null;

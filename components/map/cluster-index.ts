@@ -1,6 +1,16 @@
 import type { FeatureCollection, Point } from "geojson";
 import type { PointStore } from "@/components/trips/point-store";
-import type { Bounds, ClusterRequest, ClusterResponse, GroupKind } from "./cluster-worker";
+import type { WindowBounds } from "@/components/trips/time-window";
+import type { Bounds as Box } from "@/lib/geo/bounds";
+import type { ClusterRequest, ClusterResponse } from "./cluster-worker";
+import type { GroupKind } from "./trip-groups";
+
+/** `values[from..to)` as a Float64Array, copied once (a slice first would copy twice). */
+function float64Range(values: readonly number[], from: number, to: number): Float64Array {
+  const out = new Float64Array(to - from);
+  for (let i = from; i < to; i++) out[i - from] = values[i] ?? NaN;
+  return out;
+}
 
 type Pending = { resolve: (response: ClusterResponse & { ok: true }) => void; reject: (error: Error) => void };
 
@@ -40,29 +50,29 @@ export class ClusterIndex {
     }
     const end = store.count;
     if (end <= this.sent) return;
-    const lngLat = Float64Array.from(store.coordinates.slice(this.sent * 2, end * 2));
-    const ends = Float64Array.from(store.ends.slice(this.sent * 2, end * 2));
-    const times = Float64Array.from(store.startTimes.slice(this.sent, end));
+    const lngLat = float64Range(store.coordinates, this.sent * 2, end * 2);
+    const ends = float64Range(store.ends, this.sent * 2, end * 2);
+    const times = float64Range(store.startTimes, this.sent, end);
     this.post({ type: "append", lngLat, ends, times }, [lngLat.buffer, ends.buffer, times.buffer]);
     this.sent = end;
   }
 
   /** The groups of a kind and window in the box at the zoom, and how many points the window holds. */
-  async clusters(kind: GroupKind, bounds: Bounds, bbox: [number, number, number, number], zoom: number): Promise<{ data: FeatureCollection<Point>; count: number }> {
+  async clusters(kind: GroupKind, bounds: WindowBounds, bbox: Box, zoom: number): Promise<{ data: FeatureCollection<Point>; count: number }> {
     const answer = await this.ask((id) => ({ type: "clusters", id, kind, bounds, bbox, zoom }));
     if (!("features" in answer)) throw new Error("the cluster worker answered something else");
     return { data: { type: "FeatureCollection", features: answer.features }, count: answer.count };
   }
 
   /** The store indices of up to `limit` trips of a cluster. */
-  async leaves(bounds: Bounds, clusterId: number, limit: number): Promise<number[]> {
+  async leaves(bounds: WindowBounds, clusterId: number, limit: number): Promise<number[]> {
     const answer = await this.ask((id) => ({ type: "leaves", id, bounds, clusterId, limit }));
     if (!("indices" in answer)) throw new Error("the cluster worker answered something else");
     return answer.indices;
   }
 
   /** The zoom at which a cluster splits. */
-  async expansionZoom(bounds: Bounds, clusterId: number): Promise<number> {
+  async expansionZoom(bounds: WindowBounds, clusterId: number): Promise<number> {
     const answer = await this.ask((id) => ({ type: "expansion", id, bounds, clusterId }));
     if (!("zoom" in answer)) throw new Error("the cluster worker answered something else");
     return answer.zoom;

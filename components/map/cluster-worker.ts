@@ -1,5 +1,7 @@
 import type { Feature, Point } from "geojson";
-import { type Bounds, type GroupKind, TripGroups } from "./trip-groups";
+import type { WindowBounds } from "@/components/trips/time-window";
+import type { Bounds as Box } from "@/lib/geo/bounds";
+import { type GroupKind, TripGroups } from "./trip-groups";
 
 /**
  * Runs in a Web Worker: the all-trips map's clusters and density (trip-groups.ts). The page appends each page of
@@ -9,14 +11,12 @@ import { type Bounds, type GroupKind, TripGroups } from "./trip-groups";
  * worker, and back again when loaded from a file).
  */
 
-export type { Bounds, GroupKind };
-
 export type ClusterRequest =
   | { type: "append"; lngLat: Float64Array; ends: Float64Array; times: Float64Array }
   | { type: "reset" }
-  | { type: "clusters"; id: number; kind: GroupKind; bounds: Bounds; bbox: [number, number, number, number]; zoom: number }
-  | { type: "leaves"; id: number; bounds: Bounds; clusterId: number; limit: number }
-  | { type: "expansion"; id: number; bounds: Bounds; clusterId: number };
+  | { type: "clusters"; id: number; kind: GroupKind; bounds: WindowBounds; bbox: Box; zoom: number }
+  | { type: "leaves"; id: number; bounds: WindowBounds; clusterId: number; limit: number }
+  | { type: "expansion"; id: number; bounds: WindowBounds; clusterId: number };
 
 export type ClusterResponse =
   | { id: number; ok: true; features: Feature<Point>[]; count: number }

@@ -1,9 +1,8 @@
 import Supercluster from "supercluster";
 import type { Feature, Point } from "geojson";
+import { type WindowBounds, inBounds } from "@/components/trips/time-window";
+import type { Bounds as Box } from "@/lib/geo/bounds";
 import { CLUSTERING, DENSITY_GROUPING } from "./clustering";
-
-/** A time window: trips starting in `[from, to)`, Unix ms; null for every trip. */
-export type Bounds = { from: number; to: number } | null;
 
 /**
  * `starts`: the trips' starts grouped into the clusters a person reads; `density`: starts and ends grouped only
@@ -65,23 +64,23 @@ export class TripGroups {
   }
 
   /** The groups and single points of a kind and window whose centres fall in the box, at the zoom. */
-  groups(kind: GroupKind, bounds: Bounds, bbox: [number, number, number, number], zoom: number): { features: Feature<Point>[]; count: number } {
+  groups(kind: GroupKind, bounds: WindowBounds, bbox: Box, zoom: number): { features: Feature<Point>[]; count: number } {
     const index = this.indexOf(kind, bounds);
     return { features: index.groups.getClusters(bbox, zoom), count: index.count };
   }
 
   /** The entries of up to `limit` trips of a cluster of starts. */
-  leaves(bounds: Bounds, clusterId: number, limit: number): number[] {
+  leaves(bounds: WindowBounds, clusterId: number, limit: number): number[] {
     return this.indexOf("starts", bounds).groups.getLeaves(clusterId, limit).map((leaf) => leaf.properties.i);
   }
 
   /** The zoom at which a cluster of starts splits. */
-  expansionZoom(bounds: Bounds, clusterId: number): number {
+  expansionZoom(bounds: WindowBounds, clusterId: number): number {
     return this.indexOf("starts", bounds).groups.getClusterExpansionZoom(clusterId);
   }
 
   /** The index of a kind and window, built anew when trips came since it was built or another one was asked for. */
-  private indexOf(kind: GroupKind, bounds: Bounds): Index {
+  private indexOf(kind: GroupKind, bounds: WindowBounds): Index {
     const key = `${kind}:${bounds ? `${bounds.from}-${bounds.to}` : "all"}`;
     const slot = kind === "density" ? "density" : bounds ? "window" : "all";
     const held = this.indexes[slot];
@@ -89,8 +88,7 @@ export class TripGroups {
     const { starts, ends, times } = this;
     const points: Feature<Point, { i: number }>[] = [];
     for (let i = 0; i < this.size; i++) {
-      const t = times[i] ?? NaN;
-      if (bounds && !(t >= bounds.from && t < bounds.to)) continue;
+      if (!inBounds(times[i] ?? NaN, bounds)) continue;
       points.push(point(starts[2 * i] ?? 0, starts[2 * i + 1] ?? 0, i));
       const endLng = ends[2 * i] ?? NaN;
       const endLat = ends[2 * i + 1] ?? NaN;

@@ -1,4 +1,4 @@
-import { inBounds } from "@/components/trips/time-window";
+import { type WindowBounds, inBounds } from "@/components/trips/time-window";
 import type { PointStore } from "@/components/trips/point-store";
 import { type TripLines, mercatorX, mercatorY } from "./trip-lines-layer";
 
@@ -8,7 +8,7 @@ import { type TripLines, mercatorX, mercatorY } from "./trip-lines-layer";
  */
 export function tripLinesOf(
   store: Pick<PointStore, "count" | "coordinates" | "ends" | "startTimes">,
-  bounds: { from: number; to: number } | null,
+  bounds: WindowBounds,
   limit = Infinity,
 ): TripLines {
   const vertices = new Float32Array(Math.min(store.count, limit) * 4);

@@ -16,7 +16,7 @@ import { ToggleGroup, type ToggleOption } from "@/components/ui/toggle-group";
 import { AllTripsWarning } from "./all-trips-warning";
 import { ClusterTrips, type PickedTrips } from "./cluster-trips";
 import type { PointStore } from "./point-store";
-import { type TimeWindow, inBounds, tripsPerDay, windowBounds, windowLabel } from "./time-window";
+import { type TimeWindow, type WindowBounds, inBounds, tripsPerDay, windowBounds, windowLabel } from "./time-window";
 import { TimeWindowControl } from "./time-window-control";
 import { TripsExports } from "./trips-exports";
 import { TripsHistogram } from "./trips-histogram";
@@ -64,7 +64,7 @@ function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: nu
 }
 
 /** How many of the store's trips start in the bounds (all of them, unknown times included, without bounds). */
-function countInBounds(store: PointStore, bounds: { from: number; to: number } | null): number {
+function countInBounds(store: PointStore, bounds: WindowBounds): number {
   if (!bounds) return store.count;
   let n = 0;
   for (const t of store.startTimes) if (inBounds(t, bounds)) n++;

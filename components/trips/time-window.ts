@@ -56,7 +56,10 @@ export function windowParams(window: TimeWindow): Record<string, string> {
 }
 
 /** `[from, to)` in Unix milliseconds; null for the whole history. Relative windows end now. */
-export function windowBounds(window: TimeWindow, nowMs: number): { from: number; to: number } | null {
+/** A time window as times: trips starting in `[from, to)`, Unix ms; null for every trip. */
+export type WindowBounds = { from: number; to: number } | null;
+
+export function windowBounds(window: TimeWindow, nowMs: number): WindowBounds {
   switch (window.kind) {
     case "all":
       return null;
@@ -75,12 +78,14 @@ export function windowLabel(window: TimeWindow): string {
 }
 
 /** Whether a start time falls in the bounds (an unknown time only in the whole history). */
-export function inBounds(startMs: number, bounds: { from: number; to: number } | null): boolean {
+export function inBounds(startMs: number, bounds: WindowBounds): boolean {
   return bounds === null || (startMs >= bounds.from && startMs < bounds.to);
 }
 
+export const sameBounds = (a: WindowBounds, b: WindowBounds) => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
+
 /** Trips per local day from the first day to the last, zeros included so that gaps show. */
-export function tripsPerDay(startTimes: readonly number[], bounds: { from: number; to: number } | null): { firstDay: number; counts: number[] } {
+export function tripsPerDay(startTimes: readonly number[], bounds: WindowBounds): { firstDay: number; counts: number[] } {
   let first = Infinity;
   let last = -Infinity;
   for (const t of startTimes) {
