@@ -148,20 +148,25 @@ test.describe("all trips: reading the map", () => {
     await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(withBothEnds.length);
     expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
 
-    // The lines are pixels on the map: the same view without them looks different.
+    // The lines are pixels on the map: the same view without them looks different. Each screenshot waits until the
+    // map has drawn and the frame after it has come, so that it shows what was drawn (a busy machine rasterises late).
+    const showLines = (visibility: "visible" | "none") =>
+      page.evaluate(
+        (shown) =>
+          new Promise<void>((resolve) => {
+            const map = window.__allTripsMap;
+            if (!map) throw new Error("no all-trips map");
+            map.setLayoutProperty("dash-all-trips-lines", "visibility", shown);
+            map.once("idle", () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+            map.triggerRepaint();
+          }),
+        visibility,
+      );
+    await showLines("visible");
     const withLines = await mapShot();
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const map = window.__allTripsMap;
-          if (!map) throw new Error("no all-trips map");
-          map.setLayoutProperty("dash-all-trips-lines", "visibility", "none");
-          map.once("idle", () => requestAnimationFrame(() => resolve()));
-          map.triggerRepaint();
-        }),
-    );
+    await showLines("none");
     expect((await mapShot()).equals(withLines)).toBe(false);
-    await page.evaluate(() => window.__allTripsMap?.setLayoutProperty("dash-all-trips-lines", "visibility", "visible"));
+    await showLines("visible");
 
     // The last 30 days (of the page's clock): only their trips are drawn.
     const since = Date.now() - 30 * 86_400_000;
