@@ -129,12 +129,16 @@ export class TripLinesLayer implements CustomLayerInterface {
       this.uploaded = true;
     }
     gl.useProgram(this.program);
-    gl.uniformMatrix4fv(gl.getUniformLocation(this.program, "u_matrix"), false, translated(options.modelViewProjectionMatrix, lines.origin));
+    // The mercator-unit matrix: `modelViewProjectionMatrix` takes world pixels, in which the whole data would sit
+    // within a pixel of the world's corner.
+    gl.uniformMatrix4fv(gl.getUniformLocation(this.program, "u_matrix"), false, translated(options.defaultProjectionData.mainMatrix, lines.origin));
     gl.uniform4fv(gl.getUniformLocation(this.program, "u_color"), this.color);
     const position = gl.getAttribLocation(this.program, "a_position");
     gl.enableVertexAttribArray(position);
     gl.vertexAttribPointer(position, 2, gl.FLOAT, false, 0, 0);
-    // Blending is set up by the map for custom layers: premultiplied colour over what is drawn.
+    // Blending is set up by the map for custom layers: premultiplied colour over what is drawn. Drawn in layer order
+    // over a flat map, the lines need no depth test (the map leaves one on, and resets its GL state afterwards).
+    gl.disable(gl.DEPTH_TEST);
     gl.drawArrays(gl.LINES, 0, lines.count * 2);
     gl.disableVertexAttribArray(position);
     this.drawn = lines.count;
