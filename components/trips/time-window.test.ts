@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { dayOf, dayStartMs, readWindow, tripsPerDay, windowBounds, windowParams } from "./time-window";
 
 const params = (query: string) => new URLSearchParams(query);
@@ -53,5 +53,32 @@ describe("tripsPerDay", () => {
     expect(counts[0]).toBe(2);
     expect(counts.at(-1)).toBe(1);
     expect(counts.reduce((sum, n) => sum + n, 0)).toBe(3);
+  });
+
+  describe("in a time zone with daylight saving", () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+
+    // A history from a winter day (summer midnights come an hour early) and one from a summer day (winter ones late).
+    it.each(["2023-01-01", "2023-06-01"])("puts every trip on its local calendar day across the 23- and 25-hour days, from %s", (from) => {
+      // Node reads TZ again when it changes: local days below are New York's.
+      process.env.TZ = "America/New_York";
+      const times: number[] = [];
+      // Every 37 minutes for two years: both clock changes of each year, and trips right around midnight.
+      for (let t = dayStartMs(from); t < dayStartMs(from) + 730 * 86_400_000; t += 37 * 60_000) times.push(t);
+      times.push(dayStartMs("2024-03-10"), dayStartMs("2024-03-11") - 1, dayStartMs("2024-11-03"), dayStartMs("2024-11-04") - 1);
+      const { firstDay, counts } = tripsPerDay(times, null);
+      const expected = new Map<string, number>();
+      for (const t of [...times].sort((a, b) => a - b)) expected.set(dayOf(t), (expected.get(dayOf(t)) ?? 0) + 1);
+      const dayAt = (i: number) => {
+        const first = new Date(firstDay);
+        return dayOf(new Date(first.getFullYear(), first.getMonth(), first.getDate() + i).getTime());
+      };
+      expect(counts.length).toBe(expected.size);
+      expect(counts.map((n, i) => [dayAt(i), n])).toEqual([...expected.entries()]);
+    });
   });
 });
