@@ -1,4 +1,5 @@
 import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
+import { linkProgram, rgbOf, translatedMatrix } from "./webgl";
 
 /**
  * Thousands of trips as one-pixel straight lines from start to end, drawn by the map's own WebGL context in one draw
@@ -7,8 +8,7 @@ import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from 
  * trips that costs over a second here (most of it rasterising); as plain `LINES` from one buffer, the data is ready
  * in milliseconds and each line costs its length in pixels.
  *
- * Coordinates are Web Mercator in [0, 1], stored relative to an origin inside the data: float32 vertices far from
- * their origin would lose metres of precision, so the origin goes into the matrix, computed in float64.
+ * Coordinates are Web Mercator in [0, 1], stored relative to an origin inside the data (webgl.ts).
  */
 
 const VERTEX_SHADER = `#version 300 es
@@ -26,15 +26,6 @@ void main() {
   fragColor = u_color;
 }`;
 
-/** Web Mercator x of a longitude, in [0, 1]. */
-export const mercatorX = (lng: number) => (lng + 180) / 360;
-
-/** Web Mercator y of a latitude, in [0, 1] (0 at the north edge). */
-export const mercatorY = (lat: number) => {
-  const sin = Math.sin((lat * Math.PI) / 180);
-  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
-};
-
 /** The lines to draw: `[x0, y0, x1, y1, ...]` relative to `origin`, two vertices a trip. */
 export interface TripLines {
   vertices: Float32Array;
@@ -47,15 +38,6 @@ export interface TripLines {
 export function lineAlpha(count: number): number {
   if (count <= 0) return 0;
   return Math.min(0.9, Math.max(0.06, 6 / Math.sqrt(count)));
-}
-
-function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
-  const shader = gl.createShader(type);
-  if (!shader) throw new Error("the trip lines' shader could not be created");
-  gl.shaderSource(shader, source);
-  gl.compileShader(shader);
-  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`the trip lines' shader did not compile: ${gl.getShaderInfoLog(shader) ?? ""}`);
-  return shader;
 }
 
 export class TripLinesLayer implements CustomLayerInterface {
@@ -78,12 +60,7 @@ export class TripLinesLayer implements CustomLayerInterface {
   onAdd(map: MapLibreMap, gl: WebGL2RenderingContext): void {
     this.map = map;
     this.gl = gl;
-    const program = gl.createProgram();
-    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX_SHADER));
-    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT_SHADER));
-    gl.linkProgram(program);
-    if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`the trip lines' program did not link: ${gl.getProgramInfoLog(program) ?? ""}`);
-    this.program = program;
+    this.program = linkProgram(gl, VERTEX_SHADER, FRAGMENT_SHADER, "trip lines");
     this.buffer = gl.createBuffer();
     this.uploaded = false;
   }
@@ -107,8 +84,7 @@ export class TripLinesLayer implements CustomLayerInterface {
 
   /** The lines' colour as `#rrggbb`; their opacity follows how many there are. */
   setColor(hex: string): void {
-    const value = Number.parseInt(hex.replace("#", ""), 16);
-    this.rgb = [((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255];
+    this.rgb = rgbOf(hex);
     this.updateColor();
     this.map?.triggerRepaint();
   }
@@ -131,7 +107,7 @@ export class TripLinesLayer implements CustomLayerInterface {
     gl.useProgram(this.program);
     // The mercator-unit matrix: `modelViewProjectionMatrix` takes world pixels, in which the whole data would sit
     // within a pixel of the world's corner.
-    gl.uniformMatrix4fv(gl.getUniformLocation(this.program, "u_matrix"), false, translated(options.defaultProjectionData.mainMatrix, lines.origin));
+    gl.uniformMatrix4fv(gl.getUniformLocation(this.program, "u_matrix"), false, translatedMatrix(options.defaultProjectionData.mainMatrix, lines.origin));
     gl.uniform4fv(gl.getUniformLocation(this.program, "u_color"), this.color);
     const position = gl.getAttribLocation(this.program, "a_position");
     gl.enableVertexAttribArray(position);
@@ -143,11 +119,4 @@ export class TripLinesLayer implements CustomLayerInterface {
     gl.disableVertexAttribArray(position);
     this.drawn = lines.count;
   }
-}
-
-/** `matrix × translate(origin)`, in float64 before it becomes the shader's float32. */
-function translated(matrix: ArrayLike<number>, [x, y]: [number, number]): Float32Array {
-  const out = Float32Array.from(matrix as ArrayLike<number>);
-  for (let row = 0; row < 4; row++) out[12 + row] = (matrix[row] ?? 0) * x + (matrix[4 + row] ?? 0) * y + (matrix[12 + row] ?? 0);
-  return out;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PointStore } from "@/components/trips/point-store";
-import { lineAlpha, mercatorX, mercatorY } from "./trip-lines-layer";
+import { lineAlpha } from "./trip-lines-layer";
+import { mercatorX, mercatorY } from "./webgl";
 import { tripLinesOf } from "./trip-lines";
 
 const DAY = 86_400_000;

@@ -1,6 +1,7 @@
 import { type WindowBounds, inBounds } from "@/components/trips/time-window";
 import type { PointStore } from "@/components/trips/point-store";
-import { type TripLines, mercatorX, mercatorY } from "./trip-lines-layer";
+import type { TripLines } from "./trip-lines-layer";
+import { mercatorX, mercatorY } from "./webgl";
 
 /**
  * The store's trips that start in `bounds` as straight lines for TripLinesLayer: one a trip with both a start and an
