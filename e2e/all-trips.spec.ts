@@ -16,7 +16,7 @@ import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
 // Custom days are local days: in UTC they can be computed here the same way.
 test.use({ timezoneId: "UTC" });
 
-const LAYERS = { clusters: "dash-all-trips-clusters", counts: "dash-all-trips-counts", points: "dash-all-trips-points", density: "dash-all-trips-density" };
+const LAYERS = { clusters: "dash-all-trips-clusters", density: "dash-all-trips-density" };
 
 type Located = SandboxTrip & { start: { estimatedLocation?: { latitude: number; longitude: number } } };
 
@@ -48,7 +48,7 @@ async function clusterLeaves(at: [number, number], zoom: number): Promise<Array<
   const clusters = index.getClusters([-180, -85, 180, 85], zoom).filter((feature) => "cluster" in feature.properties);
   const away = ({ geometry }: { geometry: GeoJSON.Point }) => Math.hypot((geometry.coordinates[0] ?? 0) - at[0], (geometry.coordinates[1] ?? 0) - at[1]);
   const nearest = clusters.sort((a, b) => away(a) - away(b))[0];
-  // The map's rendered features come back at its tiles' precision (metres); clusters are 48 pixels apart or more.
+  // The map's clusters are the worker's, from the same points; clusters are 48 pixels apart or more.
   if (nearest && away(nearest) > 1e-3) throw new Error("the map drew a cluster the sandbox's trips do not make");
   if (!nearest || !("cluster_id" in nearest.properties)) throw new Error("no cluster there");
   return index.getLeaves(nearest.properties.cluster_id, Infinity).map((leaf) => leaf.geometry.coordinates as [number, number]);
@@ -59,15 +59,9 @@ async function openAllTrips(page: Page, query = ""): Promise<void> {
   await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
 }
 
-/** The trips the rendered clusters and single points stand for, once the map has settled. */
+/** The trips the clusters and single starts the map last drew on screen stand for. */
 function renderedTripCount(page: Page): Promise<number> {
-  return page.evaluate((layers) => {
-    const map = window.__allTripsMap;
-    if (!map?.loaded() || !map.areTilesLoaded()) return -1;
-    return map
-      .queryRenderedFeatures({ layers: [layers.clusters, layers.points] })
-      .reduce((sum, feature) => sum + (typeof feature.properties.point_count === "number" ? feature.properties.point_count : 1), 0);
-  }, LAYERS);
+  return page.evaluate(() => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1);
 }
 
 test.describe("all trips: reading the map", () => {
@@ -84,16 +78,45 @@ test.describe("all trips: reading the map", () => {
     const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
     await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
 
-    // The count labels are placed symbols: MapLibre only places text whose glyphs it could draw.
-    const labels = await page.evaluate((layers) => {
-      const map = window.__allTripsMap;
-      if (!map) throw new Error("no all-trips map");
-      const clusters = map.queryRenderedFeatures({ layers: [layers.clusters] }).map((f) => String(f.properties.point_count_abbreviated));
-      const counts = map.queryRenderedFeatures({ layers: [layers.counts] }).map((f) => String(f.properties.point_count_abbreviated));
-      return { clusters: clusters.sort(), counts: counts.sort() };
-    }, LAYERS);
-    expect(labels.counts.length).toBeGreaterThan(0);
-    expect(labels.counts).toEqual(labels.clusters);
+    // The counts were drawn with the circles (from the font's glyphs, once it loaded), each the cluster's own.
+    await expect.poll(() => page.evaluate(() => window.__allTripsClusters?.drawn().labelled), { timeout: 30_000 }).toBe(true);
+    const clusters = await page.evaluate(() => window.__allTripsClusters?.drawn().marks.filter((mark) => mark.clusterId !== null) ?? []);
+    expect(clusters.length).toBeGreaterThan(0);
+    // As supercluster abbreviates them: 999, 1.2k, 12k.
+    const abbreviated = (n: number) => (n >= 10_000 ? `${Math.round(n / 1_000)}k` : n >= 1_000 ? `${Math.round(n / 100) / 10}k` : String(n));
+    for (const mark of clusters) expect(mark.label).toBe(abbreviated(mark.count));
+    // And they are pixels: across the largest circle, its fill colour around a count's white strokes. Read from the
+    // map's drawing buffer as soon as a frame is drawn (a screenshot may catch an older frame on a busy machine).
+    const largest = clusters.sort((a, b) => b.count - a.count)[0];
+    if (!largest) throw new Error("no cluster drawn");
+    const pixels = await page.evaluate(
+      ({ x, y, radius }) =>
+        new Promise<{ white: number; coloured: number }>((resolve) => {
+          const map = window.__allTripsMap;
+          const gl = map?.getCanvas().getContext("webgl2");
+          if (!map || !gl) throw new Error("no all-trips map");
+          map.once("render", () => {
+            const ratio = map.getPixelRatio();
+            const half = Math.floor(radius * 0.8 * ratio);
+            const size = 2 * half + 1;
+            const row = Math.round(gl.drawingBufferHeight - y * ratio);
+            const pixels = new Uint8Array(size * size * 4);
+            gl.readPixels(Math.round(x * ratio) - half, row - half, size, size, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+            let white = 0;
+            let coloured = 0;
+            for (let i = 0; i < pixels.length; i += 4) {
+              const [r = 0, g = 0, b = 0] = pixels.subarray(i, i + 3);
+              if (r > 235 && g > 235 && b > 235) white++;
+              else if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured++;
+            }
+            resolve({ white, coloured });
+          });
+          map.triggerRepaint();
+        }),
+      largest,
+    );
+    expect(pixels.white).toBeGreaterThan(10);
+    expect(pixels.coloured).toBeGreaterThan(pixels.white);
     expect(fonts).toEqual(["/basemap/fonts/geist-semibold.woff2"]);
     await expect(page.getByTestId("all-trips-legend")).toContainText("10,000+");
     expect(outside).toEqual([]);
@@ -200,24 +223,18 @@ test.describe("all trips: reading the map", () => {
     const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
     await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
     // The smallest cluster on screen, where it is drawn, and the zoom it was grouped at.
-    const cluster = await page.evaluate((layers) => {
+    const cluster = await page.evaluate(() => {
       const map = window.__allTripsMap;
       if (!map) throw new Error("no all-trips map");
       const canvas = map.getCanvas().getBoundingClientRect();
-      const smallest = map
-        .queryRenderedFeatures({ layers: [layers.clusters] })
-        .filter((f) => f.geometry.type === "Point")
-        .map((f) => ({ id: Number(f.properties.cluster_id), count: Number(f.properties.point_count), at: (f.geometry as GeoJSON.Point).coordinates }))
-        .filter(({ at }) => {
-          const p = map.project(at as [number, number]);
-          // Clear of the legend (bottom left) and the zoom buttons (top right).
-          return p.x > 60 && p.y > 60 && p.x < canvas.width - 60 && p.y < canvas.height - 200 && canvas.top + p.y < window.innerHeight - 10;
-        })
+      const smallest = (window.__allTripsClusters?.drawn().marks ?? [])
+        .filter((mark) => mark.clusterId !== null)
+        // Clear of the legend (bottom left) and the zoom buttons (top right).
+        .filter(({ x, y }) => x > 60 && y > 60 && x < canvas.width - 60 && y < canvas.height - 200 && canvas.top + y < window.innerHeight - 10)
         .sort((a, b) => a.count - b.count)[0];
       if (!smallest) throw new Error("no cluster clear of the controls");
-      const p = map.project(smallest.at as [number, number]);
-      return { count: smallest.count, at: smallest.at as [number, number], zoom: Math.floor(map.getZoom()), x: canvas.left + p.x, y: canvas.top + p.y };
-    }, LAYERS);
+      return { count: smallest.count, at: [smallest.lng, smallest.lat] as [number, number], zoom: Math.floor(map.getZoom()), x: canvas.left + smallest.x, y: canvas.top + smallest.y };
+    });
     expect(cluster.count).toBeLessThanOrEqual(200);
     const leaves = await clusterLeaves(cluster.at, cluster.zoom);
     expect(leaves).toHaveLength(cluster.count);

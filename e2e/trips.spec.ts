@@ -272,13 +272,7 @@ test.describe("all trips on one map", () => {
     await expect
       .poll(
         () =>
-          page.evaluate(() => {
-            const map = window.__allTripsMap;
-            if (!map?.loaded()) return -1;
-            return map
-              .queryRenderedFeatures({ layers: ["dash-all-trips-clusters", "dash-all-trips-points"] })
-              .reduce((sum, feature) => sum + (typeof feature.properties.point_count === "number" ? feature.properties.point_count : 1), 0);
-          }),
+          page.evaluate(() => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1),
         { timeout: 30_000 },
       )
       .toBe(points);

@@ -2,7 +2,7 @@
 // Copies what the offline map fetches at run time into public/, instead of bundling it. Runs after every npm install.
 // - the basemap: Natural Earth countries as TopoJSON, from the world-atlas package;
 // - the font of the all-trips map's cluster counts: Geist SemiBold (WOFF2, 47 kB) from the geist package the
-//   dashboard already uses for its text. MapLibre draws the glyphs it needs from it in the browser (`font-faces`).
+//   dashboard already uses for its text. The map draws the counts' characters from it in the browser (count-glyphs.ts).
 import { copyFileSync, mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";

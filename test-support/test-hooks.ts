@@ -17,6 +17,16 @@ declare global {
      * many lines the last frame drew.
      */
     __allTripsMapBench?: { drawLines: (count: number) => Promise<number>; linesDrawn: () => number };
+    /**
+     * The all-trips clusters view as its last frame drew it: each mark at least partly on the canvas, where it is now
+     * (CSS pixels from the canvas's corner), and whether the counts were drawn.
+     */
+    __allTripsClusters?: {
+      drawn: () => {
+        labelled: boolean;
+        marks: Array<{ lng: number; lat: number; count: number; clusterId: number | null; index: number | null; label: string; x: number; y: number; radius: number }>;
+      };
+    };
   }
 }
 

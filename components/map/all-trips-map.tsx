@@ -12,7 +12,9 @@ import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
 import type { AllTripsView } from "./all-trips-views";
 import { ClusterFeed } from "./cluster-feed";
 import { ClusterIndex } from "./cluster-index";
-import { CLUSTERS_SOURCE, CLUSTER_LAYERS, COUNT_FONT, COUNT_FONT_URL, DENSITY_SOURCE, LINES_LAYER, clusterLayers, paintClusterLayers, showView } from "./cluster-layers";
+import { CLUSTERS_LAYER, DENSITY_SOURCE, LINES_LAYER, densityLayer, paintDensityLayer, showView } from "./cluster-layers";
+import { markSize, marksOf } from "./cluster-marks";
+import { ClusterMarksLayer } from "./cluster-marks-layer";
 import { MapRegion } from "./map-region";
 import { MAP_PALETTES, mapThemeOf } from "./map-theme";
 import type { GeoJSONSource, MapLibreMap } from "./maplibre";
@@ -74,6 +76,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   /** The last time window chosen, and when: the switch is timed until the map has drawn it. */
   const switched = useRef<{ bounds: WindowBounds; started: number } | null>(null);
   const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
+  const [marks] = useState(() => new ClusterMarksLayer(CLUSTERS_LAYER, theme));
 
   const storeRef = useRef(store);
   useEffect(() => {
@@ -82,19 +85,18 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   }, [onListTrips, store]);
 
   useEffect(() => {
-    if (!map || !ready || map.getSource(CLUSTERS_SOURCE)) return;
-    map.addSource(CLUSTERS_SOURCE, { type: "geojson", data: EMPTY });
+    if (!map || !ready || map.getLayer(CLUSTERS_LAYER)) return;
     map.addSource(DENSITY_SOURCE, { type: "geojson", data: EMPTY });
-    for (const layer of clusterLayers(theme)) map.addLayer(layer);
-    map.addLayer(lines, CLUSTER_LAYERS.clusters);
+    map.addLayer(densityLayer(theme));
+    map.addLayer(marks);
+    map.addLayer(lines);
     map.setLayoutProperty(LINES_LAYER, "visibility", "none");
     lines.setColor(MAP_PALETTES[theme].trip);
-    const clustersSource = map.getSource<GeoJSONSource>(CLUSTERS_SOURCE);
     const densitySource = map.getSource<GeoJSONSource>(DENSITY_SOURCE);
-    if (!clustersSource || !densitySource) return;
+    if (!densitySource) return;
     const index = new ClusterIndex();
     let shown: WindowBounds | undefined;
-    const clusters = new ClusterFeed("starts", map, clustersSource, index, (bounds) => {
+    const clusters = new ClusterFeed("starts", map, (features) => marks.setMarks(marksOf(features)), index, (bounds) => {
       // The first answer is the page's load, not a switch.
       const changed = shown !== undefined && !sameBounds(shown, bounds);
       shown = bounds;
@@ -103,12 +105,13 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
       switched.current = null;
       void whenDrawn(map).then(() => measureForTests(WINDOW_MEASURE, timing.started));
     });
-    const density = new ClusterFeed("density", map, densitySource, index, () => undefined);
+    const density = new ClusterFeed("density", map, (features) => densitySource.setData({ type: "FeatureCollection", features }), index, () => undefined);
     density.show(false);
     const feeds = { clusters, density };
     const each = (act: (feed: ClusterFeed) => void) => Object.values(feeds).forEach(act);
     feedRef.current = { index, feeds, each };
-    addClusterInteractions(map, clusters.queries(), (picked) => listRef.current(picked));
+    const clustersShown = () => map.getLayoutProperty(CLUSTERS_LAYER, "visibility") !== "none";
+    addClusterInteractions(map, (point) => (clustersShown() ? marks.markAt(point) : null), clusters.queries(), (picked) => listRef.current(picked));
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
@@ -127,9 +130,20 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
       },
       linesDrawn: () => lines.drawn,
     });
+    // The clusters view's marks as the last frame drew them, where they are on the canvas now (a custom layer is
+    // invisible to queryRenderedFeatures): those at least partly on it, none while the view is hidden.
+    const hideClusters = exposeForTests("allTripsClusters", {
+      drawn: () => {
+        const canvas = map.getCanvas().getBoundingClientRect();
+        const drawn = clustersShown() ? marks.drawn : { marks: [], labelled: false };
+        const placed = drawn.marks.map((mark) => ({ ...mark, ...map.project([mark.lng, mark.lat]), radius: markSize(mark).radius }));
+        return { labelled: drawn.labelled, marks: placed.filter(({ x, y, radius }) => x > -radius && y > -radius && x < canvas.width + radius && y < canvas.height + radius) };
+      },
+    });
     return () => {
       hideMap();
       hideBench();
+      hideClusters();
       each((feed) => feed.dispose());
       index.dispose();
       feedRef.current = null;
@@ -138,25 +152,24 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, ready]);
 
-  // The counts' font, declared again whenever a new street style replaced the style (it is part of the style).
   useEffect(() => {
-    if (!map || !ready) return;
-    map.setFontFaces({ ...(map.getFontFaces() ?? {}), [COUNT_FONT]: COUNT_FONT_URL });
-  }, [map, ready, styleVersion]);
-
-  useEffect(() => {
-    if (!map || !ready || !map.getLayer(CLUSTER_LAYERS.clusters)) return;
-    paintClusterLayers(map, theme);
+    if (!map || !ready || !map.getLayer(CLUSTERS_LAYER)) return;
+    paintDensityLayer(map, theme);
     lines.setColor(MAP_PALETTES[theme].trip);
-  }, [map, ready, theme, lines]);
+    marks.setTheme(theme);
+  }, [map, ready, theme, lines, marks]);
 
+  // The view on screen. A new street style (a themed style URL, on a theme switch) keeps the page's sources and
+  // layers (use-base-map.ts) but cannot hold its custom layers: they are added again if it dropped them.
   useEffect(() => {
     const held = feedRef.current;
     if (!map || !ready || !held) return;
+    if (!map.getLayer(CLUSTERS_LAYER)) map.addLayer(marks);
+    if (!map.getLayer(LINES_LAYER)) map.addLayer(lines);
     showView(map, view);
     held.feeds.clusters.show(view === "clusters");
     held.feeds.density.show(view === "density");
-  }, [map, ready, view]);
+  }, [map, ready, view, styleVersion, marks, lines]);
 
   // The stream's new points go to the cluster worker; the first ones decide the first view.
   useEffect(() => {

@@ -2,7 +2,8 @@ import type { ClusterIndex } from "./cluster-index";
 import type { ClusterQueries } from "./cluster-interactions";
 import { type WindowBounds, sameBounds } from "@/components/trips/time-window";
 import type { Bounds as Box } from "@/lib/geo/bounds";
-import type { GeoJSONSource, MapLibreMap } from "./maplibre";
+import type { Feature, Point } from "geojson";
+import type { MapLibreMap } from "./maplibre";
 import type { GroupKind } from "./trip-groups";
 
 /**
@@ -24,8 +25,11 @@ function paddedBox(map: MapLibreMap): Box {
   ];
 }
 
+/** Puts an answer's groups on the map: a source's new data, or a custom layer's marks. */
+export type DrawGroups = (features: Feature<Point>[]) => Promise<void> | void;
+
 /**
- * Keeps a source showing the wanted time window's groups of one kind (cluster-worker.ts) around the view on screen:
+ * Keeps a view showing the wanted time window's groups of one kind (cluster-worker.ts) around the view on screen:
  * asks the worker again when the window changes, when the store has new points, and when the map has moved out of
  * what the last answer covered or to another zoom. One question at a time: what changed meanwhile is asked next, so
  * a fast stream makes a few questions rather than one a page. While its view is hidden it asks nothing, and catches
@@ -45,7 +49,7 @@ export class ClusterFeed {
   constructor(
     private readonly kind: GroupKind,
     private readonly map: MapLibreMap,
-    private readonly source: GeoJSONSource,
+    private readonly draw: DrawGroups,
     private readonly index: ClusterIndex,
     private readonly onShown: (bounds: WindowBounds) => void,
   ) {}
@@ -121,11 +125,11 @@ export class ClusterFeed {
         const bounds = this.wanted;
         const box = paddedBox(this.map);
         const zoom = Math.floor(this.map.getZoom());
-        const { data } = await this.index.clusters(this.kind, bounds, box, zoom);
+        const { features } = await this.index.clusters(this.kind, bounds, box, zoom);
         // Another window was chosen meanwhile: its answer comes next, this one would only flash by.
         if (!sameBounds(bounds, this.wanted)) continue;
         this.asked = { bounds, box, zoom };
-        await this.source.setData(data);
+        await this.draw(features);
         this.shown = bounds;
         this.lastShownAt = performance.now();
         this.onShown(bounds);

@@ -1,4 +1,4 @@
-import type { FeatureCollection, Point } from "geojson";
+import type { Feature, Point } from "geojson";
 import type { PointStore } from "@/components/trips/point-store";
 import type { WindowBounds } from "@/components/trips/time-window";
 import type { Bounds as Box } from "@/lib/geo/bounds";
@@ -58,10 +58,10 @@ export class ClusterIndex {
   }
 
   /** The groups of a kind and window in the box at the zoom, and how many points the window holds. */
-  async clusters(kind: GroupKind, bounds: WindowBounds, bbox: Box, zoom: number): Promise<{ data: FeatureCollection<Point>; count: number }> {
+  async clusters(kind: GroupKind, bounds: WindowBounds, bbox: Box, zoom: number): Promise<{ features: Feature<Point>[]; count: number }> {
     const answer = await this.ask((id) => ({ type: "clusters", id, kind, bounds, bbox, zoom }));
     if (!("features" in answer)) throw new Error("the cluster worker answered something else");
-    return { data: { type: "FeatureCollection", features: answer.features }, count: answer.count };
+    return { features: answer.features, count: answer.count };
   }
 
   /** The store indices of up to `limit` trips of a cluster. */

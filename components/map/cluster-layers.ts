@@ -5,44 +5,22 @@ import { MAP_PALETTES, type MapTheme } from "./map-theme";
 import { OVERLAY_PREFIX } from "./use-base-map";
 
 /**
- * Every trip's start point, clustered: a worker of ours groups the points (cluster-worker.ts), so the map draws a
- * few dozen circles sized and coloured by how many trips start there, each with its count, instead of 100,000 points. Zoomed in far
- * enough, single starts appear. The density view draws the starts and ends as a heatmap from a source of its own.
+ * The all-trips map's views as layers: the clusters of trip starts (a custom layer, cluster-marks-layer.ts, fed by
+ * a worker of ours, cluster-worker.ts), the density of starts and ends (a heatmap of its own source) and the lines
+ * (trip-lines-layer.ts). Also the clusters' steps, sizes and colours, which the legend reads too.
  */
 
-/** The clusters and single starts of the time window on screen, as the cluster worker answers them. */
-export const CLUSTERS_SOURCE = `${OVERLAY_PREFIX}all-trips`;
+/** The density view's groups of starts and ends, as the cluster worker answers them. */
 export const DENSITY_SOURCE = `${OVERLAY_PREFIX}all-trips-density`;
-export const CLUSTER_LAYERS = {
-  clusters: `${OVERLAY_PREFIX}all-trips-clusters`,
-  counts: `${OVERLAY_PREFIX}all-trips-counts`,
-  points: `${OVERLAY_PREFIX}all-trips-points`,
-} as const;
 export const DENSITY_LAYER = `${OVERLAY_PREFIX}all-trips-density`;
+/** The clusters view: a custom layer (cluster-marks-layer.ts) with no source of the map's. */
+export const CLUSTERS_LAYER = `${OVERLAY_PREFIX}all-trips-clusters`;
 /** The lines view: a custom layer (trip-lines-layer.ts) with no source of the map's. */
 export const LINES_LAYER = `${OVERLAY_PREFIX}all-trips-lines`;
-/** The layers a click or hover on the clusters view finds (the count labels sit on the circles). */
-export const CLUSTER_LAYER_IDS = [CLUSTER_LAYERS.clusters, CLUSTER_LAYERS.points];
-
-/**
- * The counts' font: Geist SemiBold, the dashboard's own typeface (the `geist` package), copied into public/ by
- * scripts/copy-basemap.mjs and declared to MapLibre as a `font-faces` file, from which it draws each glyph it needs
- * in the browser (TinySDF). One 47 kB file, fetched from this site, serves every count at every size: no glyph
- * server, no PBF ranges, and a style without a `glyphs` URL (the offline basemap) needs none.
- */
-export const COUNT_FONT = "Geist SemiBold";
-export const COUNT_FONT_URL = "/basemap/fonts/geist-semibold.woff2";
 
 /** Where the clusters' size and colour step up; the legend reads the same steps. */
 export const COUNT_STEPS = [10, 100, 1_000, 10_000] as const;
 const RADII = [9, 12, 16, 21, 27] as const;
-
-const count: ExpressionSpecification = ["get", "point_count"];
-
-function clusterColor(theme: MapTheme): ExpressionSpecification {
-  const colors = clusterColors(theme);
-  return ["step", count, colors[0], COUNT_STEPS[0], colors[1], COUNT_STEPS[1], colors[2], COUNT_STEPS[2], colors[3], COUNT_STEPS[3], colors[4]];
-}
 
 /** The five colours from the fewest trips to the most, as the clusters and the legend draw them. */
 export function clusterColors(theme: MapTheme): [string, string, string, string, string] {
@@ -59,11 +37,7 @@ function heatmapColor(theme: MapTheme): ExpressionSpecification {
   return ["interpolate", ["linear"], ["heatmap-density"], 0, none, 0.15, few, 0.4, some, 0.7, many, 1, most];
 }
 
-export function clusterLayers(theme: MapTheme): AddLayerObject[] {
-  return [densityLayer(theme), ...clusterLayersOf(theme)];
-}
-
-function densityLayer(theme: MapTheme): AddLayerObject {
+export function densityLayer(theme: MapTheme): AddLayerObject {
   return {
     id: DENSITY_LAYER,
     type: "heatmap",
@@ -81,67 +55,14 @@ function densityLayer(theme: MapTheme): AddLayerObject {
   };
 }
 
-/** The circles, their counts and the single starts. */
-function clusterLayersOf(theme: MapTheme): AddLayerObject[] {
-  const source = CLUSTERS_SOURCE;
-  const palette = MAP_PALETTES[theme];
-  return [
-    {
-      id: CLUSTER_LAYERS.clusters,
-      type: "circle",
-      source,
-      filter: ["has", "point_count"],
-      paint: {
-        "circle-color": clusterColor(theme),
-        "circle-radius": ["step", count, RADII[0], COUNT_STEPS[0], RADII[1], COUNT_STEPS[1], RADII[2], COUNT_STEPS[2], RADII[3], COUNT_STEPS[3], RADII[4]],
-        "circle-opacity": 0.9,
-        "circle-stroke-color": palette.markerStroke,
-        "circle-stroke-width": 1.5,
-      },
-    },
-    {
-      id: CLUSTER_LAYERS.counts,
-      type: "symbol",
-      source,
-      filter: ["has", "point_count"],
-      layout: {
-        "text-field": ["get", "point_count_abbreviated"],
-        "text-font": [COUNT_FONT],
-        "text-size": ["step", count, 11, COUNT_STEPS[1], 12, COUNT_STEPS[2], 13],
-        // Every cluster carries its count: the circles already keep apart, so no label may be dropped.
-        "text-allow-overlap": true,
-        "text-ignore-placement": true,
-      },
-      paint: { "text-color": "#ffffff", "text-halo-color": "rgba(0,0,0,0.45)", "text-halo-width": 1 },
-    },
-    {
-      id: CLUSTER_LAYERS.points,
-      type: "circle",
-      source,
-      filter: ["!", ["has", "point_count"]],
-      paint: {
-        "circle-color": palette.start,
-        "circle-radius": 5,
-        "circle-stroke-color": palette.markerStroke,
-        "circle-stroke-width": 1,
-      },
-    },
-  ];
-}
-
 /** Shows one view's layers and hides the others'. */
 export function showView(map: MapLibreMap, view: AllTripsView): void {
-  const clusters = view === "clusters" ? "visible" : "none";
-  for (const id of Object.values(CLUSTER_LAYERS)) map.setLayoutProperty(id, "visibility", clusters);
+  map.setLayoutProperty(CLUSTERS_LAYER, "visibility", view === "clusters" ? "visible" : "none");
   map.setLayoutProperty(DENSITY_LAYER, "visibility", view === "density" ? "visible" : "none");
-  if (map.getLayer(LINES_LAYER)) map.setLayoutProperty(LINES_LAYER, "visibility", view === "lines" ? "visible" : "none");
+  map.setLayoutProperty(LINES_LAYER, "visibility", view === "lines" ? "visible" : "none");
 }
 
-export function paintClusterLayers(map: MapLibreMap, theme: MapTheme): void {
-  const palette = MAP_PALETTES[theme];
-  map.setPaintProperty(CLUSTER_LAYERS.clusters, "circle-color", clusterColor(theme));
-  map.setPaintProperty(CLUSTER_LAYERS.clusters, "circle-stroke-color", palette.markerStroke);
-  map.setPaintProperty(CLUSTER_LAYERS.points, "circle-color", palette.start);
-  map.setPaintProperty(CLUSTER_LAYERS.points, "circle-stroke-color", palette.markerStroke);
+/** The density's colours in a theme (the custom layers take theirs directly). */
+export function paintDensityLayer(map: MapLibreMap, theme: MapTheme): void {
   map.setPaintProperty(DENSITY_LAYER, "heatmap-color", heatmapColor(theme));
 }
