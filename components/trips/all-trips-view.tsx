@@ -1,7 +1,7 @@
 "use client";
 
 import { RotateCcw, Square } from "lucide-react";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
 import type { AllTripsView as MapView } from "@/components/map/all-trips-views";
 import { CallLink } from "@/components/developer/call-link";
@@ -96,11 +96,13 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
   const { store, progress, cancel, restart } = useAllTrips(tokenId, waiting ? null : { since: loadSince });
   const partial = loadSince !== null;
   const settled = progress.status !== "loading";
-  // The count follows the stream; the histogram waits for its end (it walks every trip's date).
+  // The count follows the stream; the histogram waits for its end (it walks every trip's date). Both walk every
+  // trip, so a new window reaches them a render after the map, which starts on it at once.
+  const countedBounds = useDeferredValue(bounds);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const inWindow = useMemo(() => countInBounds(store, bounds), [store, bounds, progress.version, settled]);
+  const inWindow = useMemo(() => countInBounds(store, countedBounds), [store, countedBounds, progress.version, settled]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const days = useMemo(() => (settled ? tripsPerDay(store.startTimes, bounds) : null), [store, bounds, settled, progress.version]);
+  const days = useMemo(() => (settled ? tripsPerDay(store.startTimes, countedBounds) : null), [store, countedBounds, settled, progress.version]);
   const [picked, setPicked] = useState<{ trips: PickedTrips; store: PointStore; bounds: typeof bounds } | null>(null);
   const onListTrips = useCallback((trips: PickedTrips) => setPicked({ trips, store, bounds }), [store, bounds]);
   const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;
