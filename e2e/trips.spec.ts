@@ -27,9 +27,13 @@ function mapTripIds(page: Page, kind: "line" | "start" | "end"): Promise<string[
   }, kind);
 }
 
+/**
+ * Waits as long as the other map tests: a first map load takes 6 to 7 s here, and the page's draw settles only once its
+ * routes have streamed in (each batch redraws it).
+ */
 async function expectMapShows(page: Page, firstTripId: string, count: number): Promise<void> {
   const map = page.getByTestId("trips-map");
-  await expect(map).toHaveAttribute("data-drawn-first", firstTripId);
+  await expect(map).toHaveAttribute("data-drawn-first", firstTripId, { timeout: 30_000 });
   await expect(map).toHaveAttribute("data-drawn-count", String(count));
 }
 
