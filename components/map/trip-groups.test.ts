@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import Supercluster from "supercluster";
+import { describe, expect, it, vi } from "vitest";
 import { TripGroups } from "./trip-groups";
 
 const WORLD: [number, number, number, number] = [-180, -85, 180, 85];
@@ -68,6 +69,24 @@ describe("TripGroups", () => {
     expect(weight(density.features)).toBe(180);
     // Starts and ends 2 km apart stay apart at city zoom: four places, not two.
     expect(density.features).toHaveLength(4);
+  });
+
+  it("groups every trip of each kind once: going back and forth between a window and every trip builds nothing again", () => {
+    const groups = trips(100);
+    const window = { from: 11 * DAY, to: 21 * DAY };
+    const built = vi.spyOn(Supercluster.prototype, "load");
+    try {
+      for (const kind of ["starts", "density"] as const) {
+        const all = groups.groups(kind, null, WORLD, 3);
+        expect(groups.groups(kind, window, WORLD, 3).count).toBeLessThan(all.count);
+        expect(groups.groups(kind, null, WORLD, 3)).toEqual(all);
+        expect(groups.groups(kind, window, WORLD, 3).count).toBeLessThan(all.count);
+      }
+      // Every trip's starts and density, and the window's of each.
+      expect(built).toHaveBeenCalledTimes(4);
+    } finally {
+      built.mockRestore();
+    }
   });
 
   it("answers from the trips appended since, and from nothing after a reset", () => {

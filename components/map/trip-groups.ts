@@ -28,8 +28,8 @@ const point = (lng: number, lat: number, i: number): Feature<Point, { i: number 
 
 /**
  * The all-trips map's trips as the cluster worker holds them: starts, ends and start times in growing typed arrays,
- * and their groupings. Every trip's starts stay indexed; a window's, and the density, are built when asked and kept
- * until another is asked for, so going back and forth between a window and every trip costs nothing. Entry i is the
+ * and their groupings. Every trip's groupings of each kind stay indexed; a window's are built when asked and kept
+ * until another window is asked for, so going back and forth between a window and every trip costs nothing. Entry i is the
  * store's entry i (the page's PointStore), which is what a cluster's leaves carry.
  */
 export class TripGroups {
@@ -37,7 +37,8 @@ export class TripGroups {
   private ends: Float64Array = new Float64Array(0);
   private times: Float64Array = new Float64Array(0);
   private size = 0;
-  private indexes: { all: Index | null; window: Index | null; density: Index | null } = { all: null, window: null, density: null };
+  /** By kind, and whether for every trip or for the last window asked for. */
+  private indexes = new Map<`${GroupKind}:${"all" | "window"}`, Index>();
 
   get count(): number {
     return this.size;
@@ -60,7 +61,7 @@ export class TripGroups {
 
   reset(): void {
     this.size = 0;
-    this.indexes = { all: null, window: null, density: null };
+    this.indexes.clear();
   }
 
   /** The groups and single points of a kind and window whose centres fall in the box, at the zoom. */
@@ -82,8 +83,8 @@ export class TripGroups {
   /** The index of a kind and window, built anew when trips came since it was built or another one was asked for. */
   private indexOf(kind: GroupKind, bounds: WindowBounds): Index {
     const key = `${kind}:${bounds ? `${bounds.from}-${bounds.to}` : "all"}`;
-    const slot = kind === "density" ? "density" : bounds ? "window" : "all";
-    const held = this.indexes[slot];
+    const slot = `${kind}:${bounds ? "window" : "all"}` as const;
+    const held = this.indexes.get(slot);
     if (held && held.key === key && held.built === this.size) return held;
     const { starts, ends, times } = this;
     const points: Feature<Point, { i: number }>[] = [];
@@ -96,7 +97,7 @@ export class TripGroups {
     }
     const options = kind === "density" ? DENSITY_GROUPING : CLUSTERING;
     const index: Index = { key, built: this.size, groups: new Supercluster<{ i: number }>(options).load(points), count: points.length };
-    this.indexes = { ...this.indexes, [slot]: index };
+    this.indexes.set(slot, index);
     return index;
   }
 }
