@@ -9,8 +9,9 @@ import { type Summary, summarize } from "./stats";
  *  - warm load: with the dashboard's trip history of the vehicle kept (one load before warms it), from navigation
  *    start (or, for a vehicle over ALL_TRIPS_ASK_ABOVE_PAGES pages, the page's click event on "Load all") to the stream's end (`all-trips:finished:done`) and on to the map's first `idle` after it and that frame, with the
  *    longest main-thread task (Long Tasks API) of the whole load;
- *  - time window switches: from the click on a window's button (the page's click event) to the map having drawn it (the map's
- *    `all-trips:window` measure ends once it is drawn, components/map/when-drawn.ts), with the longest task in between;
+ *  - time window switches, in the clusters view and then in the density view: from the click on a window's button (the
+ *    page's click event) to the map having drawn it (the map's `all-trips:window` measure ends once it is drawn,
+ *    components/map/when-drawn.ts), with the longest task in between;
  *  - what the cluster counts add to what the map loads: the bytes of every font or glyph file fetched;
  *  - the lines view drawing 1,000 and 10,000 of the trips as straight lines (item 4): from handing them to the view's
  *    layer until they are drawn, through the page's own draw path (`window.__allTripsMapBench.drawLines`).
@@ -26,9 +27,11 @@ export interface AllTripsResults {
   warmStreamRuns: number[];
   /** The longest main-thread task of each warm load. */
   warmLongestTaskMs: number[];
-  /** Click to drawn, per switch, and the longest task during each. */
+  /** Click to drawn, per switch in the clusters view (the page's first view), and the longest task during each. */
   windowSwitch: Summary;
-  windowSwitchRuns: Array<{ window: string; ms: number; longestTaskMs: number; shown: number }>;
+  /** The same switches with the density view on screen. */
+  densitySwitch: Summary;
+  windowSwitchRuns: Array<{ view: SwitchedView; window: string; ms: number; longestTaskMs: number; shown: number }>;
   /** Bytes of the font and glyph files the map fetched (their encoded bodies, whether or not the cache served them). */
   glyphBytes: number;
   glyphFiles: string[];
@@ -37,6 +40,9 @@ export interface AllTripsResults {
   lines1k: Summary;
   lines10k: Summary;
 }
+
+/** The views whose time window switches are timed (the lines view draws from the store, with no worker between). */
+export type SwitchedView = "clusters" | "density";
 
 const WARM_LOADS = 3;
 const SWITCHES = ["30d", "all", "custom", "all", "7d", "all"] as const;
@@ -116,6 +122,25 @@ async function switchWindow(page: Page, choice: (typeof SWITCHES)[number]): Prom
   return { ms: await waitForWindow(page, count, since), since };
 }
 
+/**
+ * Puts another view on screen and waits until it has drawn its first answer: the map's first `idle` a while after the
+ * click (the worker answers within a few hundred milliseconds), so that no switch is timed over the view's own load.
+ */
+async function showView(page: Page, view: SwitchedView): Promise<void> {
+  await page.getByTestId(`all-trips-view-${view}`).click();
+  await page.getByTestId("all-trips-map").and(page.locator(`[data-view="${view}"]`)).waitFor();
+  await page.waitForTimeout(1_000);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const map = window.__allTripsMap;
+        if (!map) throw new Error("no all-trips map");
+        map.once("idle", () => resolve());
+        map.triggerRepaint();
+      }),
+  );
+}
+
 async function waitForWindow(page: Page, before: number, since: number): Promise<number> {
   const handle = await page.waitForFunction(
     ({ before }) => {
@@ -176,11 +201,15 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
     }
 
     const windowSwitchRuns: AllTripsResults["windowSwitchRuns"] = [];
-    for (const choice of SWITCHES) {
-      const { ms, since } = await switchWindow(page, choice);
-      const shown = Number(await page.getByTestId("all-trips-view").getAttribute("data-shown"));
-      windowSwitchRuns.push({ window: choice, ms, longestTaskMs: await longestTaskSince(page, since), shown });
+    for (const view of ["clusters", "density"] as const) {
+      if (view !== "clusters") await showView(page, view);
+      for (const choice of SWITCHES) {
+        const { ms, since } = await switchWindow(page, choice);
+        const shown = Number(await page.getByTestId("all-trips-view").getAttribute("data-shown"));
+        windowSwitchRuns.push({ view, window: choice, ms, longestTaskMs: await longestTaskSince(page, since), shown });
+      }
     }
+    const switchesIn = (view: SwitchedView) => summarize(windowSwitchRuns.filter((run) => run.view === view).map((run) => run.ms));
     await page.getByTestId("all-trips-view-lines").click();
     const drawLines = (count: number) =>
       page.evaluate((n) => {
@@ -201,7 +230,8 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
       warmLoadRuns,
       warmStreamRuns,
       warmLongestTaskMs,
-      windowSwitch: summarize(windowSwitchRuns.map((run) => run.ms)),
+      windowSwitch: switchesIn("clusters"),
+      densitySwitch: switchesIn("density"),
       windowSwitchRuns,
       glyphBytes,
       glyphFiles,

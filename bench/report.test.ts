@@ -20,9 +20,12 @@ const allTripsResults = (): AllTripsResults => ({
   warmStreamRuns: [500, 600, 700],
   warmLongestTaskMs: [60, 80, 70],
   windowSwitch: summarize([120, 150]),
+  densitySwitch: summarize([130, 160]),
   windowSwitchRuns: [
-    { window: "30d", ms: 120, longestTaskMs: 40, shown: 3_000 },
-    { window: "all", ms: 150, longestTaskMs: 50, shown: 100_000 },
+    { view: "clusters", window: "30d", ms: 120, longestTaskMs: 40, shown: 3_000 },
+    { view: "clusters", window: "all", ms: 150, longestTaskMs: 50, shown: 100_000 },
+    { view: "density", window: "30d", ms: 130, longestTaskMs: 60, shown: 3_000 },
+    { view: "density", window: "all", ms: 160, longestTaskMs: 70, shown: 100_000 },
   ],
   glyphBytes: 46_596,
   glyphFiles: ["/basemap/fonts/geist-semibold.woff2"],
@@ -143,7 +146,7 @@ describe("reportRows", () => {
 describe("allTripsRows", () => {
   it("passes figures within the budgets and adds nothing without a measurement", () => {
     expect(failed(allTripsRows({ allTrips: allTripsResults() }))).toEqual([]);
-    expect(allTripsRows({ allTrips: allTripsResults() })).toHaveLength(5);
+    expect(allTripsRows({ allTrips: allTripsResults() })).toHaveLength(7);
     expect(allTripsRows({})).toEqual([]);
   });
 
@@ -151,15 +154,25 @@ describe("allTripsRows", () => {
     const results = allTripsResults();
     results.warmLoad = summarize([1_500]);
     results.warmLongestTaskMs = [101];
-    results.windowSwitchRuns = [{ window: "all", ms: 200, longestTaskMs: 120, shown: 100_000 }];
+    results.windowSwitchRuns = [{ view: "clusters", window: "all", ms: 200, longestTaskMs: 120, shown: 100_000 }];
     results.windowSwitch = summarize([200]);
     results.glyphBytes = BUDGETS.allTripsGlyphBytes + 1;
     expect(failed(allTripsRows({ allTrips: results })).map((measure) => measure.split(":")[0])).toEqual([
       "8. all-trips map of 17001 (100000 trips), warm load to drawn",
       "8. all-trips warm load",
-      "8. all-trips time window switch, click to drawn",
-      "8. all-trips time window switch",
+      "8. all-trips time window switch, clusters view, click to drawn",
+      "8. all-trips time window switch, clusters view",
       "8. all-trips cluster counts",
+    ]);
+  });
+
+  it("fails the density view's slow switch or long task on its own rows", () => {
+    const results = allTripsResults();
+    results.densitySwitch = summarize([130, 210]);
+    results.windowSwitchRuns = results.windowSwitchRuns.map((run) => (run.view === "density" ? { ...run, longestTaskMs: 101 } : run));
+    expect(failed(allTripsRows({ allTrips: results })).map((measure) => measure.split(":")[0])).toEqual([
+      "8. all-trips time window switch, density view, click to drawn",
+      "8. all-trips time window switch, density view",
     ]);
   });
 });

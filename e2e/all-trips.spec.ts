@@ -16,7 +16,7 @@ import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
 // Custom days are local days: in UTC they can be computed here the same way.
 test.use({ timezoneId: "UTC" });
 
-const LAYERS = { clusters: "dash-all-trips-clusters", density: "dash-all-trips-density" };
+const LAYERS = { clusters: "dash-all-trips-clusters", density: "dash-all-trips-density", lines: "dash-all-trips-lines" };
 
 type Located = SandboxTrip & { start: { estimatedLocation?: { latitude: number; longitude: number } } };
 
@@ -52,6 +52,40 @@ async function clusterLeaves(at: [number, number], zoom: number): Promise<Array<
   if (nearest && away(nearest) > 1e-3) throw new Error("the map drew a cluster the sandbox's trips do not make");
   if (!nearest || !("cluster_id" in nearest.properties)) throw new Error("no cluster there");
   return index.getLeaves(nearest.properties.cluster_id, Infinity).map((leaf) => leaf.geometry.coordinates as [number, number]);
+}
+
+/**
+ * How many of the map's pixels a layer changes: a frame drawn with it against the same frame without it, each read
+ * from the map's drawing buffer as soon as it is drawn (a screenshot may catch an older frame while a busy machine
+ * rasterises). The layer is shown again after.
+ */
+function pixelsLayerChanges(page: Page, layer: string): Promise<number> {
+  return page.evaluate(
+    (layer) =>
+      new Promise<number>((resolve) => {
+        const map = window.__allTripsMap;
+        const gl = map?.getCanvas().getContext("webgl2");
+        if (!map || !gl) throw new Error("no all-trips map");
+        const frames: Uint8Array[] = [];
+        const drawWith = (visibility: "visible" | "none") => {
+          map.setLayoutProperty(layer, "visibility", visibility);
+          map.once("render", () => {
+            const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+            gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+            frames.push(pixels);
+            if (visibility === "visible") return drawWith("none");
+            map.setLayoutProperty(layer, "visibility", "visible");
+            const [withLayer, without] = frames;
+            let differ = 0;
+            for (let i = 0; withLayer && without && i < withLayer.length; i += 4) if (withLayer[i] !== without[i] || withLayer[i + 1] !== without[i + 1] || withLayer[i + 2] !== without[i + 2]) differ++;
+            resolve(differ);
+          });
+          map.triggerRepaint();
+        };
+        drawWith("visible");
+      }),
+    layer,
+  );
 }
 
 async function openAllTrips(page: Page, query = ""): Promise<void> {
@@ -131,23 +165,15 @@ test.describe("all trips: reading the map", () => {
     await expect(page.getByTestId("all-trips-view-density")).toHaveAttribute("aria-pressed", "true");
     await expect(page).toHaveURL(/view=density/);
     await expect(page.getByTestId("all-trips-legend")).toHaveAttribute("data-view", "density");
-    const drawn = () =>
-      page.evaluate((layers) => {
-        const map = window.__allTripsMap;
-        if (!map?.loaded() || !map.areTilesLoaded()) return { heat: -1, weight: -1, clusters: -1 };
-        const heat = map.queryRenderedFeatures({ layers: [layers.density] });
-        return {
-          heat: heat.length,
-          weight: heat.reduce((sum, feature) => sum + (typeof feature.properties.point_count === "number" ? feature.properties.point_count : 1), 0),
-          clusters: map.getLayoutProperty(layers.clusters, "visibility") === "none" ? 0 : 1,
-        };
-      }, LAYERS);
+    const drawn = () => page.evaluate(() => window.__allTripsDensity?.drawn() ?? { points: -1, weight: -1 });
     // Grouped where points fall within a few pixels (a vehicle starts and ends most trips at a few places): fewer
     // points than starts and ends, weighing every one of them once.
     await expect.poll(async () => (await drawn()).weight, { timeout: 30_000 }).toBe(weight);
-    expect((await drawn()).heat).toBeGreaterThan(1);
-    expect((await drawn()).heat).toBeLessThan(weight);
-    expect((await drawn()).clusters).toBe(0);
+    expect((await drawn()).points).toBeGreaterThan(1);
+    expect((await drawn()).points).toBeLessThan(weight);
+    expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
+    // The density is pixels on the map: a frame with it differs from the same frame without it.
+    expect(await pixelsLayerChanges(page, LAYERS.density)).toBeGreaterThan(1_000);
 
     await page.reload();
     await expect(page.getByTestId("all-trips-view-density")).toHaveAttribute("aria-pressed", "true");
@@ -170,35 +196,8 @@ test.describe("all trips: reading the map", () => {
     await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(withBothEnds.length);
     expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
 
-    // The lines are pixels on the map: a frame drawn with them differs from the same frame without them. Each frame
-    // is read from the map's drawing buffer as soon as it is drawn (a screenshot may catch an older frame while a
-    // busy machine rasterises).
-    const changed = await page.evaluate(
-      (layer) =>
-        new Promise<number>((resolve) => {
-          const map = window.__allTripsMap;
-          const gl = map?.getCanvas().getContext("webgl2");
-          if (!map || !gl) throw new Error("no all-trips map");
-          const frames: Uint8Array[] = [];
-          const drawWith = (visibility: "visible" | "none") => {
-            map.setLayoutProperty(layer, "visibility", visibility);
-            map.once("render", () => {
-              const pixels = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
-              gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
-              frames.push(pixels);
-              if (visibility === "visible") return drawWith("none");
-              map.setLayoutProperty(layer, "visibility", "visible");
-              const [withLines, without] = frames;
-              let differ = 0;
-              for (let i = 0; withLines && without && i < withLines.length; i += 4) if (withLines[i] !== without[i] || withLines[i + 1] !== without[i + 1] || withLines[i + 2] !== without[i + 2]) differ++;
-              resolve(differ);
-            });
-            map.triggerRepaint();
-          };
-          drawWith("visible");
-        }),
-      "dash-all-trips-lines",
-    );
+    // The lines are pixels on the map: a frame drawn with them differs from the same frame without them.
+    const changed = await pixelsLayerChanges(page, LAYERS.lines);
     expect(changed).toBeGreaterThan(1_000);
 
     // The last 30 days (of the page's clock): only their trips are drawn.

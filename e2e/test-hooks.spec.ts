@@ -11,7 +11,7 @@ import { TESLA } from "./fixtures/trips";
 // Plain Playwright, not the fixtures' page: that one turns the hooks on.
 const test = base;
 
-const HOOKS = ["__tripsMap", "__tripsMapBench", "__allTripsMap", "__allTripsMapBench", "__allTripsClusters"];
+const HOOKS = ["__tripsMap", "__tripsMapBench", "__allTripsMap", "__allTripsMapBench", "__allTripsClusters", "__allTripsDensity"];
 const OUR_MARKS = /^(trips-view|trips-map|all-trips)/;
 
 async function openDrawnTripsMap(page: Page) {

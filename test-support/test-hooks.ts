@@ -27,6 +27,11 @@ declare global {
         marks: Array<{ lng: number; lat: number; count: number; clusterId: number | null; index: number | null; label: string; x: number; y: number; radius: number }>;
       };
     };
+    /**
+     * The all-trips density view as its last frame drew it: how many of its points are on the canvas, and the starts
+     * and ends they weigh together.
+     */
+    __allTripsDensity?: { drawn: () => { points: number; weight: number } };
   }
 }
 

@@ -1,6 +1,5 @@
 "use client";
 
-import type { FeatureCollection } from "geojson";
 import { useTheme } from "next-themes";
 import { useEffect, useRef, useState } from "react";
 import type { PointStore } from "@/components/trips/point-store";
@@ -12,15 +11,18 @@ import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
 import type { AllTripsView } from "./all-trips-views";
 import { ClusterFeed } from "./cluster-feed";
 import { ClusterIndex } from "./cluster-index";
-import { CLUSTERS_LAYER, DENSITY_SOURCE, LINES_LAYER, densityLayer, paintDensityLayer, showView } from "./cluster-layers";
+import { CLUSTERS_LAYER, DENSITY_LAYER, LINES_LAYER, showView } from "./cluster-layers";
 import { markSize, marksOf } from "./cluster-marks";
 import { ClusterMarksLayer } from "./cluster-marks-layer";
+import { heatPointsOf } from "./density-heat";
+import { DensityLayer } from "./density-layer";
 import { MapRegion } from "./map-region";
 import { MAP_PALETTES, mapThemeOf } from "./map-theme";
-import type { GeoJSONSource, MapLibreMap } from "./maplibre";
+import type { MapLibreMap } from "./maplibre";
 import { TripLinesLayer } from "./trip-lines-layer";
 import { tripLinesOf } from "./trip-lines";
 import { useBaseMap } from "./use-base-map";
+import { mercatorX, mercatorY } from "./webgl";
 import { whenDrawn } from "./when-drawn";
 
 /** Performance measure (under test) from a time window's change until the map has drawn it. */
@@ -28,8 +30,6 @@ export const WINDOW_MEASURE = "all-trips:window";
 
 /** Performance measure (under test) from handing trips to the lines view until the map has drawn them. */
 export const LINES_MEASURE = "all-trips:lines";
-
-const EMPTY: FeatureCollection = { type: "FeatureCollection", features: [] };
 
 function fitToPoints(map: MapLibreMap, store: PointStore, view: { userMoved: boolean; fitted: boolean }) {
   const bounds = store.bounds();
@@ -61,7 +61,7 @@ export interface AllTripsMapProps {
 
 /**
  * Every trip's start on one map, clustered with counts, as a density of starts and ends, or as straight lines. The
- * stream's trips go to a worker of ours (cluster-worker.ts), which groups them; each view's source holds only the
+ * stream's trips go to a worker of ours (cluster-worker.ts), which groups them; each view's layer holds only the
  * groups around the view on screen, kept up by a ClusterFeed, so neither 100,000 trips, their arrival nor a new time
  * window freeze the page. The lines view draws from the store directly (trip-lines-layer.ts).
  */
@@ -77,6 +77,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   const switched = useRef<{ bounds: WindowBounds; started: number } | null>(null);
   const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
   const [marks] = useState(() => new ClusterMarksLayer(CLUSTERS_LAYER, theme));
+  const [heat] = useState(() => new DensityLayer(DENSITY_LAYER, theme));
 
   const storeRef = useRef(store);
   useEffect(() => {
@@ -86,26 +87,28 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
 
   useEffect(() => {
     if (!map || !ready || map.getLayer(CLUSTERS_LAYER)) return;
-    map.addSource(DENSITY_SOURCE, { type: "geojson", data: EMPTY });
-    map.addLayer(densityLayer(theme));
+    map.addLayer(heat);
     map.addLayer(marks);
     map.addLayer(lines);
+    map.setLayoutProperty(DENSITY_LAYER, "visibility", "none");
     map.setLayoutProperty(LINES_LAYER, "visibility", "none");
     lines.setColor(MAP_PALETTES[theme].trip);
-    const densitySource = map.getSource<GeoJSONSource>(DENSITY_SOURCE);
-    if (!densitySource) return;
     const index = new ClusterIndex();
-    let shown: WindowBounds | undefined;
-    const clusters = new ClusterFeed("starts", map, (features) => marks.setMarks(marksOf(features)), index, (bounds) => {
-      // The first answer is the page's load, not a switch.
-      const changed = shown !== undefined && !sameBounds(shown, bounds);
-      shown = bounds;
-      const timing = switched.current;
-      if (!changed || !timing || !sameBounds(timing.bounds, bounds)) return;
-      switched.current = null;
-      void whenDrawn(map).then(() => measureForTests(WINDOW_MEASURE, timing.started));
-    });
-    const density = new ClusterFeed("density", map, (features) => densitySource.setData({ type: "FeatureCollection", features }), index, () => undefined);
+    // Times a switch of the time window in the view on screen, until the map has drawn it. Each feed's first answer
+    // is its view's load, not a switch.
+    const timesSwitches = () => {
+      let shown: WindowBounds | undefined;
+      return (bounds: WindowBounds) => {
+        const changed = shown !== undefined && !sameBounds(shown, bounds);
+        shown = bounds;
+        const timing = switched.current;
+        if (!changed || !timing || !sameBounds(timing.bounds, bounds)) return;
+        switched.current = null;
+        void whenDrawn(map).then(() => measureForTests(WINDOW_MEASURE, timing.started));
+      };
+    };
+    const clusters = new ClusterFeed("starts", map, (features) => marks.setMarks(marksOf(features)), index, timesSwitches());
+    const density = new ClusterFeed("density", map, (features) => heat.setPoints(heatPointsOf(features)), index, timesSwitches());
     density.show(false);
     const feeds = { clusters, density };
     const each = (act: (feed: ClusterFeed) => void) => Object.values(feeds).forEach(act);
@@ -140,10 +143,29 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
         return { labelled: drawn.labelled, marks: placed.filter(({ x, y, radius }) => x > -radius && y > -radius && x < canvas.width + radius && y < canvas.height + radius) };
       },
     });
+    // The density view's points as the last frame drew them: those on the canvas now, none while the view is hidden.
+    const hideDensity = exposeForTests("allTripsDensity", {
+      drawn: () => {
+        const points = map.getLayoutProperty(DENSITY_LAYER, "visibility") === "none" ? null : heat.drawn.points;
+        const view = map.getBounds();
+        const [west, east, north, south] = [mercatorX(view.getWest()), mercatorX(view.getEast()), mercatorY(view.getNorth()), mercatorY(view.getSouth())];
+        let count = 0;
+        let weight = 0;
+        for (let i = 0; points && i < points.count; i++) {
+          const x = (points.data[i * 3] ?? NaN) + points.origin[0];
+          const y = (points.data[i * 3 + 1] ?? NaN) + points.origin[1];
+          if (x < west || x > east || y < north || y > south) continue;
+          count++;
+          weight += points.data[i * 3 + 2] ?? 0;
+        }
+        return { points: count, weight };
+      },
+    });
     return () => {
       hideMap();
       hideBench();
       hideClusters();
+      hideDensity();
       each((feed) => feed.dispose());
       index.dispose();
       feedRef.current = null;
@@ -154,22 +176,23 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
 
   useEffect(() => {
     if (!map || !ready || !map.getLayer(CLUSTERS_LAYER)) return;
-    paintDensityLayer(map, theme);
+    heat.setTheme(theme);
     lines.setColor(MAP_PALETTES[theme].trip);
     marks.setTheme(theme);
-  }, [map, ready, theme, lines, marks]);
+  }, [map, ready, theme, lines, marks, heat]);
 
   // The view on screen. A new street style (a themed style URL, on a theme switch) keeps the page's sources and
   // layers (use-base-map.ts) but cannot hold its custom layers: they are added again if it dropped them.
   useEffect(() => {
     const held = feedRef.current;
     if (!map || !ready || !held) return;
+    if (!map.getLayer(DENSITY_LAYER)) map.addLayer(heat);
     if (!map.getLayer(CLUSTERS_LAYER)) map.addLayer(marks);
     if (!map.getLayer(LINES_LAYER)) map.addLayer(lines);
     showView(map, view);
     held.feeds.clusters.show(view === "clusters");
     held.feeds.density.show(view === "density");
-  }, [map, ready, view, styleVersion, marks, lines]);
+  }, [map, ready, view, styleVersion, heat, marks, lines]);
 
   // The stream's new points go to the cluster worker; the first ones decide the first view.
   useEffect(() => {

@@ -25,8 +25,8 @@ function paddedBox(map: MapLibreMap): Box {
   ];
 }
 
-/** Puts an answer's groups on the map: a source's new data, or a custom layer's marks. */
-export type DrawGroups = (features: Feature<Point>[]) => Promise<void> | void;
+/** Puts an answer's groups on the map: a custom layer's marks or points, drawn from the next frame on. */
+export type DrawGroups = (features: Feature<Point>[]) => void;
 
 /**
  * Keeps a view showing the wanted time window's groups of one kind (cluster-worker.ts) around the view on screen:
@@ -129,7 +129,7 @@ export class ClusterFeed {
         // Another window was chosen meanwhile: its answer comes next, this one would only flash by.
         if (!sameBounds(bounds, this.wanted)) continue;
         this.asked = { bounds, box, zoom };
-        await this.draw(features);
+        this.draw(features);
         this.shown = bounds;
         this.lastShownAt = performance.now();
         this.onShown(bounds);

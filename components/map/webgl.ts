@@ -46,3 +46,11 @@ export function rgbOf(hex: string): [number, number, number] {
   const value = Number.parseInt(hex.replace("#", ""), 16);
   return [((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255];
 }
+
+/** `#rrggbb` or `rgba(r, g, b, a)` as RGBA in [0, 1], not premultiplied. */
+export function rgbaOf(colour: string): [number, number, number, number] {
+  const rgba = /^rgba\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([\d.]+)\s*\)$/.exec(colour);
+  if (!rgba) return [...rgbOf(colour), 1];
+  const [, r = "0", g = "0", b = "0", a = "1"] = rgba;
+  return [Number(r) / 255, Number(g) / 255, Number(b) / 255, Number(a)];
+}
