@@ -1,6 +1,6 @@
 import type { Feature, Point } from "geojson";
 import { describe, expect, it } from "vitest";
-import { HEAT_OPACITY, RAMP_SIZE, heatAtZoom, heatPointsOf, heatRamp } from "./density-heat";
+import { HEAT_OPACITY, MIN_HEAVIEST, RAMP_SIZE, heatPointsOf, heatRadius, heatRamp, rampPlace } from "./density-heat";
 import { MAP_PALETTES } from "./map-theme";
 import { mercatorX, mercatorY, rgbaOf } from "./webgl";
 
@@ -15,6 +15,7 @@ describe("heatPointsOf", () => {
     const points = heatPointsOf([point(-122.4, 37.8, { point_count: 12 }), point(-122.3, 37.7), point(-121.9, 37.3, { point_count: 3 })]);
     expect(points.count).toBe(3);
     expect(points.weight).toBe(16);
+    expect(points.heaviest).toBe(12);
     expect(points.origin).toEqual([mercatorX(-122.4), mercatorY(37.8)]);
     expect(Array.from(points.data.subarray(0, 3))).toEqual([0, 0, 12]);
     expect(points.data[3]).toBeCloseTo(mercatorX(-122.3) - mercatorX(-122.4), 9);
@@ -26,16 +27,33 @@ describe("heatPointsOf", () => {
   it("draws nothing for an empty answer", () => {
     expect(heatPointsOf([])).toMatchObject({ count: 0, weight: 0 });
   });
+
+  it("never lets a few trips stand for the most", () => {
+    expect(heatPointsOf([point(0, 0, { point_count: 3 }), point(1, 1)]).heaviest).toBe(MIN_HEAVIEST);
+  });
 });
 
-describe("heatAtZoom", () => {
+describe("heatRadius", () => {
   it("follows the stops, linear between them and held beyond the ends", () => {
-    expect(heatAtZoom(0)).toEqual({ radius: 3, intensity: 0.6 });
-    expect(heatAtZoom(4)).toEqual({ radius: 6.5, intensity: 0.6 + 0.4 * 0.6 });
-    expect(heatAtZoom(12)).toEqual({ radius: 18, intensity: 1.2 + (2 / 5) * 1.3 });
-    expect(heatAtZoom(16)).toEqual({ radius: 30, intensity: 2.5 });
-    expect(heatAtZoom(22)).toEqual({ radius: 30, intensity: 2.5 });
-    expect(heatAtZoom(-1)).toEqual({ radius: 3, intensity: 0.6 });
+    expect(heatRadius(0)).toBe(3);
+    expect(heatRadius(4)).toBe(6.5);
+    expect(heatRadius(10)).toBe(14);
+    expect(heatRadius(16)).toBe(30);
+    expect(heatRadius(22)).toBe(30);
+    expect(heatRadius(-1)).toBe(3);
+  });
+});
+
+describe("rampPlace", () => {
+  it("puts densities on a log scale from nothing to the heaviest point, and holds the rest at the top", () => {
+    expect(rampPlace(0, 1_000)).toBe(0);
+    expect(rampPlace(1_000, 1_000)).toBe(1);
+    expect(rampPlace(5_000, 1_000)).toBe(1);
+    // Ten trips sit a third of the way to a thousand, a hundred two thirds: each tenfold is the same step.
+    expect(rampPlace(9.009, 1_000)).toBeCloseTo(1 / 3, 2);
+    expect(rampPlace(99.1, 1_000)).toBeCloseTo(2 / 3, 2);
+    // One trip beside a place of 100,000 still shows: over a third of the way to the ramp's first colour, at 0.15.
+    expect(rampPlace(1, 100_000)).toBeGreaterThan(0.15 / 3);
   });
 });
 

@@ -4,7 +4,8 @@ import { mercatorX, mercatorY, rgbaOf } from "./webgl";
 
 /**
  * The density view's numbers, as the GPU draws them (density-layer.ts): the worker's groups of starts and ends as
- * weighted points, how wide and strong each point's glow is at a zoom, and the colours a density takes.
+ * weighted points, how wide each point's glow is at a zoom, how a density becomes a place on the colour ramp, and the
+ * colours.
  */
 
 /** The points to draw: `[x, y, weight, ...]`, x and y Web Mercator relative to `origin` (webgl.ts). */
@@ -14,7 +15,15 @@ export interface HeatPoints {
   count: number;
   /** The starts and ends they stand for, all together. */
   weight: number;
+  /** The weight the ramp's last colour stands for: the heaviest point's, and never under MIN_HEAVIEST. */
+  heaviest: number;
 }
+
+/**
+ * The least weight the ramp's last colour stands for: where every place saw a trip or two, they show as few, not as
+ * the most a vehicle can do.
+ */
+export const MIN_HEAVIEST = 10;
 
 /** A worker answer's groups as weighted points: a group weighs the starts and ends it holds (clustering.ts). */
 export function heatPointsOf(features: readonly Feature<Point>[]): HeatPoints {
@@ -22,6 +31,7 @@ export function heatPointsOf(features: readonly Feature<Point>[]): HeatPoints {
   const [firstLng = 0, firstLat = 0] = features[0]?.geometry.coordinates ?? [];
   const origin: [number, number] = [mercatorX(firstLng), mercatorY(firstLat)];
   let weight = 0;
+  let heaviest = MIN_HEAVIEST;
   features.forEach((feature, i) => {
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
     const count = feature.properties?.point_count;
@@ -30,8 +40,9 @@ export function heatPointsOf(features: readonly Feature<Point>[]): HeatPoints {
     data[i * 3 + 1] = mercatorY(lat) - origin[1];
     data[i * 3 + 2] = pointWeight;
     weight += pointWeight;
+    heaviest = Math.max(heaviest, pointWeight);
   });
-  return { data, origin, count: features.length, weight };
+  return { data, origin, count: features.length, weight, heaviest };
 }
 
 /** Linear between `[zoom, value]` stops, held at the ends. */
@@ -44,13 +55,7 @@ function alongZoom(stops: ReadonlyArray<readonly [number, number]>, zoom: number
   return v0 + ((zoom - z0) / (z1 - z0)) * (v1 - v0);
 }
 
-// Stronger as the map zooms in, so that a corridor stays a line rather than melting into one blob; wider too, so
-// that a place stays a place rather than a scatter of dots.
-const INTENSITY: ReadonlyArray<readonly [number, number]> = [
-  [0, 0.6],
-  [10, 1.2],
-  [15, 2.5],
-];
+// Wider as the map zooms in, so that a place stays a place rather than a scatter of dots.
 const RADIUS: ReadonlyArray<readonly [number, number]> = [
   [0, 3],
   [8, 10],
@@ -58,9 +63,20 @@ const RADIUS: ReadonlyArray<readonly [number, number]> = [
   [16, 30],
 ];
 
-/** A point's glow at a zoom: its radius in CSS pixels, and what its weight is multiplied by. */
-export function heatAtZoom(zoom: number): { radius: number; intensity: number } {
-  return { radius: alongZoom(RADIUS, zoom), intensity: alongZoom(INTENSITY, zoom) };
+/** How far a single trip's glow reaches at a zoom, in CSS pixels (a heavier point's reaches further). */
+export function heatRadius(zoom: number): number {
+  return alongZoom(RADIUS, zoom);
+}
+
+/**
+ * Where a density falls on the colour ramp, from 0 to 1: on a log scale from one trip's worth to the heaviest
+ * point's, so that a place visited ten times stands apart from one visited a thousand times as much as one visited
+ * once does from ten times. Linear, every busy place was the same solid colour. `density` is in trips (the sum of
+ * the glows there); the shader computes the same.
+ */
+export function rampPlace(density: number, heaviest: number): number {
+  if (!(density > 0)) return 0;
+  return Math.min(1, Math.log1p(density) / Math.log1p(heaviest));
 }
 
 /** The density view over the basemap: a little of the map shows through the brightest places. */

@@ -1,4 +1,4 @@
-import { type HeatPoints, RAMP_SIZE, heatAtZoom, heatRamp } from "./density-heat";
+import { type HeatPoints, RAMP_SIZE, heatRadius, heatRamp } from "./density-heat";
 import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
 import type { MapTheme } from "./map-theme";
 import { linkProgram, translatedMatrix } from "./webgl";
@@ -6,7 +6,8 @@ import { linkProgram, translatedMatrix } from "./webgl";
 /**
  * The density view, drawn by the map's own WebGL context in two passes: before the frame, every point adds a
  * Gaussian glow of its weight into a texture a quarter of the map's size (one instanced draw call, added up by
- * blending); in the frame, each pixel of the map takes the colour of its density from the theme's ramp. This is what
+ * blending); in the frame, each pixel of the map takes the colour of its density from the theme's ramp, on a log
+ * scale up to the heaviest point (density-heat.ts). This is what
  * a heatmap layer does, without its GeoJSON source: that one cut every new answer into tiles in MapLibre's worker,
  * which arrived over two or more frames, each costing 40 to 150 ms on a software GPU. Here a new time window is new
  * instance data and one frame.
@@ -18,19 +19,18 @@ layout(location = 1) in vec3 a_point;
 uniform mat4 u_matrix;
 uniform vec2 u_viewport;
 uniform float u_radius;
-uniform float u_intensity;
+uniform float u_heaviest;
 out vec2 v_offset;
 out float v_strength;
-// The normal distribution's peak, and the value below which a glow adds nothing an 8-bit colour would show.
-const float GAUSS_PEAK = 0.3989422804014327;
-const float NOTHING = 1.0 / 255.0 / 16.0;
+// A glow is a Gaussian of the point's weight whose sigma is a third of the radius: at the radius a single trip's has
+// faded to this, nothing the ramp shows. A heavier point's glow reaches further before it fades as far.
+const float FADED = 0.011108996538242306; // e^-4.5
 void main() {
-  float strength = a_point.z * u_intensity * GAUSS_PEAK;
-  // A glow is a Gaussian whose sigma is a third of the radius; a heavy point's reaches further than the radius
-  // before it fades to nothing. In radii:
-  float reach = sqrt(max(0.0, 2.0 * log(strength / NOTHING))) / 3.0;
+  // In radii.
+  float reach = sqrt(max(0.0, 2.0 * log(a_point.z / FADED))) / 3.0;
   v_offset = (a_corner * 2.0 - 1.0) * reach;
-  v_strength = strength;
+  // In heaviest points rather than trips: a half float holds a vehicle's 100,000 trips at one place only so.
+  v_strength = a_point.z / u_heaviest;
   vec4 centre = u_matrix * vec4(a_point.xy, 0.0, 1.0);
   vec2 pixels = v_offset * u_radius;
   gl_Position = centre + vec4(pixels.x * 2.0 / u_viewport.x, -pixels.y * 2.0 / u_viewport.y, 0.0, 0.0) * centre.w;
@@ -58,12 +58,15 @@ const COLOUR_FRAGMENT = `#version 300 es
 precision highp float;
 uniform sampler2D u_density;
 uniform sampler2D u_ramp;
+uniform float u_heaviest;
 in vec2 v_uv;
 out vec4 fragColor;
 void main() {
-  float density = clamp(texture(u_density, v_uv).r, 0.0, 1.0);
+  float density = texture(u_density, v_uv).r;
   if (density <= 0.0) discard;
-  fragColor = texture(u_ramp, vec2(density, 0.5));
+  // rampPlace (density-heat.ts), with the density back in trips.
+  float place = clamp(log(1.0 + density * u_heaviest) / log(1.0 + u_heaviest), 0.0, 1.0);
+  fragColor = texture(u_ramp, vec2(place, 0.5));
 }`;
 
 /** The density texture's size against the map's: glows are smooth, so a quarter is enough and four times cheaper. */
@@ -183,13 +186,12 @@ export class DensityLayer implements CustomLayerInterface {
     // Glows add up where they overlap: the density is their sum.
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE);
-    const { radius, intensity } = heatAtZoom(map.getZoom());
     gl.useProgram(splat.program);
     gl.uniformMatrix4fv(gl.getUniformLocation(splat.program, "u_matrix"), false, translatedMatrix(options.defaultProjectionData.mainMatrix, points.origin));
     // The glows' sizes in the map's device pixels: the texture covers the same clip space with a quarter of them.
     gl.uniform2f(gl.getUniformLocation(splat.program, "u_viewport"), gl.drawingBufferWidth, gl.drawingBufferHeight);
-    gl.uniform1f(gl.getUniformLocation(splat.program, "u_radius"), radius * map.getPixelRatio());
-    gl.uniform1f(gl.getUniformLocation(splat.program, "u_intensity"), intensity);
+    gl.uniform1f(gl.getUniformLocation(splat.program, "u_radius"), heatRadius(map.getZoom()) * map.getPixelRatio());
+    gl.uniform1f(gl.getUniformLocation(splat.program, "u_heaviest"), points.heaviest);
     gl.bindVertexArray(splat.vao);
     gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, CORNERS.length / 2, points.count);
     gl.bindVertexArray(null);
@@ -216,6 +218,7 @@ export class DensityLayer implements CustomLayerInterface {
     gl.useProgram(colour.program);
     gl.uniform1i(gl.getUniformLocation(colour.program, "u_density"), 0);
     gl.uniform1i(gl.getUniformLocation(colour.program, "u_ramp"), 1);
+    gl.uniform1f(gl.getUniformLocation(colour.program, "u_heaviest"), points.heaviest);
     gl.bindVertexArray(colour.vao);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     gl.bindVertexArray(null);
@@ -243,8 +246,8 @@ export class DensityLayer implements CustomLayerInterface {
       gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
       return gl.checkFramebufferStatus(gl.FRAMEBUFFER) === gl.FRAMEBUFFER_COMPLETE;
     };
-    // Half floats keep a busy place's density above one and a faint one above zero; 8-bit colour where they cannot
-    // be drawn into (the densest places then all look the same).
+    // Half floats keep a single trip's glow beside a place of thousands; 8-bit colour where they cannot be drawn
+    // into (a glow under 1/255 of the heaviest point's is then lost).
     if (this.floats && !allocate(true)) this.floats = false;
     const complete = this.floats || allocate(false);
     gl.bindFramebuffer(gl.FRAMEBUFFER, null);
