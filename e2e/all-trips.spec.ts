@@ -323,6 +323,35 @@ test.describe("all trips: the time window", () => {
   });
 });
 
+test.describe("all trips: the time window's days", () => {
+  test.use({ timezoneId: "America/New_York", locale: "en-US" });
+
+  test("are the days of the zone the page shows times in: the viewer's own, or UTC", async ({ page }) => {
+    const trips = (await allSandboxTrips()).filter((trip) => startOf(trip) !== null);
+    const newYorkDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" });
+    const dayIn = (zone: "utc" | "local", trip: Located) => (zone === "utc" ? trip.start.time.slice(0, 10) : newYorkDay.format(new Date(trip.start.time)));
+    const count = (zone: "utc" | "local", day: string) => trips.filter((trip) => dayIn(zone, trip) === day).length;
+    // A day whose trips differ between the two calendars (trips in New York's evening are the next UTC day).
+    const day = [...new Set(trips.map((trip) => dayIn("utc", trip)))].find((candidate) => count("utc", candidate) !== count("local", candidate));
+    if (!day) throw new Error("no day whose trips differ between UTC and New York");
+    const status = page.getByTestId("all-trips-status");
+    const expected = (n: number) => `${n.toLocaleString("en-US")} of 2,500 trips on the map, on ${day}`;
+
+    await openAllTrips(page, `?range=custom&from=${day}&to=${day}`);
+    await expect(page.getByTestId("time-zone-local")).toHaveAttribute("aria-pressed", "true");
+    await expect(status).toHaveText(expected(count("local", day)));
+    await expect(page.getByTestId("trips-histogram")).toHaveAttribute("data-days", "1");
+
+    await page.getByTestId("time-zone-utc").click();
+    await expect(status).toHaveText(expected(count("utc", day)));
+    await expect(page.getByTestId("trips-histogram")).toHaveAttribute("data-days", "1");
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(count("utc", day));
+    // The histogram names the day as the page does, in UTC.
+    const named = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+    await expect(page.getByTestId("trips-histogram-summary")).toContainText(`(${named} to ${named})`);
+  });
+});
+
 test("a trips failure says what failed and links to the call, as every error does", async ({ page }) => {
   // Mazda 11873: no other browser test reads its trips, so the fault is felt by this test alone.
   const tokenId = 11873;

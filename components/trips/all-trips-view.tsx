@@ -10,6 +10,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
+import { useTimeZoneChoice } from "@/lib/hooks/use-time-zone";
 import { ALL_TRIPS_ASK_ABOVE_PAGES } from "@/lib/protocol";
 import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
 import { ToggleGroup, type ToggleOption } from "@/components/ui/toggle-group";
@@ -82,7 +83,9 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
   const { timeWindow, view, setWindow, setView } = useAllTripsUrl();
   // Relative windows end when the page was opened, so that the bounds, and the map, stay put while it is open.
   const [openedAt] = useState(() => Date.now());
-  const bounds = useMemo(() => windowBounds(timeWindow, openedAt), [timeWindow, openedAt]);
+  // A custom range's days are those of the zone the page shows times in (until hydrated, the viewer's own).
+  const zone = useTimeZoneChoice() ?? "local";
+  const bounds = useMemo(() => windowBounds(timeWindow, openedAt, zone), [timeWindow, openedAt, zone]);
   // A long history is read back to the window's start only, and in full only once the person has said so; a short
   // one is read in full at once (seconds), so its window can change freely.
   const large = totalPages !== null && totalPages > ALL_TRIPS_ASK_ABOVE_PAGES;
@@ -102,7 +105,7 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const inWindow = useMemo(() => countInBounds(store, countedBounds), [store, countedBounds, progress.version, settled]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const days = useMemo(() => (settled ? tripsPerDay(store.startTimes, countedBounds) : null), [store, countedBounds, settled, progress.version]);
+  const days = useMemo(() => (settled ? tripsPerDay(store.startTimes, countedBounds, zone) : null), [store, countedBounds, zone, settled, progress.version]);
   const [picked, setPicked] = useState<{ trips: PickedTrips; store: PointStore; bounds: typeof bounds } | null>(null);
   const onListTrips = useCallback((trips: PickedTrips) => setPicked({ trips, store, bounds }), [store, bounds]);
   const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;

@@ -3,7 +3,9 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { ToggleGroup } from "@/components/ui/toggle-group";
-import { type TimeWindow, WINDOW_CHOICES, dayOf, dayStartMs } from "./time-window";
+import { dayOf } from "@/lib/format/time";
+import { useTimeZoneChoice } from "@/lib/hooks/use-time-zone";
+import { type TimeWindow, WINDOW_CHOICES, isDay } from "./time-window";
 
 /** A native date field with its label above it: a day as YYYY-MM-DD. */
 function DayField({ id, label, value, min, max, onChange, testId }: { id: string; label: string; value: string; min?: string; max?: string; onChange: (day: string) => void; testId: string }) {
@@ -33,9 +35,11 @@ const WINDOW_OPTIONS = WINDOW_CHOICES.map((choice) => ({ value: choice.kind, lab
 export function TimeWindowControl({ value, onChange, nowMs }: { value: TimeWindow; onChange: (next: TimeWindow) => void; nowMs: number }) {
   const id = useId();
   const [customOpen, setCustomOpen] = useState(value.kind === "custom");
-  const [from, setFrom] = useState(value.kind === "custom" ? value.from : dayOf(nowMs - 30 * 86_400_000));
-  const [to, setTo] = useState(value.kind === "custom" ? value.to : dayOf(nowMs));
-  const valid = Number.isFinite(dayStartMs(from)) && Number.isFinite(dayStartMs(to)) && from <= to;
+  // The days the page's times are shown in (until hydrated, the viewer's own).
+  const zone = useTimeZoneChoice() ?? "local";
+  const [from, setFrom] = useState(value.kind === "custom" ? value.from : dayOf(nowMs - 30 * 86_400_000, zone));
+  const [to, setTo] = useState(value.kind === "custom" ? value.to : dayOf(nowMs, zone));
+  const valid = isDay(from) && isDay(to) && from <= to;
   const selected = customOpen ? "custom" : value.kind;
 
   return (

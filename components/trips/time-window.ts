@@ -1,6 +1,9 @@
+import { type TimeZoneChoice, dayBounds, midnightAfter } from "@/lib/format/time";
+
 /**
  * The all-trips time window: the last 7 or 30 days, everything, or a custom range of calendar days, kept in the URL
- * as `?range=7d|30d|all|custom&from=YYYY-MM-DD&to=YYYY-MM-DD` (both days included, in the viewer's time zone).
+ * as `?range=7d|30d|all|custom&from=YYYY-MM-DD&to=YYYY-MM-DD` (both days included). Days are those of the zone the
+ * person shows times in (their own, or UTC: lib/hooks/use-time-zone.ts), as every time on the page is.
  */
 
 export type TimeWindow = { kind: "7d" | "30d" | "all" } | { kind: "custom"; from: string; to: string };
@@ -15,26 +18,8 @@ export const WINDOW_CHOICES = [
 const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Midnight starting a `YYYY-MM-DD` day in the local time zone, or NaN when it is not a real day. */
-export function dayStartMs(day: string): number {
-  if (!DAY.test(day)) return NaN;
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  const date = new Date(y, m - 1, d);
-  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? date.getTime() : NaN;
-}
-
-/** `YYYY-MM-DD` of the local day holding `ms`. */
-export function dayOf(ms: number): string {
-  const date = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** The next local midnight after the start of `day` (a day is not always 24 hours long). */
-function nextDayStartMs(dayStart: number): number {
-  const date = new Date(dayStart);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
-}
+/** Whether a custom range's day is a real `YYYY-MM-DD` day (whatever the zone). */
+export const isDay = (day: string) => DAY.test(day) && dayBounds(day, "utc") !== null;
 
 /** The window a URL asks for; anything unreadable is the whole history. */
 export function readWindow(params: { get(name: string): string | null }): TimeWindow {
@@ -43,7 +28,7 @@ export function readWindow(params: { get(name: string): string | null }): TimeWi
   if (range === "custom") {
     const from = params.get("from") ?? "";
     const to = params.get("to") ?? "";
-    if (Number.isFinite(dayStartMs(from)) && Number.isFinite(dayStartMs(to)) && from <= to) return { kind: "custom", from, to };
+    if (isDay(from) && isDay(to) && from <= to) return { kind: "custom", from, to };
   }
   return { kind: "all" };
 }
@@ -58,8 +43,8 @@ export function windowParams(window: TimeWindow): Record<string, string> {
 /** A time window as times: trips starting in `[from, to)`, Unix ms; null for every trip. */
 export type WindowBounds = { from: number; to: number } | null;
 
-/** A window's bounds; relative windows end now. */
-export function windowBounds(window: TimeWindow, nowMs: number): WindowBounds {
+/** A window's bounds, its days the zone's; relative windows end now. */
+export function windowBounds(window: TimeWindow, nowMs: number, zone: TimeZoneChoice): WindowBounds {
   switch (window.kind) {
     case "all":
       return null;
@@ -67,8 +52,12 @@ export function windowBounds(window: TimeWindow, nowMs: number): WindowBounds {
       return { from: nowMs - 7 * DAY_MS, to: nowMs };
     case "30d":
       return { from: nowMs - 30 * DAY_MS, to: nowMs };
-    case "custom":
-      return { from: dayStartMs(window.from), to: nextDayStartMs(dayStartMs(window.to)) };
+    case "custom": {
+      const first = dayBounds(window.from, zone);
+      const last = dayBounds(window.to, zone);
+      // Both are real days once read from a URL (readWindow); anything else is the whole history.
+      return first && last ? { from: first.from, to: last.to } : null;
+    }
   }
 }
 
@@ -82,10 +71,19 @@ export function inBounds(startMs: number, bounds: WindowBounds): boolean {
   return bounds === null || (startMs >= bounds.from && startMs < bounds.to);
 }
 
+/** Trips per day, as the histogram shows them. */
+export interface DayCounts {
+  /** Midnight of the first day in `zone`, Unix milliseconds. */
+  firstDay: number;
+  /** Trips per day, zeros included. */
+  counts: number[];
+  zone: TimeZoneChoice;
+}
+
 export const sameBounds = (a: WindowBounds, b: WindowBounds) => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
 
-/** Trips per local day from the first day to the last, zeros included so that gaps show. */
-export function tripsPerDay(startTimes: readonly number[], bounds: WindowBounds): { firstDay: number; counts: number[] } {
+/** Trips per day of the zone from the first day to the last, zeros included so that gaps show. */
+export function tripsPerDay(startTimes: readonly number[], bounds: WindowBounds, zone: TimeZoneChoice): DayCounts {
   let first = Infinity;
   let last = -Infinity;
   for (const t of startTimes) {
@@ -97,14 +95,11 @@ export function tripsPerDay(startTimes: readonly number[], bounds: WindowBounds)
     first = Math.min(first, bounds.from);
     last = Math.max(Math.min(last, bounds.to - 1), bounds.to - 1);
   }
-  if (!Number.isFinite(first) || !Number.isFinite(last)) return { firstDay: NaN, counts: [] };
-  // Each local midnight from the calendar (a day is not always 24 hours long), once per day rather than once per
+  if (!Number.isFinite(first) || !Number.isFinite(last)) return { firstDay: NaN, counts: [], zone };
+  // Each midnight from the calendar (a local day is not always 24 hours long), once per day rather than once per
   // trip: a window's switch walks 100,000 trips, and a date conversion each cost it tens of milliseconds.
-  const start = new Date(first);
-  const midnights = [new Date(start.getFullYear(), start.getMonth(), start.getDate()).getTime()];
-  for (let day = 1; (midnights[day - 1] ?? Infinity) <= last; day++) {
-    midnights.push(new Date(start.getFullYear(), start.getMonth(), start.getDate() + day).getTime());
-  }
+  const midnights = [midnightAfter(first, 0, zone)];
+  for (let day = 1; (midnights[day - 1] ?? Infinity) <= last; day++) midnights.push(midnightAfter(first, day, zone));
   const firstDay = midnights[0] ?? NaN;
   const counts = new Array<number>(midnights.length - 1).fill(0);
   for (const t of startTimes) {
@@ -115,5 +110,5 @@ export function tripsPerDay(startTimes: readonly number[], bounds: WindowBounds)
     while (t >= (midnights[day + 1] ?? Infinity)) day++;
     counts[day] = (counts[day] ?? 0) + 1;
   }
-  return { firstDay, counts };
+  return { firstDay, counts, zone };
 }

@@ -2,26 +2,15 @@
 
 import { useState } from "react";
 import { formatNumber } from "@/lib/format/numbers";
-import { formatDate } from "@/lib/format/time";
+import { formatDate, midnightAfter } from "@/lib/format/time";
+import type { DayCounts } from "./time-window";
 
 /** More days than this and each bar holds several days, so that a bar stays wider than a pixel or two. */
 const MAX_BARS = 180;
 const HEIGHT = 44;
 
-export interface DayCounts {
-  /** Local midnight of the first day, Unix milliseconds. */
-  firstDay: number;
-  /** Trips per day, zeros included. */
-  counts: number[];
-}
-
-const dayAt = (firstDay: number, index: number) => {
-  const date = new Date(firstDay);
-  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + index).getTime();
-};
-
 /** One sentence that says what the bars show, for everyone (and the only thing a screen reader needs). */
-export function histogramSummary({ firstDay, counts }: DayCounts): string {
+export function histogramSummary({ firstDay, counts, zone }: DayCounts): string {
   if (counts.length === 0 || !Number.isFinite(firstDay)) return "No trips in this window.";
   const total = counts.reduce((sum, n) => sum + n, 0);
   const empty = counts.filter((n) => n === 0).length;
@@ -30,16 +19,17 @@ export function histogramSummary({ firstDay, counts }: DayCounts): string {
     if (n > (counts[busiest] ?? 0)) busiest = i;
   });
   const days = counts.length === 1 ? "1 day" : `${formatNumber(counts.length)} days`;
-  const span = `${formatDate(firstDay)} to ${formatDate(dayAt(firstDay, counts.length - 1))}`;
+  const day = (index: number) => formatDate(midnightAfter(firstDay, index, zone), zone);
+  const span = `${day(0)} to ${day(counts.length - 1)}`;
   const gaps = empty === 0 ? "no day without trips" : `${formatNumber(empty)} ${empty === 1 ? "day" : "days"} without trips`;
-  const top = total === 0 ? "" : `; the busiest day, ${formatDate(dayAt(firstDay, busiest))}, had ${formatNumber(counts[busiest] ?? 0)}`;
+  const top = total === 0 ? "" : `; the busiest day, ${day(busiest)}, had ${formatNumber(counts[busiest] ?? 0)}`;
   return `${formatNumber(total)} ${total === 1 ? "trip" : "trips"} over ${days} (${span}), ${gaps}${top}.`;
 }
 
 /** Trips per day as small bars above the map: a day without trips is a gap. */
 export function TripsHistogram({ days }: { days: DayCounts }) {
   const [showTable, setShowTable] = useState(false);
-  const { counts, firstDay } = days;
+  const { counts, firstDay, zone } = days;
   const perBar = Math.max(1, Math.ceil(counts.length / MAX_BARS));
   const bars: number[] = [];
   for (let i = 0; i < counts.length; i += perBar) bars.push(counts.slice(i, i + perBar).reduce((sum, n) => sum + n, 0));
@@ -77,7 +67,7 @@ export function TripsHistogram({ days }: { days: DayCounts }) {
             <tbody>
               {counts.map((n, i) => (
                 <tr key={i} className="border-t border-border">
-                  <td className="px-2 py-0.5">{formatDate(dayAt(firstDay, i))}</td>
+                  <td className="px-2 py-0.5">{formatDate(midnightAfter(firstDay, i, zone), zone)}</td>
                   <td className="px-2 py-0.5 tabular-nums">{formatNumber(n)}</td>
                 </tr>
               ))}

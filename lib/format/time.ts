@@ -73,17 +73,40 @@ export function isSameDay(a: string | number | Date, b: string | number | Date, 
   return formatDate(a, zone) === formatDate(b, zone);
 }
 
+/** Midnight starting a day of the zone's calendar; the month from 0, and days past its end run on into the next. */
+function midnight(year: number, month: number, day: number, zone: TimeZoneChoice): number {
+  return zone === "utc" ? Date.UTC(year, month, day) : new Date(year, month, day).getTime();
+}
+
+/** The zone's year, month (from 0) and day holding `ms`. */
+function calendarDay(ms: number, zone: TimeZoneChoice): [number, number, number] {
+  const date = new Date(ms);
+  return zone === "utc" ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
+}
+
 /** `[from, to)` of a calendar day `YYYY-MM-DD` in the zone (a local day is not always 24 hours), or null when it is not a real day. */
 export function dayBounds(day: string, zone: TimeZoneChoice): { from: number; to: number } | null {
   const match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(day.trim());
   if (!match) return null;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const at = (dayOfMonth: number) => (zone === "utc" ? new Date(Date.UTC(y, m - 1, dayOfMonth)) : new Date(y, m - 1, dayOfMonth));
-  const start = at(d);
-  const [year, month, date] = zone === "utc" ? [start.getUTCFullYear(), start.getUTCMonth(), start.getUTCDate()] : [start.getFullYear(), start.getMonth(), start.getDate()];
+  const start = midnight(y, m - 1, d, zone);
+  const [year, month, date] = calendarDay(start, zone);
   // 2026-02-30 rolls over into March: not a real day.
   if (year !== y || month !== m - 1 || date !== d || y < 1970) return null;
-  return { from: start.getTime(), to: at(d + 1).getTime() };
+  return { from: start, to: midnight(y, m - 1, d + 1, zone) };
+}
+
+/** The midnight `days` after the one starting the zone's day holding `ms` (a local day is not always 24 hours). */
+export function midnightAfter(ms: number, days: number, zone: TimeZoneChoice): number {
+  const [year, month, date] = calendarDay(ms, zone);
+  return midnight(year, month, date + days, zone);
+}
+
+/** `YYYY-MM-DD` of the zone's day holding `ms`, as a date field takes it. */
+export function dayOf(ms: number, zone: TimeZoneChoice): string {
+  const [year, month, date] = calendarDay(ms, zone);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${year}-${pad(month + 1)}-${pad(date)}`;
 }
 
 /** `1 h 05 min`, `12 min`, `45 s`. Negative or invalid durations read "unknown". */
