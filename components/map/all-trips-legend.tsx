@@ -1,6 +1,7 @@
 import { formatNumber } from "@/lib/format/numbers";
 import type { AllTripsView } from "./all-trips-views";
 import { COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
+import { RAMP_STOPS } from "./density-heat";
 import { MAP_PALETTES, type MapTheme } from "./map-theme";
 
 /** The ranges of trips a cluster's size and colour stand for: `1–9`, `10–99`, …, `10,000+`. */
@@ -16,11 +17,11 @@ export function countRanges(): string[] {
 export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: MapTheme }) {
   const box = "absolute bottom-2 left-2 z-10 rounded-md border border-border bg-background/90 px-2.5 py-2 text-xs shadow-sm";
   if (view === "density") {
-    const [none, ...ramp] = MAP_PALETTES[theme].heat;
+    const gradient = MAP_PALETTES[theme].heat.map((colour, i) => `${colour} ${(RAMP_STOPS[i] ?? 1) * 100}%`).join(", ");
     return (
       <div className={box} data-testid="all-trips-legend" data-view="density">
         <p className="mb-1 font-medium">Trip starts and ends</p>
-        <div className="h-2.5 w-40 rounded-sm" style={{ background: `linear-gradient(to right, ${[none, ...ramp].join(", ")})` }} aria-hidden />
+        <div className="h-2.5 w-40 rounded-sm" style={{ background: `linear-gradient(to right, ${gradient})` }} aria-hidden />
         <div className="mt-0.5 flex w-40 justify-between text-muted-foreground">
           <span>fewer</span>
           <span>more</span>

@@ -42,7 +42,7 @@ const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
   clusters:
     "Where each trip started, grouped into circles that carry how many trips start there; the status above the map says how many trips are drawn. The trips pages list the same trips as text, and the exports hold them all.",
   density:
-    "How often the vehicle starts or ends a trip in each place, as a density: the brightest places are the most frequent. The histogram above the map tells the same trips per day as text.",
+    "How often the vehicle starts or ends a trip in each place, as a density: from blue where it seldom does to red at the busiest place on screen, on a log scale. The histogram above the map tells the same trips per day as text.",
   lines:
     "Each trip as a straight line from its start to its end, brighter where many trips run between the same places. The trips pages list the same trips as text, and the exports hold them all.",
 };

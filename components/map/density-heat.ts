@@ -82,8 +82,8 @@ export function rampPlace(density: number, heaviest: number): number {
 /** The density view over the basemap: a little of the map shows through the brightest places. */
 export const HEAT_OPACITY = 0.85;
 
-/** Where the theme's five heat colours sit along the density, from none to the most. */
-const RAMP_STOPS = [0, 0.15, 0.4, 0.7, 1] as const;
+/** Where the theme's five heat colours sit along the ramp, from none to the most; the legend draws the same. */
+export const RAMP_STOPS = [0, 0.15, 0.4, 0.7, 1] as const;
 export const RAMP_SIZE = 256;
 
 /**
