@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { longTasks, observeLongTasks } from "@/test-support/long-tasks";
 import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import type { Session } from "./dashboard-client";
@@ -50,21 +51,8 @@ const LOAD_TIMEOUT_MS = 600_000;
 // Six draws of 1,000 and three of 10,000, mixed, each after the view was put back to 100 lines.
 const LINES_PLAN = [1_000, 10_000, 1_000, 1_000, 10_000, 1_000, 1_000, 10_000, 1_000];
 
-async function installLongTaskObserver(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const tasks: Array<{ start: number; duration: number }> = [];
-    (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: "longtask", buffered: true });
-  });
-}
-
-const longestTaskSince = (page: Page, since: number) =>
-  page.evaluate((from) => {
-    const tasks = (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks;
-    return Math.round(Math.max(0, ...tasks.filter((task) => task.start + task.duration >= from).map((task) => task.duration)));
-  }, since);
+const longestTaskSince = async (page: Page, since: number) =>
+  Math.round(Math.max(0, ...(await longTasks(page)).filter((task) => task.start + task.duration >= since).map((task) => task.duration)));
 
 /**
  * Clicks and returns when the page received the click (the event's time stamp): Playwright first waits for the
@@ -175,7 +163,7 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
     await context.addCookies(session.jar.entries().map(([name, value]) => ({ name, value, url: session.baseUrl })));
     const page = await context.newPage();
     await enableTestHooks(page);
-    await installLongTaskObserver(page);
+    await observeLongTasks(page);
     const url = `${session.baseUrl}/vehicles/${tokenId}/trips/all`;
 
     // The first load fills the dashboard's trip history of the vehicle (DIMO's pages at its rate limit): not measured.

@@ -1,4 +1,5 @@
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { longTasks, observeLongTasks } from "@/test-support/long-tasks";
 import { expect, test } from "./fixtures/test";
 import { TESLA, expectListPage, openTrips, sandboxTrips } from "./fixtures/trips";
 
@@ -54,13 +55,7 @@ test.describe("speed, measured (reported, not asserted)", () => {
 
   test("the all-trips map of the 100,000-trip vehicle loads and pans", async ({ page }, testInfo) => {
     test.setTimeout(600_000);
-    await page.addInitScript(() => {
-      const tasks: Array<{ start: number; duration: number }> = [];
-      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: "longtask", buffered: true });
-    });
+    await observeLongTasks(page);
     await page.goto(`/vehicles/${VEHICLE_IDS.perf}/trips/all`);
     const view = page.getByTestId("all-trips-view");
     // A 1,000-page history is read in full only once asked to.
@@ -108,7 +103,7 @@ test.describe("speed, measured (reported, not asserted)", () => {
       w.__countFrames = false;
       return Math.round(Math.max(0, ...w.__frames.slice(1).map((time, i) => time - (w.__frames[i] ?? time))));
     });
-    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: Array<{ start: number; duration: number }> }).__longTasks);
+    const tasks = await longTasks(page);
     const during = (from: number, to: number) => tasks.filter((task) => task.start >= from && task.start < to).map((task) => task.duration);
     const loading = during(0, loaded);
     const panning = during(panStart, Number.POSITIVE_INFINITY);
