@@ -31,11 +31,21 @@ export const WINDOW_MEASURE = "all-trips:window";
 /** Performance measure (under test) from handing trips to the lines view until the map has drawn them. */
 export const LINES_MEASURE = "all-trips:lines";
 
+/**
+ * Shows every point, unless the person moved the map. Where the map already shows them (the first pages usually
+ * span the whole history), it stays put: a jump to where it is, or within a pixel of it, still reloads the basemap's
+ * tiles and draws three or four more frames.
+ */
 function fitToPoints(map: MapLibreMap, store: PointStore, view: { userMoved: boolean; fitted: boolean }) {
   const bounds = store.bounds();
   if (!bounds || view.userMoved) return;
-  map.fitBounds(padBounds(bounds, 0.05), { padding: 40, duration: 0, maxZoom: 13 });
+  const camera = map.cameraForBounds(padBounds(bounds, 0.05), { padding: 40, maxZoom: 13 });
   view.fitted = true;
+  if (!camera?.center || camera.zoom === undefined) return;
+  const target = map.project(camera.center);
+  const here = map.project(map.getCenter());
+  if (Math.abs(camera.zoom - map.getZoom()) < 0.01 && Math.hypot(target.x - here.x, target.y - here.y) < 1) return;
+  map.jumpTo(camera);
 }
 
 const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
