@@ -214,6 +214,70 @@ test.describe("all trips: reading the map", () => {
     await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(recent);
   });
 
+  test("a click in the lines view lists exactly the trips whose lines cross there", async ({ page }) => {
+    // Tall enough that the whole map is on screen, where the mouse can reach every line.
+    await page.setViewportSize({ width: 1280, height: 1400 });
+    const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+    const drawn = (await allSandboxTrips()).flatMap((trip) => {
+      const start = startOf(trip);
+      const end = trip.end.location;
+      if (!start || !end || !Number.isFinite(end.latitude)) return [];
+      // As the stream sends them (five decimals).
+      return [{ id: trip.id, from: [round5(start.longitude), round5(start.latitude)], to: [round5(end.longitude), round5(end.latitude)] }];
+    });
+    await openAllTrips(page);
+    await page.getByTestId("all-trips-view-lines").click();
+    await expect.poll(() => page.evaluate(() => window.__allTripsMapBench?.linesDrawn() ?? -1), { timeout: 30_000 }).toBe(drawn.length);
+    await page.getByTestId("all-trips-map").scrollIntoViewIfNeeded();
+
+    // Every line on screen, through the map's own projection, and each trip's distance from a point of the canvas.
+    const { canvas, onScreen } = await page.evaluate((lines) => {
+      const map = window.__allTripsMap;
+      if (!map) throw new Error("no all-trips map");
+      const box = map.getCanvas().getBoundingClientRect();
+      const project = (lngLat: number[]) => map.project([lngLat[0] ?? 0, lngLat[1] ?? 0]);
+      return {
+        canvas: { left: box.left, top: box.top, width: box.width, height: box.height },
+        onScreen: lines.map((line) => ({ id: line.id, from: project(line.from), to: project(line.to) })),
+      };
+    }, drawn);
+    type Point = { x: number; y: number };
+    const distance = (p: Point, a: Point, b: Point) => {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const length = dx * dx + dy * dy;
+      const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length));
+      return Math.hypot(a.x + t * dx - p.x, a.y + t * dy - p.y);
+    };
+    const within = (p: Point, px: number) => onScreen.filter((line) => distance(p, line.from, line.to) <= px).map((line) => line.id);
+    // The middle of a line, clear of the legend and the zoom buttons, where the fewest other lines cross (a few of the
+    // vehicle's trips run between the same two places).
+    const clear = ({ x, y }: Point) => x > 60 && y > 60 && x < canvas.width - 60 && y < canvas.height - 200;
+    const spot = onScreen
+      .map((line) => ({ x: (line.from.x + line.to.x) / 2, y: (line.from.y + line.to.y) / 2 }))
+      .filter(clear)
+      .map((point) => ({ point, crossing: within(point, 4.5).length }))
+      .sort((a, b) => a.crossing - b.crossing)[0];
+    if (!spot) throw new Error("no line clear of the controls");
+    // Lines a pixel either side of the 4 px the map picks within: these must be listed, and none beyond those.
+    const surely = within(spot.point, 3.5);
+    const maybe = within(spot.point, 4.5);
+    expect(surely.length).toBeGreaterThan(0);
+    expect(maybe.length).toBeLessThanOrEqual(200);
+
+    await page.mouse.click(canvas.left + spot.point.x, canvas.top + spot.point.y);
+    const list = page.getByTestId("cluster-trips");
+    await expect(list).toHaveAttribute("data-kind", "lines");
+    const total = Number(await list.getAttribute("data-total"));
+    expect(total).toBeGreaterThanOrEqual(surely.length);
+    expect(total).toBeLessThanOrEqual(maybe.length);
+    await expect(list.getByRole("heading")).toHaveText(total === 1 ? "1 trip's line crosses here" : `${total} trips' lines cross here`);
+    const ids = await list.getByTestId("cluster-trip").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-trip-id") ?? ""));
+    expect(ids).toHaveLength(total);
+    expect(ids.filter((id) => !maybe.includes(id))).toEqual([]);
+    expect(surely.filter((id) => !ids.includes(id))).toEqual([]);
+  });
+
   test("an Alt+click on a small cluster lists exactly the trips it holds, with links to their page", async ({ page }) => {
     // Tall enough that the whole map is on screen, where the mouse can reach every cluster.
     await page.setViewportSize({ width: 1280, height: 1400 });

@@ -8,6 +8,7 @@ import { padBounds } from "@/lib/geo/bounds";
 import { exposeForTests, measureForTests } from "@/lib/test-hooks";
 import { AllTripsLegend } from "./all-trips-legend";
 import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
+import { addLineInteractions } from "./line-interactions";
 import type { AllTripsView } from "./all-trips-views";
 import { ClusterFeed } from "./cluster-feed";
 import { ClusterIndex } from "./cluster-index";
@@ -30,6 +31,9 @@ export const WINDOW_MEASURE = "all-trips:window";
 
 /** Performance measure (under test) from handing trips to the lines view until the map has drawn them. */
 export const LINES_MEASURE = "all-trips:lines";
+
+/** How near the pointer a trip's line must pass to be picked, in CSS pixels: one-pixel lines need some slack. */
+export const LINE_PICK_PX = 4;
 
 /**
  * Shows every point, unless the person moved the map. Where the map already shows them (the first pages usually
@@ -54,7 +58,7 @@ const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
   density:
     "How often the vehicle starts or ends a trip in each place, as a density: from blue where it seldom does to red at the busiest place on screen, on a log scale. The histogram above the map tells the same trips per day as text.",
   lines:
-    "Each trip as a straight line from its start to its end, brighter where many trips run between the same places. The trips pages list the same trips as text, and the exports hold them all.",
+    "Each trip as a straight line from its start to its end, brighter where many trips run between the same places; a click lists the trips whose lines cross there. The trips pages list the same trips as text, and the exports hold them all.",
 };
 
 export interface AllTripsMapProps {
@@ -125,6 +129,8 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     feedRef.current = { index, feeds, each };
     const clustersShown = () => map.getLayoutProperty(CLUSTERS_LAYER, "visibility") !== "none";
     addClusterInteractions(map, (point) => (clustersShown() ? marks.markAt(point) : null), clusters.queries(), (picked) => listRef.current(picked));
+    const linesShown = () => map.getLayoutProperty(LINES_LAYER, "visibility") !== "none";
+    addLineInteractions(map, (point) => (linesShown() ? lines.linesAt(point, LINE_PICK_PX) : []), (picked) => listRef.current(picked));
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;

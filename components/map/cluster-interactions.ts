@@ -1,14 +1,16 @@
+import type { PickedTrips } from "@/components/trips/cluster-trips";
 import { formatNumber } from "@/lib/format/numbers";
 import { prefersReducedMotion } from "@/lib/motion";
 import type { ClusterMark } from "./cluster-marks";
-import { type MapLibreMap, Popup } from "./maplibre";
 import { CLUSTERING } from "./clustering";
+import { mapTooltip } from "./map-tooltip";
+import type { MapLibreMap } from "./maplibre";
 
 /** At most this many of a cluster's trips are listed; the list says how many more there are. */
 export const LISTED_TRIPS = 200;
 
-/** The trips a click picked: their indices in the point store, and how many the cluster holds in all. */
-export type ListTrips = (picked: { indices: number[]; total: number }) => void;
+/** Lists the trips a click picked (the clusters view's, or the lines view's: line-interactions.ts). */
+export type ListTrips = (picked: PickedTrips) => void;
 
 /** What a click asks of the clusters on screen (cluster-index.ts, for the window they were drawn for). */
 export interface ClusterQueries {
@@ -22,38 +24,26 @@ export interface ClusterQueries {
  * box zoom takes a Shift press on the map, and the click never comes.)
  */
 export function addClusterInteractions(map: MapLibreMap, markAt: (point: { x: number; y: number }) => ClusterMark | null, clusters: ClusterQueries, onList: ListTrips): void {
-  const tooltip = new Popup({ closeButton: false, closeOnClick: false, offset: 14, className: "all-trips-tooltip" });
-  const text = document.createElement("div");
-  text.dataset.testid = "cluster-tooltip";
-  text.style.cssText = "color:#0b1220;font-size:12px";
-  tooltip.setDOMContent(text);
-
+  const tooltip = mapTooltip(map, "cluster-tooltip");
   map.on("mousemove", (event) => {
     const mark = markAt(event.point);
-    if (!mark) {
-      map.getCanvas().style.cursor = "";
-      tooltip.remove();
-      return;
-    }
+    if (!mark) return tooltip.hide();
     const trips = mark.count;
-    text.textContent = `${formatNumber(trips)} ${trips === 1 ? "trip starts" : "trips start"} here · click ${trips === 1 ? "for it" : "to zoom in, Alt+click for the list"}`;
-    map.getCanvas().style.cursor = "pointer";
-    tooltip.setLngLat([mark.lng, mark.lat]).addTo(map);
+    tooltip.show([mark.lng, mark.lat], `${formatNumber(trips)} ${trips === 1 ? "trip starts" : "trips start"} here · click ${trips === 1 ? "for it" : "to zoom in, Alt+click for the list"}`);
   });
-  map.on("mouseout", () => tooltip.remove());
 
   map.on("click", (event) => {
     const mark = markAt(event.point);
     if (!mark) return;
     if (mark.clusterId === null) {
-      if (mark.index !== null) onList({ indices: [mark.index], total: 1 });
+      if (mark.index !== null) onList({ kind: "starts", indices: [mark.index], total: 1 });
       return;
     }
     const { clusterId, count: total } = mark;
     if (event.originalEvent.altKey || map.getZoom() >= CLUSTERING.maxZoom) {
       clusters
         .leaves(clusterId, LISTED_TRIPS)
-        .then((indices) => onList({ indices, total }))
+        .then((indices) => onList({ kind: "starts", indices, total }))
         .catch(() => undefined);
       return;
     }

@@ -13,6 +13,7 @@ export type {
   CustomRenderMethodInput,
   GeoJSONSource,
   LngLatBoundsLike,
+  LngLatLike,
   MapMouseEvent,
   StyleSpecification,
 } from "maplibre-gl";

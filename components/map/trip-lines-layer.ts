@@ -1,5 +1,6 @@
 import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
-import { linkProgram, rgbOf, translatedMatrix } from "./webgl";
+import { linesNear } from "./trip-lines";
+import { linkProgram, mercatorX, mercatorY, rgbOf, translatedMatrix } from "./webgl";
 
 /**
  * Thousands of trips as one-pixel straight lines from start to end, drawn by the map's own WebGL context in one draw
@@ -32,6 +33,8 @@ export interface TripLines {
   origin: [number, number];
   /** How many trips the vertices hold. */
   count: number;
+  /** The point store's entry of each line's trip. */
+  entries: Uint32Array;
 }
 
 /** How strongly one line shows: many overlapping lines add up, so each is fainter the more there are. */
@@ -80,6 +83,15 @@ export class TripLinesLayer implements CustomLayerInterface {
     this.uploaded = false;
     this.updateColor();
     this.map?.triggerRepaint();
+  }
+
+  /** The store entries of the lines within `tolerance` CSS pixels of a point of the canvas (none before any). */
+  linesAt(point: { x: number; y: number }, tolerance: number): number[] {
+    const { map, lines } = this;
+    if (!map || !lines || lines.count === 0) return [];
+    const here = map.unproject([point.x, point.y]);
+    const aside = map.unproject([point.x + tolerance, point.y]);
+    return linesNear(lines, [mercatorX(here.lng), mercatorY(here.lat)], Math.abs(mercatorX(aside.lng) - mercatorX(here.lng)));
   }
 
   /** The lines' colour as `#rrggbb`; their opacity follows how many there are. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PointStore } from "@/components/trips/point-store";
 import { lineAlpha } from "./trip-lines-layer";
 import { mercatorX, mercatorY } from "./webgl";
-import { tripLinesOf } from "./trip-lines";
+import { linesNear, tripLinesOf } from "./trip-lines";
 
 const DAY = 86_400_000;
 
@@ -33,6 +33,8 @@ describe("tripLinesOf", () => {
     expect((lines.vertices[3] ?? 0) + lines.origin[1]).toBeCloseTo(mercatorY(45.53), 7);
     // The third trip (the second drawn) starts where it starts.
     expect((lines.vertices[4] ?? 0) + lines.origin[0]).toBeCloseTo(mercatorX(-122.7), 7);
+    // And each line knows its trip's entry in the store.
+    expect(Array.from(lines.entries)).toEqual([0, 2]);
   });
 
   it("keeps only the trips that start in the window, and at most the limit", () => {
@@ -48,6 +50,34 @@ describe("tripLinesOf", () => {
     const metresPerUnit = 40_075_016 * Math.cos((45.5 * Math.PI) / 180);
     const error = Math.abs((lines.vertices[2] ?? 0) - (mercatorX(-122.65) - lines.origin[0])) * metresPerUnit;
     expect(error).toBeLessThan(0.01);
+  });
+});
+
+describe("linesNear", () => {
+  // Two lines in mercator units relative to the origin: one along x from (0, 0) to (10, 0), one along y from (20, -5)
+  // to (20, 5), for store entries 7 and 9.
+  const lines = { vertices: new Float32Array([0, 0, 10, 0, 20, -5, 20, 5]), origin: [100, 200] as [number, number], count: 2, entries: new Uint32Array([7, 9]) };
+  const at = (x: number, y: number): [number, number] => [100 + x, 200 + y];
+
+  it("picks the lines that pass within the tolerance, anywhere along them", () => {
+    expect(linesNear(lines, at(5, 0.9), 1)).toEqual([7]);
+    expect(linesNear(lines, at(5, 1.1), 1)).toEqual([]);
+    expect(linesNear(lines, at(19.5, 4), 1)).toEqual([9]);
+    // Between the two, near both with a wide enough tolerance, in the lines' order.
+    expect(linesNear(lines, at(15, 0), 5)).toEqual([7, 9]);
+  });
+
+  it("measures past a line's ends to the end itself, not to the line it would make longer", () => {
+    // On the first line's axis but 2 beyond its end: 2 away, not 0.
+    expect(linesNear(lines, at(12, 0), 1.9)).toEqual([]);
+    expect(linesNear(lines, at(12, 0), 2.1)).toEqual([7]);
+    expect(linesNear(lines, at(20, 7), 2.1)).toEqual([9]);
+  });
+
+  it("picks a trip that ends where it started when the pointer is on that point", () => {
+    const still = { vertices: new Float32Array([3, 3, 3, 3]), origin: [0, 0] as [number, number], count: 1, entries: new Uint32Array([4]) };
+    expect(linesNear(still, [3, 3.5], 1)).toEqual([4]);
+    expect(linesNear(still, [3, 5], 1)).toEqual([]);
   });
 });
 

@@ -76,8 +76,8 @@ const isoOf = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Every trip of a vehicle on one map, loaded page by page with a progress bar, and cancellable; a time window (in the
- * URL) with a histogram of trips per day filters the map, its counts and the export; clusters or density; a click on
- * a cluster lists its trips.
+ * URL) with a histogram of trips per day filters the map, its counts and the export; clusters, density or lines; a
+ * click on a cluster, or on lines, lists their trips.
  */
 export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: number; mapStyleUrl: string | undefined; totalPages: number | null }) {
   const { timeWindow, view, setWindow, setView } = useAllTripsUrl();

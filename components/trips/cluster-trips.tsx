@@ -8,21 +8,31 @@ import { formatDuration } from "@/lib/format/time";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import type { PointStore } from "./point-store";
 
+/** The trips a click on the all-trips map picked: at most a few hundred of them, and how many there are in all. */
 export interface PickedTrips {
+  /** What was clicked: a cluster or single start, or the straight lines of the lines view. */
+  kind: "starts" | "lines";
+  /** Point store entries. */
   indices: number[];
   total: number;
 }
 
+const HEADINGS: Record<PickedTrips["kind"], { one: string; many: (count: string) => string; label: string }> = {
+  starts: { one: "1 trip starts here", many: (count) => `${count} trips start here`, label: "Trips in the cluster" },
+  lines: { one: "1 trip's line crosses here", many: (count) => `${count} trips' lines cross here`, label: "Trips whose lines cross here" },
+};
+
 /**
- * The trips of the cluster (or the single start) a click picked, newest first: when each started, how long it took,
- * how far it went in a straight line, and a link to it on its trips page, selected there.
+ * The trips a click picked (a cluster, a single start, or the lines under the pointer), newest first: when each
+ * started, how long it took, how far it went in a straight line, and a link to it on its trips page, selected there.
  */
 export function ClusterTrips({ tokenId, store, picked, onClose }: { tokenId: number; store: PointStore; picked: PickedTrips; onClose: () => void }) {
   const time = useTimeFormat();
   const rows = [...picked.indices].sort((a, b) => (store.positions[a] ?? 0) - (store.positions[b] ?? 0));
-  const heading = picked.total === 1 ? "1 trip starts here" : `${formatNumber(picked.total)} trips start here`;
+  const words = HEADINGS[picked.kind];
+  const heading = picked.total === 1 ? words.one : words.many(formatNumber(picked.total));
   return (
-    <section className="rounded-lg border border-border" aria-label="Trips in the cluster" data-testid="cluster-trips" data-total={picked.total}>
+    <section className="rounded-lg border border-border" aria-label={words.label} data-testid="cluster-trips" data-kind={picked.kind} data-total={picked.total}>
       <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
         <h2 className="text-sm font-medium" aria-live="polite">
           {heading}
