@@ -127,10 +127,10 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     const feeds = { clusters, density };
     const each = (act: (feed: ClusterFeed) => void) => Object.values(feeds).forEach(act);
     feedRef.current = { index, feeds, each };
-    const clustersShown = () => map.getLayoutProperty(CLUSTERS_LAYER, "visibility") !== "none";
-    addClusterInteractions(map, (point) => (clustersShown() ? marks.markAt(point) : null), clusters.queries(), (picked) => listRef.current(picked));
-    const linesShown = () => map.getLayoutProperty(LINES_LAYER, "visibility") !== "none";
-    addLineInteractions(map, (point) => (linesShown() ? lines.linesAt(point, LINE_PICK_PX) : []), (picked) => listRef.current(picked));
+    // Whether a view's layer is on screen (showView): a hidden view answers no pointer and reports nothing drawn.
+    const shown = (layer: string) => map.getLayoutProperty(layer, "visibility") !== "none";
+    addClusterInteractions(map, (point) => (shown(CLUSTERS_LAYER) ? marks.markAt(point) : null), clusters.queries(), (picked) => listRef.current(picked));
+    addLineInteractions(map, (point) => (shown(LINES_LAYER) ? lines.linesAt(point, LINE_PICK_PX) : []), (picked) => listRef.current(picked));
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
@@ -154,7 +154,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     const hideClusters = exposeForTests("allTripsClusters", {
       drawn: () => {
         const canvas = map.getCanvas().getBoundingClientRect();
-        const drawn = clustersShown() ? marks.drawn : { marks: [], labelled: false };
+        const drawn = shown(CLUSTERS_LAYER) ? marks.drawn : { marks: [], labelled: false };
         const placed = drawn.marks.map((mark) => ({ ...mark, ...map.project([mark.lng, mark.lat]), radius: markSize(mark).radius }));
         return { labelled: drawn.labelled, marks: placed.filter(({ x, y, radius }) => x > -radius && y > -radius && x < canvas.width + radius && y < canvas.height + radius) };
       },
@@ -162,7 +162,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     // The density view's points as the last frame drew them: those on the canvas now, none while the view is hidden.
     const hideDensity = exposeForTests("allTripsDensity", {
       drawn: () => {
-        const points = map.getLayoutProperty(DENSITY_LAYER, "visibility") === "none" ? null : heat.drawn.points;
+        const points = shown(DENSITY_LAYER) ? heat.drawn.points : null;
         const view = map.getBounds();
         const [west, east, north, south] = [mercatorX(view.getWest()), mercatorX(view.getEast()), mercatorY(view.getNorth()), mercatorY(view.getSouth())];
         let count = 0;
