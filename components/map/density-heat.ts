@@ -13,8 +13,6 @@ export interface HeatPoints {
   data: Float32Array;
   origin: [number, number];
   count: number;
-  /** The starts and ends they stand for, all together. */
-  weight: number;
   /** The weight the ramp's last colour stands for: the heaviest point's, and never under MIN_HEAVIEST. */
   heaviest: number;
 }
@@ -30,7 +28,6 @@ export function heatPointsOf(features: readonly Feature<Point>[]): HeatPoints {
   const data = new Float32Array(features.length * 3);
   const [firstLng = 0, firstLat = 0] = features[0]?.geometry.coordinates ?? [];
   const origin: [number, number] = [mercatorX(firstLng), mercatorY(firstLat)];
-  let weight = 0;
   let heaviest = MIN_HEAVIEST;
   features.forEach((feature, i) => {
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
@@ -39,10 +36,9 @@ export function heatPointsOf(features: readonly Feature<Point>[]): HeatPoints {
     data[i * 3] = mercatorX(lng) - origin[0];
     data[i * 3 + 1] = mercatorY(lat) - origin[1];
     data[i * 3 + 2] = pointWeight;
-    weight += pointWeight;
     heaviest = Math.max(heaviest, pointWeight);
   });
-  return { data, origin, count: features.length, weight, heaviest };
+  return { data, origin, count: features.length, heaviest };
 }
 
 /** Linear between `[zoom, value]` stops, held at the ends. */
