@@ -76,7 +76,8 @@ const SCREENS: readonly Screen[] = [
 
 /**
  * Every rendered element that reaches past the viewport's left or right edge, described by tag, test id and classes,
- * and the document's own overflow. Elements clipped away (sr-only, zero-sized) are not seen, so are not counted.
+ * and the document's own overflow. Elements clipped away (sr-only, zero-sized) or not rendered are not seen, so are
+ * not counted.
  */
 function horizontalOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -87,8 +88,9 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       const rect = element.getBoundingClientRect();
       if (rect.width <= 1 || rect.height <= 1) continue;
       if (rect.right <= width + 0.5 && rect.left >= -0.5) continue;
+      // Not rendered: under visibility: hidden, or in a closed <details> (laid out, but its content is skipped).
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
       const style = getComputedStyle(element);
-      if (style.visibility === "hidden") continue;
       // Clipped to nothing (a skip link until it has the focus): not seen, so not in the way.
       if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") continue;
       const testId = element.getAttribute("data-testid");
@@ -153,6 +155,34 @@ test("on a phone the trips map is in the first screen and stays there; a tapped 
   const [mapBox, rowBox] = await Promise.all([map.boundingBox(), row.boundingBox()]);
   if (!mapBox || !rowBox) throw new Error("no box for the map or the row");
   expect(rowBox.y).toBeGreaterThanOrEqual(mapBox.y + mapBox.height - 1);
+  await page.context().close();
+});
+
+test("on a phone the menu opens before the page's script has run, and closes on Escape and on a new page", async ({ browser }) => {
+  // With no script at all: what a tap does while a slow phone is still loading it.
+  const bare = await browser.newContext({ ...SIZES.phone, javaScriptEnabled: false, storageState: OWNER_STATE_PATH });
+  const before = await bare.newPage();
+  await before.goto("/vehicles");
+  const mobileNav = (page: Page) => page.getByRole("navigation", { name: "Main (mobile)" });
+  await expect(mobileNav(before)).toBeHidden();
+  await before.getByTestId("mobile-menu-toggle").tap();
+  await expect(mobileNav(before).getByRole("link", { name: "Developer tools" })).toBeVisible();
+  await bare.close();
+
+  const page = await newPageAt(browser, "phone", "light");
+  await page.goto("/vehicles");
+  await expect(page.getByTestId("vehicle-row").first()).toBeVisible({ timeout: 20_000 });
+  const toggle = page.getByTestId("mobile-menu-toggle");
+  await toggle.tap();
+  await mobileNav(page).getByRole("link", { name: "Developer tools" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(mobileNav(page)).toBeHidden();
+  await expect(toggle).toBeFocused();
+
+  await toggle.tap();
+  await mobileNav(page).getByRole("link", { name: "Developer tools" }).tap();
+  await expect(page).toHaveURL(/\/developer$/);
+  await expect(mobileNav(page)).toBeHidden();
   await page.context().close();
 });
 
