@@ -335,6 +335,47 @@ test.describe("all trips: reading the map", () => {
       `/vehicles/${TESLA}/trips?page=${Math.floor(first.index / 100) + 1}&trip=${encodeURIComponent(first.trip.id)}`,
     );
   });
+
+  test("the busiest places are listed as text, each shown on the map and its trips listed from the keyboard", async ({ page }) => {
+    await openAllTrips(page);
+    const rows = page.getByTestId("busiest-place");
+    await expect(rows).toHaveCount(5);
+    const listed = await rows.evaluateAll((elements) =>
+      elements.map((element) => ({ count: Number(element.getAttribute("data-count")), at: [Number(element.getAttribute("data-lng")), Number(element.getAttribute("data-lat"))] as [number, number] })),
+    );
+    // The sandbox's own starts grouped at the places' zoom: the five biggest groups, busiest first.
+    const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
+    const points = (await allSandboxTrips()).flatMap((trip) => {
+      const start = startOf(trip);
+      return start ? [{ type: "Feature" as const, properties: {}, geometry: { type: "Point" as const, coordinates: [round5(start.longitude), round5(start.latitude)] } }] : [];
+    });
+    const groups = new Supercluster(CLUSTERING).load(points).getClusters([-180, -85, 180, 85], 13);
+    const size = (feature: (typeof groups)[number]) => ("point_count" in feature.properties ? Number(feature.properties.point_count) : 1);
+    const expected = groups.map(size).sort((a, b) => b - a).slice(0, 5);
+    expect(listed.map((place) => place.count)).toEqual(expected);
+    for (const place of listed) {
+      const there = groups.find((group) => Math.hypot((group.geometry.coordinates[0] ?? 0) - place.at[0], (group.geometry.coordinates[1] ?? 0) - place.at[1]) < 1e-6);
+      expect(there && size(there)).toBe(place.count);
+    }
+
+    // "Show" brings the busiest place to the middle of the map, close enough to see its single starts.
+    const [busiest] = listed;
+    if (!busiest) throw new Error("no place listed");
+    await rows.first().getByRole("button", { name: /^Show the place at/ }).click();
+    await expect
+      .poll(() => page.evaluate(() => {
+        const map = window.__allTripsMap;
+        return map ? { lng: map.getCenter().lng, lat: map.getCenter().lat, zoom: map.getZoom(), moving: map.isMoving() } : null;
+      }), { timeout: 10_000 })
+      .toEqual({ lng: expect.closeTo(busiest.at[0], 6), lat: expect.closeTo(busiest.at[1], 6), zoom: CLUSTERING.maxZoom, moving: false });
+
+    // Its trips, listed from the keyboard: as many as it holds (the first 200 shown).
+    await rows.first().getByRole("button", { name: /^List the .* trips that start at/ }).focus();
+    await page.keyboard.press("Enter");
+    const list = page.getByTestId("cluster-trips");
+    await expect(list).toHaveAttribute("data-total", String(busiest.count));
+    await expect(list.getByTestId("cluster-trip")).toHaveCount(Math.min(busiest.count, 200));
+  });
 });
 
 test.describe("all trips: the time window", () => {

@@ -45,6 +45,7 @@ const SCREENS: readonly Screen[] = [
     path: `/vehicles/${CAMRY}/trips/all`,
     ready: async (page) => {
       await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+      await expect(page.getByTestId("busiest-place").first()).toBeVisible({ timeout: 30_000 });
     },
   },
   {

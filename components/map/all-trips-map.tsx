@@ -1,20 +1,23 @@
 "use client";
 
 import { useTheme } from "next-themes";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { BusiestPlaces } from "@/components/trips/busiest-places";
 import type { PointStore } from "@/components/trips/point-store";
 import { type WindowBounds, sameBounds } from "@/components/trips/time-window";
 import { padBounds } from "@/lib/geo/bounds";
+import { prefersReducedMotion } from "@/lib/motion";
 import { exposeForTests, measureForTests } from "@/lib/test-hooks";
 import { AllTripsLegend } from "./all-trips-legend";
-import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
+import { addClusterInteractions, listTripsOf, type ListTrips } from "./cluster-interactions";
 import { addLineInteractions } from "./line-interactions";
 import type { AllTripsView } from "./all-trips-views";
 import { ClusterFeed } from "./cluster-feed";
 import { ClusterIndex } from "./cluster-index";
 import { CLUSTERS_LAYER, DENSITY_LAYER, LINES_LAYER, showView } from "./cluster-layers";
-import { markSize, marksOf } from "./cluster-marks";
+import { type ClusterMark, markSize, marksOf } from "./cluster-marks";
 import { ClusterMarksLayer } from "./cluster-marks-layer";
+import { CLUSTERING } from "./clustering";
 import { heatPointsOf } from "./density-heat";
 import { DensityLayer } from "./density-layer";
 import { MapRegion } from "./map-region";
@@ -36,6 +39,14 @@ export const LINES_MEASURE = "all-trips:lines";
 export const LINE_PICK_PX = 4;
 
 /**
+ * The busiest places are the clusters of starts at this zoom: 48 pixels there are about 460 m at the equator and
+ * 320 m at 45 degrees, a neighbourhood rather than a city.
+ */
+const PLACE_ZOOM = 13;
+const PLACE_REACH = "a few hundred metres";
+const BUSIEST_PLACES = 5;
+
+/**
  * Shows every point, unless the person moved the map. Where the map already shows them (the first pages usually
  * span the whole history), it stays put: a jump to where it is, or within a pixel of it, still reloads the basemap's
  * tiles and draws three or four more frames.
@@ -54,7 +65,7 @@ function fitToPoints(map: MapLibreMap, store: PointStore, view: { userMoved: boo
 
 const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
   clusters:
-    "Where each trip started, grouped into circles that carry how many trips start there; the status above the map says how many trips are drawn. The trips pages list the same trips as text, and the exports hold them all.",
+    "Where each trip started, grouped into circles that carry how many trips start there; the status above the map says how many trips are drawn. The places where trips start most often are listed below the map, the trips pages list the same trips as text, and the exports hold them all.",
   density:
     "How often the vehicle starts or ends a trip in each place, as a density: from blue where it seldom does to red at the busiest place on screen, on a log scale. The histogram above the map tells the same trips per day as text.",
   lines:
@@ -92,6 +103,9 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
   const [marks] = useState(() => new ClusterMarksLayer(CLUSTERS_LAYER, theme));
   const [heat] = useState(() => new DensityLayer(DENSITY_LAYER, theme));
+
+  /** The window's busiest places, once every trip is in, for the store and window they were found in. */
+  const [places, setPlaces] = useState<{ store: PointStore; bounds: WindowBounds; marks: ClusterMark[]; total: number } | null>(null);
 
   const storeRef = useRef(store);
   useEffect(() => {
@@ -234,23 +248,60 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     lines.setLines(tripLinesOf(store, bounds));
   }, [map, ready, store, version, bounds, view, lines]);
 
+  // The busiest places of the window, once every trip is in (while the stream runs they would reorder on every page).
+  useEffect(() => {
+    const held = feedRef.current;
+    if (!map || !ready || !held || !done) return;
+    let current = true;
+    held.index
+      .busiest(bounds, PLACE_ZOOM, BUSIEST_PLACES)
+      .then(({ features, count }) => current && setPlaces({ store, bounds, marks: marksOf(features), total: count }))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [map, ready, store, version, done, bounds]);
+  const shownPlaces = places && done && places.store === store && places.bounds === bounds ? places : null;
+
+  const showPlace = useCallback(
+    (place: ClusterMark) => {
+      if (!map) return;
+      camera.current.userMoved = true;
+      const still = prefersReducedMotion();
+      containerRef.current?.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+      map.easeTo({ center: [place.lng, place.lat], zoom: CLUSTERING.maxZoom, duration: still ? 0 : 500 });
+    },
+    [map],
+  );
+  const listPlace = useCallback(
+    (place: ClusterMark) => {
+      const held = feedRef.current;
+      if (!held || !places) return;
+      listTripsOf(place, (clusterId, limit) => held.index.leaves(places.bounds, clusterId, limit), (picked) => listRef.current(picked));
+    },
+    [places],
+  );
+
   // The first points decide the first view; the whole set, once in, the final one.
   useEffect(() => {
     if (map && ready && done) fitToPoints(map, store, camera.current);
   }, [map, ready, store, done]);
 
   return (
-    <MapRegion
-      label="Map of all the vehicle's trips"
-      description={MAP_DESCRIPTIONS[view]}
-      className="relative h-[560px] w-full overflow-hidden rounded-lg border border-border"
-      data-testid="all-trips-map"
-      data-state={ready ? "ready" : "loading"}
-      data-view={view}
-    >
-      {/* Inline: MapLibre's stylesheet makes its container `position: relative`, which would win over a class. */}
-      <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
-      <AllTripsLegend view={view} theme={theme} />
-    </MapRegion>
+    <>
+      <MapRegion
+        label="Map of all the vehicle's trips"
+        description={MAP_DESCRIPTIONS[view]}
+        className="relative h-[560px] w-full overflow-hidden rounded-lg border border-border"
+        data-testid="all-trips-map"
+        data-state={ready ? "ready" : "loading"}
+        data-view={view}
+      >
+        {/* Inline: MapLibre's stylesheet makes its container `position: relative`, which would win over a class. */}
+        <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
+        <AllTripsLegend view={view} theme={theme} />
+      </MapRegion>
+      {shownPlaces ? <BusiestPlaces places={shownPlaces.marks} total={shownPlaces.total} reach={PLACE_REACH} onShow={showPlace} onList={listPlace} /> : null}
+    </>
   );
 }

@@ -64,6 +64,13 @@ export class ClusterIndex {
     return { features: answer.features, count: answer.count };
   }
 
+  /** The window's `limit` groups of starts holding the most trips at the zoom, busiest first. */
+  async busiest(bounds: WindowBounds, zoom: number, limit: number): Promise<{ features: Feature<Point>[]; count: number }> {
+    const answer = await this.ask((id) => ({ type: "busiest", id, bounds, zoom, limit }));
+    if (!("features" in answer)) throw new Error("the cluster worker answered something else");
+    return { features: answer.features, count: answer.count };
+  }
+
   /** The store indices of up to `limit` trips of a cluster. */
   async leaves(bounds: WindowBounds, clusterId: number, limit: number): Promise<number[]> {
     const answer = await this.ask((id) => ({ type: "leaves", id, bounds, clusterId, limit }));

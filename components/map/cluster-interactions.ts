@@ -18,6 +18,18 @@ export interface ClusterQueries {
   expansionZoom: (clusterId: number) => Promise<number>;
 }
 
+/** Lists a mark's trips: a single start's own, or the first of a cluster's (the list says how many there are). */
+export function listTripsOf(mark: ClusterMark, leaves: ClusterQueries["leaves"], onList: ListTrips): void {
+  if (mark.clusterId === null) {
+    if (mark.index !== null) onList({ kind: "starts", indices: [mark.index], total: 1 });
+    return;
+  }
+  const total = mark.count;
+  leaves(mark.clusterId, LISTED_TRIPS)
+    .then((indices) => onList({ kind: "starts", indices, total }))
+    .catch(() => undefined);
+}
+
 /**
  * Hovering a cluster says how many trips start there. Clicking one zooms in until it splits; at the last zoom, or
  * with Alt held, it lists its trips instead (`onList`), as a click on a single start does. (Not Shift: MapLibre's
@@ -35,16 +47,9 @@ export function addClusterInteractions(map: MapLibreMap, markAt: (point: { x: nu
   map.on("click", (event) => {
     const mark = markAt(event.point);
     if (!mark) return;
-    if (mark.clusterId === null) {
-      if (mark.index !== null) onList({ kind: "starts", indices: [mark.index], total: 1 });
-      return;
-    }
-    const { clusterId, count: total } = mark;
-    if (event.originalEvent.altKey || map.getZoom() >= CLUSTERING.maxZoom) {
-      clusters
-        .leaves(clusterId, LISTED_TRIPS)
-        .then((indices) => onList({ kind: "starts", indices, total }))
-        .catch(() => undefined);
+    const { clusterId } = mark;
+    if (clusterId === null || event.originalEvent.altKey || map.getZoom() >= CLUSTERING.maxZoom) {
+      listTripsOf(mark, clusters.leaves, onList);
       return;
     }
     clusters

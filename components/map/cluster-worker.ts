@@ -15,6 +15,7 @@ export type ClusterRequest =
   | { type: "append"; lngLat: Float64Array; ends: Float64Array; times: Float64Array }
   | { type: "reset" }
   | { type: "clusters"; id: number; kind: GroupKind; bounds: WindowBounds; bbox: Box; zoom: number }
+  | { type: "busiest"; id: number; bounds: WindowBounds; zoom: number; limit: number }
   | { type: "leaves"; id: number; bounds: WindowBounds; clusterId: number; limit: number }
   | { type: "expansion"; id: number; bounds: WindowBounds; clusterId: number };
 
@@ -36,6 +37,8 @@ function answer(request: ClusterRequest): ClusterResponse | null {
       return null;
     case "clusters":
       return { id: request.id, ok: true, ...trips.groups(request.kind, request.bounds, request.bbox, request.zoom) };
+    case "busiest":
+      return { id: request.id, ok: true, ...trips.busiest(request.bounds, request.zoom, request.limit) };
     case "leaves":
       return { id: request.id, ok: true, indices: trips.leaves(request.bounds, request.clusterId, request.limit) };
     case "expansion":

@@ -24,6 +24,9 @@ function grown(array: Float64Array, capacity: number, used: number): Float64Arra
   return bigger;
 }
 
+/** Every place a start can be: Supercluster's latitudes stop short of the poles, as web maps do. */
+const WORLD: Box = [-180, -85, 180, 85];
+
 const point = (lng: number, lat: number, i: number): Feature<Point, { i: number }> => ({ type: "Feature", properties: { i }, geometry: { type: "Point", coordinates: [lng, lat] } });
 
 /**
@@ -68,6 +71,17 @@ export class TripGroups {
   groups(kind: GroupKind, bounds: WindowBounds, bbox: Box, zoom: number): { features: Feature<Point>[]; count: number } {
     const index = this.indexOf(kind, bounds);
     return { features: index.groups.getClusters(bbox, zoom), count: index.count };
+  }
+
+  /**
+   * The `limit` clusters of starts (or single starts) holding the most trips at the zoom, anywhere, busiest first,
+   * and how many starts the window holds.
+   */
+  busiest(bounds: WindowBounds, zoom: number, limit: number): { features: Feature<Point>[]; count: number } {
+    const index = this.indexOf("starts", bounds);
+    const trips = (feature: Feature<Point>) => (typeof feature.properties?.point_count === "number" ? feature.properties.point_count : 1);
+    const features = index.groups.getClusters(WORLD, zoom).sort((a, b) => trips(b) - trips(a));
+    return { features: features.slice(0, limit), count: index.count };
   }
 
   /** The entries of up to `limit` trips of a cluster of starts. */
