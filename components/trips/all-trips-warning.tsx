@@ -4,6 +4,7 @@ import { Layers } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
+import { useHydrated } from "@/lib/hooks/use-now";
 import { DIMO_RATE_LIMITS, TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import type { TimeWindow } from "./time-window";
 
@@ -24,6 +25,8 @@ export function allPagesCost(pages: number): string {
  */
 export function AllTripsWarning({ totalPages, onLoadAll, onWindow }: { totalPages: number; onLoadAll: () => void; onWindow: (window: TimeWindow) => void }) {
   const rate = DIMO_RATE_LIMITS.trips ?? 9;
+  // The page renders this on the server: until hydrated a click would do nothing and be lost.
+  const ready = useHydrated();
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" aria-labelledby="all-trips-warning-title" data-testid="all-trips-warning" data-requests={totalPages} data-seconds={Math.round(allPagesTimeMs(totalPages) / 1000)}>
       <h2 id="all-trips-warning-title" className="font-semibold">
@@ -34,14 +37,14 @@ export function AllTripsWarning({ totalPages, onLoadAll, onWindow }: { totalPage
         second; meanwhile the dashboard&apos;s other trips requests wait their turn. A time window reads only the pages back to its start:
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" size="sm" onClick={() => onWindow({ kind: "7d" })} data-testid="all-trips-warning-7d">
+        <Button variant="primary" size="sm" disabled={!ready} onClick={() => onWindow({ kind: "7d" })} data-testid="all-trips-warning-7d">
           Last 7 days
         </Button>
-        <Button variant="secondary" size="sm" onClick={() => onWindow({ kind: "30d" })} data-testid="all-trips-warning-30d">
+        <Button variant="secondary" size="sm" disabled={!ready} onClick={() => onWindow({ kind: "30d" })} data-testid="all-trips-warning-30d">
           Last 30 days
         </Button>
         <span className="text-muted-foreground">or a custom range below, or</span>
-        <Button variant="secondary" size="sm" onClick={onLoadAll} data-testid="all-trips-load-all">
+        <Button variant="secondary" size="sm" disabled={!ready} onClick={onLoadAll} data-testid="all-trips-load-all">
           <Layers className="size-4" aria-hidden />
           Load all {formatNumber(totalPages)} pages
         </Button>
