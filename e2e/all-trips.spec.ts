@@ -181,6 +181,36 @@ test.describe("all trips: reading the map", () => {
     await expect(page).not.toHaveURL(/view=density/);
   });
 
+  test("a style that replaces the map's (a themed street style, on a theme switch) gets every view's layer back", async ({ page }) => {
+    await openAllTrips(page);
+    const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    // What a configured street style with {theme} in its URL does on a theme switch (use-base-map.ts): a whole new
+    // style, which cannot hold the views' own WebGL layers.
+    const layersAfterRestyle = await page.evaluate(
+      (layers) =>
+        new Promise<boolean[]>((resolve) => {
+          const map = window.__allTripsMap;
+          if (!map) throw new Error("no all-trips map");
+          const style = map.getStyle();
+          map.once("style.load", () => resolve(Object.values(layers).map((id) => Boolean(map.getLayer(id)))));
+          map.setStyle(style, { diff: false });
+        }),
+      LAYERS,
+    );
+    // Gone with the old style: what follows is the page putting them back, not a style that kept them.
+    expect(layersAfterRestyle).toEqual([false, false, false]);
+    await expect.poll(() => page.evaluate((layers) => Object.values(layers).map((id) => Boolean(window.__allTripsMap?.getLayer(id))), LAYERS)).toEqual([true, true, true]);
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    expect(await pixelsLayerChanges(page, LAYERS.clusters)).toBeGreaterThan(100);
+    await page.getByTestId("all-trips-view-density").click();
+    await expect.poll(() => page.evaluate(() => window.__allTripsDensity?.drawn().points ?? 0), { timeout: 30_000 }).toBeGreaterThan(1);
+    expect(await pixelsLayerChanges(page, LAYERS.density)).toBeGreaterThan(1_000);
+    await page.getByTestId("all-trips-view-lines").click();
+    await expect.poll(() => page.evaluate(() => window.__allTripsMapBench?.linesDrawn() ?? -1), { timeout: 30_000 }).toBeGreaterThan(1_000);
+    expect(await pixelsLayerChanges(page, LAYERS.lines)).toBeGreaterThan(1_000);
+  });
+
   test("the lines view draws one straight line a trip with both ends, follows the window, and the URL keeps it", async ({ page }) => {
     const trips = await allSandboxTrips();
     const hasEnd = (trip: Located) => Boolean(trip.end.location && Number.isFinite(trip.end.location.latitude));
