@@ -47,7 +47,7 @@ for (const theme of ["light", "dark"] as const) {
         const page = await context.newPage();
         await page.emulateMedia({ colorScheme: theme });
         await page.goto("/login");
-        await expect(page.getByRole("button", { name: /demo wallet/i })).toBeVisible();
+        await expect(page.getByRole("button", { name: /demo wallet/i })).toBeEnabled();
         await scan(page, `login (${theme})`);
       } finally {
         await context.close();
@@ -81,6 +81,9 @@ for (const theme of ["light", "dark"] as const) {
     test("all trips", async ({ page }) => {
       await page.goto(`/vehicles/${VEHICLE_IDS.exactly100}/trips/all`);
       await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+      // With the busiest places listed, and the busiest one's trips.
+      await page.getByTestId("busiest-place").first().getByRole("button", { name: /^List the/ }).click();
+      await expect(page.getByTestId("cluster-trip").first()).toBeVisible();
       await scan(page, `all trips (${theme})`);
     });
 
