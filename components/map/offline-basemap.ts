@@ -1,4 +1,3 @@
-import type { BasemapRequest, BasemapResponse } from "./basemap-worker";
 import type { MapLibreMap, StyleSpecification } from "./maplibre";
 import { MAP_PALETTES, type MapTheme } from "./map-theme";
 
@@ -8,7 +7,11 @@ import { MAP_PALETTES, type MapTheme } from "./map-theme";
  */
 
 export const COUNTRIES_SOURCE = "basemap-countries";
-const BASEMAP_URL = "/basemap/countries-50m.json";
+/**
+ * Where the map's own worker fetches the countries: GeoJSON made on install (scripts/prepare-basemap.ts), so nothing
+ * of them is converted in the page.
+ */
+export const COUNTRIES_URL = "/basemap/countries.geojson";
 
 export const BASEMAP_LAYERS = {
   water: "basemap-water",
@@ -35,31 +38,4 @@ export function paintOfflineBasemap(map: MapLibreMap, theme: MapTheme): void {
   map.setPaintProperty(BASEMAP_LAYERS.water, "background-color", palette.water);
   map.setPaintProperty(BASEMAP_LAYERS.land, "fill-color", palette.land);
   map.setPaintProperty(BASEMAP_LAYERS.borders, "line-color", palette.border);
-}
-
-let countriesUrl: Promise<string> | undefined;
-
-/**
- * The countries as a GeoJSON file the map's own worker can fetch and parse (a blob URL), converted once per page
- * load in a worker of ours: no step of it runs on the page's main thread.
- */
-export function loadCountriesUrl(): Promise<string> {
-  countriesUrl ??= new Promise<string>((resolve, reject) => {
-    const worker = new Worker(new URL("./basemap-worker.ts", import.meta.url));
-    worker.addEventListener("message", (event: MessageEvent<BasemapResponse>) => {
-      worker.terminate();
-      if (event.data.ok) resolve(URL.createObjectURL(new Blob([event.data.geojson], { type: "application/geo+json" })));
-      else reject(new Error(event.data.message));
-    });
-    worker.addEventListener("error", (event) => {
-      worker.terminate();
-      reject(new Error(event.message || "the basemap worker failed"));
-    });
-    worker.postMessage({ url: new URL(BASEMAP_URL, location.href).toString() } satisfies BasemapRequest);
-  }).catch((error: unknown) => {
-    // Let a later map try again rather than keep the failure for the life of the tab.
-    countriesUrl = undefined;
-    throw error;
-  });
-  return countriesUrl;
 }

@@ -3,7 +3,7 @@
 import { type RefObject, useEffect, useState } from "react";
 import { type GeoJSONSource, MapLibreMap, NavigationControl, type StyleSpecification } from "./maplibre";
 import { type MapTheme, styleUrlFor } from "./map-theme";
-import { BASEMAP_LAYERS, COUNTRIES_SOURCE, loadCountriesUrl, offlineStyle, paintOfflineBasemap } from "./offline-basemap";
+import { BASEMAP_LAYERS, COUNTRIES_SOURCE, COUNTRIES_URL, offlineStyle, paintOfflineBasemap } from "./offline-basemap";
 import { attachSandboxStreets, paintSandboxStreets } from "./sandbox-streets";
 
 /**
@@ -66,10 +66,11 @@ export function useBaseMap(containerRef: RefObject<HTMLDivElement | null>, style
         detachStreets = attachSandboxStreets(instance, initialTheme, BASEMAP_LAYERS.borders);
       }
       setReady(true);
-      if (styleUrl) return;
-      loadCountriesUrl()
-        .then((url) => instance.getSource<GeoJSONSource>(COUNTRIES_SOURCE)?.setData(url))
-        .catch((reason: unknown) => setError(reason instanceof Error ? reason.message : "the basemap could not be loaded"));
+      // After the first load, not in the style: the map's "load" (and so the page's layers) would wait for them.
+      if (!styleUrl) instance.getSource<GeoJSONSource>(COUNTRIES_SOURCE)?.setData(COUNTRIES_URL);
+    });
+    instance.on("error", (event) => {
+      if ("sourceId" in event && event.sourceId === COUNTRIES_SOURCE) setError("the basemap could not be loaded");
     });
     instance.on("style.load", () => setStyleVersion((version) => version + 1));
     setMap(instance);

@@ -20,10 +20,10 @@ export function contentSecurityPolicy({ nonce, development, mapOrigin }: CspOpti
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
     // React and MapLibre set style attributes; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
-    // MapLibre draws tiles and icons from data: and blob: URLs; its workers fetch the basemap from a blob: URL.
+    // MapLibre draws tiles and icons from data: and blob: URLs.
     `img-src 'self' data: blob:${map}`,
     "font-src 'self' data:",
-    `connect-src 'self' blob: data:${map}${development ? " ws: wss:" : ""}`,
+    `connect-src 'self' data:${map}${development ? " ws: wss:" : ""}`,
     "worker-src 'self' blob:",
     "child-src 'self' blob:",
     "object-src 'none'",
