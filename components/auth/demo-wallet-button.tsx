@@ -4,21 +4,17 @@ import { FlaskConical } from "lucide-react";
 import { signWithDemoWalletAction } from "@/lib/actions/sign-in";
 import { Button } from "@/components/ui/button";
 import { shortAddress } from "@/lib/format/address";
-import { useHydrated } from "@/lib/hooks/use-now";
 import { unwrap } from "@/lib/result";
 import type { useSignIn } from "./use-sign-in";
 
 /** Signs in as the sandbox license owner; the server holds the key and signs a real SIWE message. */
 export function DemoWalletButton({ address, signIn }: { address: `0x${string}`; signIn: ReturnType<typeof useSignIn> }) {
-  // Until hydrated a click would do nothing and be lost: the button says so by being disabled.
-  const ready = useHydrated();
-  const busy = signIn.status.state === "working";
   return (
     <div className="flex flex-col gap-2">
       <Button
         variant="secondary"
         className="w-full"
-        disabled={busy || !ready}
+        disabled={!signIn.canStart}
         onClick={() =>
           signIn.run(address, async (message) => {
             return unwrap(await signWithDemoWalletAction(message));

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { useHydrated } from "@/lib/hooks/use-now";
 import { buildSignInMessage } from "@/lib/sign-in-message";
 import { signInErrorMessage } from "./sign-in-errors";
 
@@ -10,11 +11,14 @@ export type SignInStatus = { state: "idle" } | { state: "working"; step: string 
 
 /**
  * Runs the sign-in: a nonce from the server, an EIP-4361 message for this site, a signature from `sign`, and
- * next-auth's credentials callback, where the server verifies everything again.
+ * next-auth's credentials callback, where the server verifies everything again. `canStart` says whether a button may
+ * start one now: none is running, and the page has hydrated (the buttons are rendered on the server, and a click
+ * before hydration would do nothing and be lost).
  */
 export function useSignIn(callbackPath: string) {
   const router = useRouter();
   const [status, setStatus] = useState<SignInStatus>({ state: "idle" });
+  const canStart = useHydrated() && status.state !== "working";
 
   async function run(address: `0x${string}`, sign: (message: string) => Promise<`0x${string}`>) {
     try {
@@ -42,7 +46,7 @@ export function useSignIn(callbackPath: string) {
     }
   }
 
-  return { status, run };
+  return { status, canStart, run };
 }
 
 export class SignInFailed extends Error {}

@@ -3,7 +3,6 @@
 import { useAccount, useConnect, useConnectors, useDisconnect, useSignMessage } from "wagmi";
 import { Button } from "@/components/ui/button";
 import { shortAddress } from "@/lib/format/address";
-import { useHydrated } from "@/lib/hooks/use-now";
 import type { useSignIn } from "./use-sign-in";
 
 /** Connect an injected wallet, then sign the sign-in message with it. */
@@ -13,9 +12,7 @@ export function WalletSignIn({ signIn }: { signIn: ReturnType<typeof useSignIn> 
   const { connect, isPending: connecting, error: connectError } = useConnect();
   const { disconnect } = useDisconnect();
   const { signMessageAsync } = useSignMessage();
-  // Until hydrated a click would do nothing and be lost: the buttons say so by being disabled.
-  const ready = useHydrated();
-  const busy = signIn.status.state === "working" || connecting || !ready;
+  const busy = !signIn.canStart || connecting;
 
   if (account.address) {
     const address = account.address;
