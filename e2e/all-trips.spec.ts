@@ -34,17 +34,22 @@ function allSandboxTrips(): Promise<Located[]> {
 /** Where the map puts a trip: its own start fix, else the estimate; null when it has neither (not drawn). */
 const startOf = (trip: Located) => trip.start.location ?? trip.start.estimatedLocation ?? null;
 
-/**
- * The starts of the cluster drawn at `at` when the map groups every drawn trip at `zoom`: the sandbox's trips grouped
- * here the way the map is told to (clustering.ts), from the points as the stream sends them (five decimals).
- */
-async function clusterLeaves(at: [number, number], zoom: number): Promise<Array<[number, number]>> {
+/** The sandbox's drawn trips' starts, as the stream sends them (five decimals), grouped the way the map is told to. */
+async function sandboxStartsClustered(): Promise<Supercluster> {
   const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
   const points = (await allSandboxTrips()).flatMap((trip) => {
     const start = startOf(trip);
     return start ? [{ type: "Feature" as const, properties: {}, geometry: { type: "Point" as const, coordinates: [round5(start.longitude), round5(start.latitude)] } }] : [];
   });
-  const index = new Supercluster(CLUSTERING).load(points);
+  return new Supercluster(CLUSTERING).load(points);
+}
+
+/**
+ * The starts of the cluster drawn at `at` when the map groups every drawn trip at `zoom`, from the sandbox's trips
+ * grouped here (sandboxStartsClustered).
+ */
+async function clusterLeaves(at: [number, number], zoom: number): Promise<Array<[number, number]>> {
+  const index = await sandboxStartsClustered();
   const clusters = index.getClusters([-180, -85, 180, 85], zoom).filter((feature) => "cluster" in feature.properties);
   const away = ({ geometry }: { geometry: GeoJSON.Point }) => Math.hypot((geometry.coordinates[0] ?? 0) - at[0], (geometry.coordinates[1] ?? 0) - at[1]);
   const nearest = clusters.sort((a, b) => away(a) - away(b))[0];
@@ -374,12 +379,7 @@ test.describe("all trips: reading the map", () => {
       elements.map((element) => ({ count: Number(element.getAttribute("data-count")), at: [Number(element.getAttribute("data-lng")), Number(element.getAttribute("data-lat"))] as [number, number] })),
     );
     // The sandbox's own starts grouped at the places' zoom: the five biggest groups, busiest first.
-    const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
-    const points = (await allSandboxTrips()).flatMap((trip) => {
-      const start = startOf(trip);
-      return start ? [{ type: "Feature" as const, properties: {}, geometry: { type: "Point" as const, coordinates: [round5(start.longitude), round5(start.latitude)] } }] : [];
-    });
-    const groups = new Supercluster(CLUSTERING).load(points).getClusters([-180, -85, 180, 85], 13);
+    const groups = (await sandboxStartsClustered()).getClusters([-180, -85, 180, 85], 13);
     const size = (feature: (typeof groups)[number]) => ("point_count" in feature.properties ? Number(feature.properties.point_count) : 1);
     const expected = groups.map(size).sort((a, b) => b - a).slice(0, 5);
     expect(listed.map((place) => place.count)).toEqual(expected);
