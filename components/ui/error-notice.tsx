@@ -1,16 +1,25 @@
 import { AlertTriangle, Loader2, RotateCw } from "lucide-react";
 import { CallLink } from "@/components/developer/call-link";
 import { Button } from "@/components/ui/button";
+import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { cn } from "@/lib/cn";
+import { type Feature } from "@/lib/features";
 import { type AppError } from "@/lib/result";
 
 /**
  * The one way an error is shown, on pages, panels and lines alike: what could not be done, the server's words for
  * what failed and what to do (lib/dimo/describe-error.ts), a retry button only when the error is retryable (the words
- * then say to try again, and only then), and the link to the DIMO call that failed when there was one.
+ * then say to try again, and only then), and the link to the DIMO call that failed when there was one. A refusal for
+ * a privilege the grant lacks is not shown as a failure: given the refused `feature`, it is `MissingPrivilege`, what
+ * is missing and how to get it.
  */
 export interface ErrorNoticeProps {
   error: AppError;
+  /**
+   * The feature the failed read or request serves. A PRIVILEGE_MISSING error is then shown as `MissingPrivilege` for
+   * it, in place of the notice (whatever the variant), since the owner's grant, not another try, is what can help.
+   */
+  feature?: Feature;
   /** What could not be done, before the error's own words: "The offers could not be requested." */
   title?: string;
   /** Another try; offered only for a retryable error, since otherwise it cannot help. */
@@ -22,7 +31,8 @@ export interface ErrorNoticeProps {
   className?: string;
 }
 
-export function ErrorNotice({ error, title, onRetry, retrying = false, testId, variant = "panel", className }: ErrorNoticeProps) {
+export function ErrorNotice({ error, feature, title, onRetry, retrying = false, testId, variant = "panel", className }: ErrorNoticeProps) {
+  if (feature && error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature={feature} />;
   const retry = onRetry && error.retryable ? <RetryButton onRetry={onRetry} retrying={retrying} /> : null;
   const data = { "data-testid": testId, "data-error-code": error.code, "data-retryable": error.retryable };
   if (variant === "line") {
