@@ -103,3 +103,22 @@ export function describeMissing(feature: Feature, missing: readonly PrivilegeId[
   const joiner = FEATURES[feature].anyOf.length > 0 && missing.every((id) => FEATURES[feature].anyOf.includes(id)) ? "or" : "and";
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${joiner} ${names.at(-1)}` : (names[0] ?? "");
 }
+
+/**
+ * The rules of which any one opens a read of the latest signals: the Telemetry API answers with what each field's
+ * privileges allow, so the approximate location alone is worth asking for.
+ */
+const SIGNAL_FEATURES = ["telemetry", "approximateLocation"] as const satisfies readonly Feature[];
+
+/** Whether the grant lets the dashboard read any of the vehicle's latest signals. */
+export function canReadSignals(grant: GrantLike): boolean {
+  return SIGNAL_FEATURES.some((feature) => canUse(grant, feature));
+}
+
+/**
+ * The rule a read of the latest signals is checked against: the first signal rule the grant meets, or `telemetry`
+ * when it meets none, so the refusal names what the signals need.
+ */
+export function signalsFeatureFor(grant: GrantLike): Feature {
+  return SIGNAL_FEATURES.find((feature) => canUse(grant, feature)) ?? "telemetry";
+}
