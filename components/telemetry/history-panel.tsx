@@ -17,6 +17,9 @@ import { type SignalName } from "@/lib/telemetry-signals";
 import { HistoryChartLazy } from "./history-chart-lazy";
 import { historyQuery } from "./telemetry-query";
 
+/** The panel's title and description, shared with its placeholder and with the note a grant without it gets. */
+export const HISTORY_HEADING = { title: "Signal history", description: "One signal over time, from DIMO's Telemetry API." };
+
 const INTERVAL_MS: Record<string, number> = { "5m": 300_000, "1h": 3_600_000, "6h": 21_600_000 };
 
 function Summary({ history }: { history: SignalHistory }) {
@@ -124,7 +127,7 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
 
   return (
     <Card data-testid="history-panel" data-state={settled ? "ready" : "loading"}>
-      <CardHeader title="Signal history" description="One signal over time, from DIMO's Telemetry API." />
+      <CardHeader title={HISTORY_HEADING.title} description={HISTORY_HEADING.description} />
       <div className="flex flex-col gap-4 p-5">
         <div className="flex flex-wrap items-end gap-4">
           <div className="flex flex-col gap-1">

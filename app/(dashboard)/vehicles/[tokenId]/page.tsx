@@ -1,7 +1,5 @@
 import { type Metadata } from "next";
-import { Suspense } from "react";
-import { OverviewSection } from "@/components/telemetry/overview-section";
-import { OverviewSkeleton } from "@/components/telemetry/overview-skeleton";
+import { Overview } from "@/components/telemetry/overview";
 import { loadSharedVehicle } from "@/lib/server/vehicles";
 
 export const metadata: Metadata = { title: "Overview" };
@@ -13,9 +11,7 @@ export default async function VehicleOverviewPage({ params }: { params: Promise<
   if (!vehicle) return null;
   return (
     <div data-testid="vehicle-overview">
-      <Suspense fallback={<OverviewSkeleton />}>
-        <OverviewSection vehicle={vehicle} />
-      </Suspense>
+      <Overview vehicle={vehicle} />
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import { publicConfig } from "@/lib/config";
+import { canReadSignals } from "@/lib/features";
+import { type Vehicle } from "@/lib/models";
+import { getLatestTelemetry } from "@/lib/server/telemetry";
+import { HistorySection } from "./history-section";
+import { LocationPanel } from "./location-panel";
+import { NowCard } from "./now-card";
+import { OverviewFrame } from "./overview-frame";
+import { SignalsPanel } from "./signals-panel";
+import { SummaryPanel } from "./summary-panel";
+
+/**
+ * The vehicle's Overview, a panel per file, each behind its own Suspense: what the vehicle is doing now, where it is,
+ * its data summary, one signal's history and every signal. The latest signals are read once, started here and not
+ * awaited, so each panel shows as soon as they arrive; the VIN streams into the Now card on its own. A grant that
+ * allows no signal costs no upstream call, and each panel says what it lacks.
+ */
+export function Overview({ vehicle }: { vehicle: Vehicle }) {
+  const { tokenId, grant } = vehicle;
+  const latest = canReadSignals(grant) ? getLatestTelemetry({ tokenId }) : null;
+  return (
+    <OverviewFrame tokenId={tokenId} latest={latest}>
+      <NowCard vehicle={vehicle} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <LocationPanel tokenId={tokenId} grant={grant} mapStyleUrl={publicConfig().mapStyleUrl} />
+        <SummaryPanel tokenId={tokenId} grant={grant} />
+      </div>
+      <HistorySection tokenId={tokenId} grant={grant} />
+      <SignalsPanel tokenId={tokenId} grant={grant} />
+    </OverviewFrame>
+  );
+}
