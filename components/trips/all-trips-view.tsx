@@ -4,8 +4,8 @@ import { RotateCcw, Square } from "lucide-react";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
 import type { AllTripsView as MapView } from "@/components/map/all-trips-views";
-import { CallLink } from "@/components/developer/call-link";
 import { Button } from "@/components/ui/button";
+import { ErrorNotice } from "@/components/ui/error-notice";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { formatNumber } from "@/lib/format/numbers";
@@ -60,7 +60,8 @@ function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: nu
     case "cancelled":
       return `Stopped: ${trips} of the vehicle's trips are on the map${pages}`;
     case "error":
-      return progress.error?.message ?? "The trips could not be loaded.";
+      // Shown only without the error itself, which has a notice of its own.
+      return "The trips could not be loaded.";
   }
 }
 
@@ -152,10 +153,14 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-64 flex-1 flex-col gap-1.5">
-          <p className={progress.status === "error" ? "text-sm text-danger" : "text-sm text-muted-foreground"} data-testid="all-trips-status" aria-live="polite">
-            {statusLine(progress, timeWindow, inWindow, partial)}
-          </p>
-          {progress.status === "error" ? <CallLink callId={progress.error?.callId} /> : null}
+          {progress.error ? (
+            // The failure in the status line's place; its retry, only when one can help, stands for "Load again".
+            <ErrorNotice variant="line" error={progress.error} title="The trips could not be loaded." onRetry={restart} testId="all-trips-status" />
+          ) : (
+            <p className="text-sm text-muted-foreground" data-testid="all-trips-status" aria-live="polite">
+              {statusLine(progress, timeWindow, inWindow, partial)}
+            </p>
+          )}
           <ProgressBar label="Trips loaded" value={value} className="max-w-xl" />
         </div>
         {progress.status === "loading" ? (
@@ -163,7 +168,7 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
             <Square className="size-3.5" aria-hidden />
             Cancel
           </Button>
-        ) : (
+        ) : progress.error ? null : (
           <Button variant="secondary" size="sm" onClick={restart} data-testid="all-trips-restart">
             <RotateCcw className="size-3.5" aria-hidden />
             Load again

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AllTripsMessage, LineSplitter, encodeMessage, pageDetailsOf, startPointsOf, toAllTripsMessage } from "./all-trips-stream";
+import { type AllTripsMessage, encodeMessage, pageDetailsOf, startPointsOf, toAllTripsMessage } from "./all-trips-stream";
 import { makeTrip } from "@/test-support/trips";
 
 describe("startPointsOf", () => {
@@ -60,19 +60,16 @@ describe("messages", () => {
   ])("refuses %j", (value) => expect(toAllTripsMessage(value)).toBeNull());
   it("reads done and error messages", () => {
     expect(toAllTripsMessage({ type: "done", pages: 2, trips: 150 })).toEqual({ type: "done", pages: 2, trips: 150, truncated: false });
-    expect(toAllTripsMessage({ type: "error", code: "X", message: "m" })).toEqual({ type: "error", code: "X", message: "m", retryable: false });
     // The failed DIMO call travels with the error, so the page can link to it; anything but a string is dropped.
-    expect(toAllTripsMessage({ type: "error", code: "X", message: "m", retryable: true, callId: "k1" })).toEqual({ type: "error", code: "X", message: "m", retryable: true, callId: "k1" });
-    expect(toAllTripsMessage({ type: "error", code: "X", message: "m", callId: 5 })).toEqual({ type: "error", code: "X", message: "m", retryable: false });
-  });
-});
-
-describe("LineSplitter", () => {
-  it("keeps a partial line until its end arrives", () => {
-    const splitter = new LineSplitter();
-    expect(splitter.push('{"a":1}\n{"b"')).toEqual(['{"a":1}']);
-    expect(splitter.push(':2}\n\n{"c":3}')).toEqual(['{"b":2}']);
-    expect(splitter.flush()).toEqual(['{"c":3}']);
-    expect(splitter.flush()).toEqual([]);
+    expect(toAllTripsMessage({ type: "error", code: "UNAVAILABLE", message: "m", retryable: true, callId: "k1" })).toEqual({
+      type: "error",
+      code: "UNAVAILABLE",
+      message: "m",
+      retryable: true,
+      callId: "k1",
+    });
+    expect(toAllTripsMessage({ type: "error", code: "UPSTREAM_ERROR", message: "m", callId: 5 })).toEqual({ type: "error", code: "UPSTREAM_ERROR", message: "m", retryable: false });
+    // A code this page does not know keeps its words.
+    expect(toAllTripsMessage({ type: "error", code: "X", message: "m" })).toEqual({ type: "error", code: "INTERNAL", message: "m", retryable: false });
   });
 });

@@ -1,4 +1,5 @@
 import type { Trip } from "@/lib/models";
+import { type StreamErrorLine, toStreamError } from "@/lib/ndjson";
 import { tripDistanceKm, tripDurationMs, tripEnd, tripStart } from "./trip-places";
 
 /**
@@ -11,7 +12,7 @@ export type AllTripsMessage =
   | { type: "start"; totalPages: number }
   | { type: "page"; page: number; trips: number; points: number[]; details?: TripDetails }
   | { type: "done"; pages: number; trips: number; truncated: boolean }
-  | { type: "error"; code: string; message: string; retryable: boolean; callId?: string };
+  | StreamErrorLine;
 
 /**
  * What the map needs of each trip with a start point, in parallel arrays beside `points` (the n-th entry belongs to
@@ -96,10 +97,10 @@ export function toAllTripsMessage(value: unknown): AllTripsMessage | null {
       return isCount(m.pages) && isCount(m.trips)
         ? { type: "done", pages: m.pages, trips: m.trips, truncated: m.truncated === true }
         : null;
-    case "error":
-      return typeof m.code === "string" && typeof m.message === "string"
-        ? { type: "error", code: m.code, message: m.message, retryable: m.retryable === true, ...(typeof m.callId === "string" ? { callId: m.callId } : {}) }
-        : null;
+    case "error": {
+      const error = toStreamError(m);
+      return error ? { type: "error", ...error } : null;
+    }
     default:
       return null;
   }
@@ -119,23 +120,4 @@ function toTripDetails(value: unknown, count: number): TripDetails | null {
   if (!isNumbers(endOf, count) || !Array.isArray(ends) || !isNumbers(ends, ends.length) || ends.length % 2 !== 0) return null;
   if (!endOf.every((k) => k === -1 || (Number.isInteger(k) && k >= 0 && 2 * k + 1 < ends.length))) return null;
   return { ids: ids as string[], offsets, starts, durations, distances, ends, endOf };
-}
-
-/** Splits streamed text into complete lines, keeping a partial last line until the rest of it arrives. */
-export class LineSplitter {
-  private rest = "";
-
-  push(chunk: string): string[] {
-    const text = this.rest + chunk;
-    const lines = text.split("\n");
-    this.rest = lines.pop() ?? "";
-    return lines.filter((line) => line.trim() !== "");
-  }
-
-  /** The last line, when the stream ended without a newline. */
-  flush(): string[] {
-    const last = this.rest;
-    this.rest = "";
-    return last.trim() === "" ? [] : [last];
-  }
 }

@@ -1,14 +1,19 @@
 import type { TripPathResult } from "@/lib/models";
+import { toStreamError } from "@/lib/ndjson";
+import { type AppError } from "@/lib/result";
 
 /**
  * The trips page's paths as NDJSON: one `path` message per trip as its path arrives (any order), then `done`, or an
- * `error` that ends the stream. The route writes these lines; the page reads them and draws each path as it comes.
+ * `error` that ends the stream. The route writes these lines; the page reads them (lib/ndjson.ts) and draws each
+ * path as it comes.
  */
 
 export type TripPathsMessage =
   | ({ type: "path" } & TripPathResult)
   | { type: "done"; upstreamRequests: number; cached: number }
-  | { type: "error"; message: string };
+  // The failure's words, and its code, retryability and call when the route sends them: the reader takes what is
+  // missing as a failure that is not retryable (toStreamError).
+  | ({ type: "error" } & Pick<AppError, "message"> & Partial<AppError>);
 
 export const encodePathsMessage = (message: TripPathsMessage): string => `${JSON.stringify(message)}\n`;
 
@@ -16,7 +21,11 @@ export const encodePathsMessage = (message: TripPathsMessage): string => `${JSON
 export function toPathsMessage(value: unknown): TripPathsMessage | null {
   if (typeof value !== "object" || value === null) return null;
   const message = value as Partial<TripPathsMessage> & Record<string, unknown>;
-  if (message.type === "done" || message.type === "error") return message as TripPathsMessage;
+  if (message.type === "done") return message as TripPathsMessage;
+  if (message.type === "error") {
+    const error = toStreamError(message);
+    return error ? { type: "error", ...error } : null;
+  }
   if (message.type !== "path" || typeof message.tripId !== "string") return null;
   if (message.kind === "straight" && typeof message.reason === "string") return message as TripPathsMessage;
   const path = message.path as Record<string, unknown> | undefined;
