@@ -1,0 +1,13 @@
+/**
+ * The app's plain data types (vehicles, trips, valuations, offers, tokens, activity entries): what the DIMO client
+ * returns, with no zod and no upstream quirks, for any module, client components included. One file per DIMO service;
+ * import them from here. Types only, so that a client component importing them pulls in no code.
+ */
+
+export type * from "./activity";
+export type * from "./identity";
+export type * from "./location";
+export type * from "./telemetry";
+export type * from "./tokens";
+export type * from "./trips";
+export type * from "./valuations";
