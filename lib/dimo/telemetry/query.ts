@@ -1,0 +1,75 @@
+import "server-only";
+import { type LatLng, type TelemetryRefusal } from "@/lib/models";
+import { DimoError } from "../errors";
+import { type HttpSettings, dimoFetch } from "../http";
+import { redact } from "../redact";
+import { type GraphQLError } from "../schemas/telemetry";
+
+/** What every Telemetry API query shares: the request, and how an answer's errors become refusals or a DimoError. */
+
+const TELEMETRY_PATH = "/query";
+
+export interface TelemetryTarget {
+  http: HttpSettings;
+  baseUrl: string;
+  token: string;
+  tokenId: number;
+}
+
+export async function postQuery(target: TelemetryTarget, query: string, variables: Record<string, unknown>): Promise<unknown> {
+  const response = await dimoFetch(target.http, {
+    service: "telemetry",
+    method: "POST",
+    baseUrl: target.baseUrl,
+    path: TELEMETRY_PATH,
+    bearer: target.token,
+    body: { json: { query, variables } },
+    // A query and its variables name only the vehicle, signals and times: the log may keep them for replay.
+    logBody: true,
+    // A query changes nothing, so it is as safe to repeat as a GET.
+    retry: "idempotent",
+    tokenKind: "vehicle",
+    tokenId: target.tokenId,
+  });
+  return response.body;
+}
+
+/** The field an error is about: the last name on its path (`["signalsLatest", "speed"]` is about `speed`). */
+function fieldOf(error: GraphQLError): string | undefined {
+  const names = (error.path ?? []).filter((part): part is string => typeof part === "string");
+  return names.at(-1);
+}
+
+/** A refusal of one field for want of a privilege, as opposed to a broken query or an outage. */
+export function isPrivilegeRefusal(error: GraphQLError): boolean {
+  const code = error.extensions?.code ?? "";
+  return /^(UNAUTHORIZED|FORBIDDEN|UNAUTHENTICATED)$/i.test(code) || /privilege|permission|not allowed|unauthori[sz]ed|forbidden/i.test(error.message);
+}
+
+const reasonOf = (error: GraphQLError) => redact(error.message);
+
+/** Every error of an answer that has no data to show, as one DimoError in the vocabulary of the rest of the client. */
+export function failure(errors: readonly GraphQLError[], what: string): DimoError {
+  const first = errors[0];
+  const reasons = errors.map(reasonOf).join("; ");
+  const refused = errors.length > 0 && errors.every(isPrivilegeRefusal);
+  return new DimoError({
+    service: "telemetry",
+    status: 200,
+    code: refused ? "PRIVILEGE_MISSING" : "BAD_REQUEST",
+    message: refused
+      ? `DIMO's telemetry service refused ${what}: ${reasons}. Ask the vehicle's owner to share the privilege it names.`
+      : `telemetry query for ${what} failed: ${reasons || "no data in the answer"}`,
+    retryable: false,
+    upstreamCode: first?.extensions?.code,
+    upstreamMessage: first?.message,
+  });
+}
+
+export const refusalsOf = (errors: readonly GraphQLError[]): TelemetryRefusal[] =>
+  errors.filter(isPrivilegeRefusal).map((error) => ({ field: fieldOf(error) ?? "query", reason: reasonOf(error) }));
+
+export const toLatLng = (value: { latitude: number; longitude: number }): LatLng => ({ latitude: value.latitude, longitude: value.longitude });
+
+/** A Go-style duration as the service takes it ("5m", "1h"): checked before it is written into a query. */
+export const GO_DURATION = /^(\d+(ms|s|m|h))+$/;
