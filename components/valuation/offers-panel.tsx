@@ -7,29 +7,20 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
-import { type OfferRequest, type OffersView } from "@/lib/models";
 import { OFFER_LIFETIME_DAYS } from "@/lib/protocol";
-import { type AppError, type Result } from "@/lib/result";
+import { type AppError } from "@/lib/result";
 import { isExpired, lapsedSetsKey, openOfferSets } from "./offer-expiry";
 import { OfferSetView } from "./offer-set-view";
 import { OFFERS_DESCRIPTION, OFFERS_TITLE, OffersBodySkeleton } from "./panel-skeletons";
 import { type OffersOnHand, RequestOffersButton, RequestProgress } from "./request-offers-button";
-import { useInstantOffers } from "./use-instant-offers";
-import { valuationKeys } from "./valuation-keys";
+import { type InstantOffersOptions, useInstantOffers } from "./use-instant-offers";
+import { valuationKeys } from "./valuation-query";
 
 // The offers API names no currency: its buyers (Carvana, CarMax, Vroom) buy in the United States, in dollars.
 const OFFER_CURRENCY = "USD";
 
-interface OffersPanelProps {
+interface OffersPanelProps extends InstantOffersOptions {
   tokenId: number;
-  /** The grant allows reading offers. */
-  canList: boolean;
-  /** The grant allows requesting them. */
-  canRequest: boolean;
-  /** The server's first answer; null when the list cannot be read. */
-  initial: Result<OffersView> | null;
-  /** The request in progress, for a grant that may request but not read the offers. */
-  initialRequest: OfferRequest | null;
 }
 
 function RequestFailure({ error }: { error: AppError }) {
@@ -42,7 +33,7 @@ function RequestFailure({ error }: { error: AppError }) {
 export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequest }: OffersPanelProps) {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
-  const offers = useInstantOffers(tokenId, { canList, initial, initialRequest });
+  const offers = useInstantOffers(tokenId, { canList, canRequest, initial, initialRequest });
   const now = useNow(1_000);
   const sets = offers.view?.sets;
 
@@ -70,7 +61,15 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
   } else if (sets === undefined && listError?.code === "PRIVILEGE_MISSING") {
     body = <MissingPrivilege feature="offers" />;
   } else if (sets === undefined && listError) {
-    body = <ErrorNotice error={listError} title="The offers could not be loaded." onRetry={offers.refetch} retrying={offers.isFetching} testId="offers-error" />;
+    body = (
+      <ErrorNotice
+        error={listError}
+        title="The offers could not be loaded."
+        onRetry={offers.refetch}
+        retrying={offers.isFetching}
+        testId="offers-error"
+      />
+    );
   } else if (!sets || sets.length === 0) {
     body = (
       <div data-testid="offers-empty">

@@ -2,13 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
-import { getOfferRequestAction, listOffersAction, requestInstantOfferAction } from "@/lib/actions/valuation";
+import { requestInstantOfferAction } from "@/lib/actions/valuation";
 import type { OfferRequest, OffersView } from "@/lib/models";
 import { type AppError, type Result, toAppError, unwrap } from "@/lib/result";
-import { valuationKeys } from "./valuation-keys";
-
-/** How often the page asks how a running request is going (and, when it may, for the offers). */
-export const POLL_MS = 3_000;
+import { isRunning, offerRequestQuery, offersQuery, valuationKeys } from "./valuation-query";
 
 export interface InstantOffers {
   /** The offers, when the grant lets the page read them; undefined until the first answer. */
@@ -25,29 +22,35 @@ export interface InstantOffers {
   requestError: AppError | null;
 }
 
-const running = (request: OfferRequest | null | undefined) => request?.status === "running";
+export interface InstantOffersOptions {
+  /** The grant allows reading the offers. */
+  canList: boolean;
+  /** The grant allows requesting them. */
+  canRequest: boolean;
+  /** The server's first answer for the offers; null when the grant does not let the page read them. */
+  initial: Result<OffersView> | null;
+  /** The server's first answer for the request alone; null unless the grant may request but not read the offers. */
+  initialRequest: Result<OfferRequest | null> | null;
+}
 
 /**
  * The vehicle's offers and its instant-offer request. The request lives on the server (DIMO's job takes about a
- * minute): a click starts it there, or joins the one running; while it runs the page polls, every POLL_MS, the offers
- * with the request's state (or the state alone when the grant does not let it read the offers), and stops once it
- * has ended. A second click or a double click within a tab sends nothing while one is starting.
+ * minute): a click starts it there through the action, or joins the one running; while it runs the page polls the
+ * offers route with the request's state (or the request's route alone when the grant does not let it read the
+ * offers), and stops once it has ended. The server's first answers seed the queries; a failed one is asked again by
+ * the browser. A second click or a double click within a tab sends nothing while one is starting.
  */
-export function useInstantOffers(tokenId: number, options: { canList: boolean; initial: Result<OffersView> | null; initialRequest: OfferRequest | null }): InstantOffers {
+export function useInstantOffers(tokenId: number, { canList, canRequest, initial, initialRequest }: InstantOffersOptions): InstantOffers {
   const queryClient = useQueryClient();
   const offers = useQuery({
-    queryKey: valuationKeys.offers(tokenId),
-    queryFn: async () => unwrap(await listOffersAction({ tokenId })),
-    initialData: options.initial?.ok ? options.initial.data : undefined,
-    enabled: options.canList,
-    refetchInterval: (query) => (running(query.state.data?.request) ? POLL_MS : false),
+    ...offersQuery(tokenId),
+    initialData: initial?.ok ? initial.data : undefined,
+    enabled: canList,
   });
   const status = useQuery({
-    queryKey: valuationKeys.offerRequest(tokenId),
-    queryFn: async () => unwrap(await getOfferRequestAction({ tokenId })),
-    initialData: options.initialRequest,
-    enabled: !options.canList,
-    refetchInterval: (query) => (running(query.state.data) ? POLL_MS : false),
+    ...offerRequestQuery(tokenId),
+    initialData: initialRequest?.ok ? initialRequest.data : undefined,
+    enabled: !canList && canRequest,
   });
   // A ref, not state: it is set in the same event as the click, before React re-renders the button as disabled.
   const starting = useRef(false);
@@ -65,8 +68,8 @@ export function useInstantOffers(tokenId: number, options: { canList: boolean; i
     },
   });
 
-  const current = (options.canList ? offers.data?.request : status.data) ?? null;
-  const pending = mutation.isPending || running(current);
+  const current = (canList ? offers.data?.request : status.data) ?? null;
+  const pending = mutation.isPending || isRunning(current);
   const requestError = mutation.isError ? toAppError(mutation.error) : current?.status === "failed" ? current.error : null;
 
   return {

@@ -6,7 +6,9 @@ import { sandboxConfig, testClient } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { listTripsPage } from "@/lib/server/trips";
-import { getValuationAction, listOffersAction, requestInstantOfferAction } from "./valuation";
+import { GET as offersRoute } from "@/app/api/vehicles/[tokenId]/offers/route";
+import { GET as valuationRoute } from "@/app/api/vehicles/[tokenId]/valuation/route";
+import { requestInstantOfferAction } from "./valuation";
 import { getVehicleAccess, listSharedVehicles } from "@/lib/server/vehicles";
 import { describeTokensAction } from "./developer";
 
@@ -14,6 +16,16 @@ import { describeTokensAction } from "./developer";
  * A run with successes and failures of every kind, watched from outside: every token the services issue and every
  * signature the client sends are collected off the wire, then looked for in everything a person or a log could see.
  */
+
+type Route = (request: Request, context: { params: Promise<{ tokenId: string }> }) => Promise<Response>;
+
+/** A route's whole answer as the browser gets it: whether it succeeded, its status and its body. */
+async function answer(route: Route, tokenId: number, path: string) {
+  const response = await route(new Request(`http://localhost:3000/api/vehicles/${tokenId}/${path}`), {
+    params: Promise.resolve({ tokenId: String(tokenId) }),
+  });
+  return { ok: response.ok, status: response.status, body: await response.text() };
+}
 
 const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
@@ -60,7 +72,7 @@ afterAll(() => {
 });
 
 describe("secrets", () => {
-  it("appear in no log line, no error message, no activity entry and no action result", async () => {
+  it("appear in no log line, no error message, no activity entry, no action result and no route's answer", async () => {
     const { control } = sandbox;
     auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
     const results: unknown[] = [];
@@ -70,15 +82,15 @@ describe("secrets", () => {
     await run(() => getVehicleAccess({ tokenId: 21957 }));
     await run(() => listTripsPage({ tokenId: 21957, page: 1 }));
     await run(() => listTripsPage({ tokenId: 20311, page: 1 }));
-    await run(() => getValuationAction({ tokenId: 20777 }));
+    await run(() => answer(valuationRoute, 20777, "valuation"));
     await run(() => listTripsPage({ tokenId: 10420, page: 1 }));
-    await run(() => getValuationAction({ tokenId: 987654321 }));
+    await run(() => answer(valuationRoute, 987654321, "valuation"));
     await control.injectFault({ method: "GET", path: "/trips/v1/vehicle/*/trips", status: 401, body: "Invalid or expired JWT", times: 1 });
     await run(() => listTripsPage({ tokenId: 21957, page: 2 }));
     await control.injectFault({ method: "POST", path: "/token-exchange/v1/tokens/exchange", status: 401, body: "Invalid or expired JWT", times: 1 });
     await run(() => listTripsPage({ tokenId: 18234, page: 1 }));
     await control.injectFault({ method: "GET", path: "/valuations/v1/vehicles/*/offers", status: 503, times: 0 });
-    await run(() => listOffersAction({ tokenId: 21957 }));
+    await run(() => answer(offersRoute, 21957, "offers"));
     await control.clearFaults();
     await control.injectFault({ method: "POST", path: "/valuations/v1/vehicles/*/instant-offer", status: 503, times: 1 });
     await run(() => requestInstantOfferAction({ tokenId: 21957 }));
@@ -96,7 +108,8 @@ describe("secrets", () => {
     results.push(describeError(refused), refused instanceof Error ? [refused.message, JSON.stringify(refused)] : refused);
     visible.push(activity);
 
-    // Refusals come back as failed results; an instant offer that DIMO failed, as a request whose status says so.
+    // Refusals come back as failed results or error statuses; an instant offer that DIMO failed, as a request whose
+    // status says so.
     const failedRequest = (r: { ok: boolean; data?: unknown }) =>
       r.ok && typeof r.data === "object" && r.data !== null && (r.data as { status?: unknown }).status === "failed";
     const failures = results.filter(

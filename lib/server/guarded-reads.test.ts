@@ -1,12 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { setUpSandbox } from "@/test-support/sandbox";
-import { getValuationAction, listOffersAction, requestInstantOfferAction } from "@/lib/actions/valuation";
+import { GET as offersRoute } from "@/app/api/vehicles/[tokenId]/offers/route";
+import { requestInstantOfferAction } from "@/lib/actions/valuation";
 import { listActivity } from "@/lib/dimo/activity";
 import { listTripsPage } from "./trips";
+import { getValuation, listOffers } from "./valuation";
 import { getVehicleAccess, listSharedVehicles } from "./vehicles";
 
-/** The guarded reads and the value page's actions against the sandbox, through the app's own process-wide client. */
+/** The guarded reads and the value page's action against the sandbox, through the app's own process-wide client. */
 
 const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
@@ -28,8 +30,8 @@ describe("invalid input", () => {
   const cases: Array<[string, () => Promise<unknown>, string]> = [
     ["tokenId abc", () => listTripsPage(loose({ tokenId: "abc", page: 1 })), "tokenId must be a positive whole number"],
     ["tokenId -1", () => getVehicleAccess(loose({ tokenId: -1 })), "tokenId must be a positive whole number"],
-    ["tokenId 1e999", () => getValuationAction(loose({ tokenId: "1e999" })), "tokenId must be a positive whole number"],
-    ["tokenId 1e999 as a number", () => listOffersAction(loose({ tokenId: 1e999 })), "tokenId must be a positive whole number"],
+    ["tokenId 1e999", () => getValuation(loose({ tokenId: "1e999" })), "tokenId must be a positive whole number"],
+    ["tokenId 1e999 as a number", () => listOffers(loose({ tokenId: 1e999 })), "tokenId must be a positive whole number"],
     ["tokenId 1.5", () => requestInstantOfferAction(loose({ tokenId: 1.5 })), "tokenId must be a positive whole number"],
     ["tokenId 0", () => getVehicleAccess(loose({ tokenId: 0 })), "tokenId must be a positive whole number"],
     ["page 0", () => listTripsPage(loose({ tokenId: 21957, page: 0 })), "page must be a positive whole number"],
@@ -42,6 +44,15 @@ describe("invalid input", () => {
       expect((await control.stats()).total).toBe(0);
     });
   }
+
+  it("answers a malformed id in a route's URL with 400 and the words, before any upstream call", async () => {
+    const response = await offersRoute(new Request("http://localhost:3000/api/vehicles/1e999/offers"), { params: Promise.resolve({ tokenId: "1e999" }) });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: "INVALID_INPUT", message: "tokenId must be a positive whole number", retryable: false },
+    });
+    expect((await control.stats()).total).toBe(0);
+  });
 });
 
 describe("signed in", () => {
@@ -93,9 +104,15 @@ describe("signed in", () => {
 
   it("requests instant offers and lists them, and gets the valuation", async () => {
     expect(await requestInstantOfferAction({ tokenId: 19876 })).toMatchObject({ ok: true, data: { status: "succeeded", error: null } });
-    const offers = await listOffersAction({ tokenId: 19876 });
+    const offers = await listOffers({ tokenId: 19876 });
     expect(offers.ok && offers.data.sets.length).toBe(1);
-    expect(await getValuationAction({ tokenId: 19876 })).toMatchObject({ ok: true });
+    expect(offers.ok && offers.data.request).toMatchObject({ status: "succeeded", error: null });
+    // The route the page polls answers the same, as JSON.
+    const response = await offersRoute(new Request("http://localhost:3000/api/vehicles/19876/offers"), { params: Promise.resolve({ tokenId: "19876" }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(await response.json()).toEqual(offers.ok ? offers.data : null);
+    expect(await getValuation({ tokenId: 19876 })).toMatchObject({ ok: true });
   });
 
   it("returns an upstream outage as a retryable error in words", async () => {

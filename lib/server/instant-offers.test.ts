@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { getOfferRequestAction, listOffersAction, requestInstantOfferAction } from "@/lib/actions/valuation";
+import { GET as offersRoute } from "@/app/api/vehicles/[tokenId]/offers/route";
+import { GET as offerRequestRoute } from "@/app/api/vehicles/[tokenId]/offers/request/route";
+import { requestInstantOfferAction } from "@/lib/actions/valuation";
 import { type DashboardSession } from "@/lib/auth/session";
+import type { OfferRequest, OffersView } from "@/lib/models";
 import { count, ROUTES } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
 
 /**
  * An instant offer that takes longer than a browser request should wait (DIMO's take about a minute): the server
- * follows it, the page polls, and nothing is sent twice. The sandbox here (realistic profile) takes 32 s, past the
+ * follows it, the page polls the offers route, and nothing is sent twice. The sandbox here (realistic profile) takes 32 s, past the
  * 30 s the client used to give up after.
  */
 
@@ -28,11 +31,21 @@ async function data<T>(result: Promise<{ ok: true; data: T } | { ok: false; erro
   return answer.data;
 }
 
+type Route = (request: Request, context: { params: Promise<{ tokenId: string }> }) => Promise<Response>;
+
+/** A GET of one of the vehicle's routes, as the page's polling sends it: the JSON body, or the route's error. */
+async function read<T>(route: Route, tokenId: number, path: string): Promise<T> {
+  const request = new Request(`http://localhost:3000/api/vehicles/${tokenId}/${path}`);
+  const response = await route(request, { params: Promise.resolve({ tokenId: String(tokenId) }) });
+  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 describe("a minute-long instant offer", () => {
   it("answers the click at once, runs on, is joined rather than repeated, and ends in offers with one POST", { timeout: 90_000 }, async () => {
     const tokenId = 19876;
     await control.resetStats();
-    const before = await data(listOffersAction({ tokenId }));
+    const before = await read<OffersView>(offersRoute, tokenId, "offers");
 
     const started = Date.now();
     const first = await data(requestInstantOfferAction({ tokenId }));
@@ -42,14 +55,14 @@ describe("a minute-long instant offer", () => {
     // Another click, another tab, or the page opened again: the same request, nothing new sent.
     const again = await data(requestInstantOfferAction({ tokenId }));
     expect(again.startedAt).toBe(first.startedAt);
-    expect(await data(getOfferRequestAction({ tokenId }))).toMatchObject({ startedAt: first.startedAt, status: "running" });
+    expect(await read<OfferRequest | null>(offerRequestRoute, tokenId, "offers/request")).toMatchObject({ startedAt: first.startedAt, status: "running" });
 
     // The page's polling: offers and the request's state until it has ended.
-    let view = await data(listOffersAction({ tokenId }));
+    let view = await read<OffersView>(offersRoute, tokenId, "offers");
     while (view.request?.status === "running") {
       expect(Date.now() - started).toBeLessThan(60_000);
       await sleep(1_000);
-      view = await data(listOffersAction({ tokenId }));
+      view = await read<OffersView>(offersRoute, tokenId, "offers");
     }
     expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 1_000);
     expect(view.request).toMatchObject({ startedAt: first.startedAt, status: "succeeded", error: null });
