@@ -7,7 +7,6 @@ import type { AllTripsView as MapView } from "@/components/map/all-trips-views";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { ProgressBar } from "@/components/ui/progress-bar";
-import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
 import { useTimeZoneChoice } from "@/lib/hooks/use-time-zone";
@@ -111,9 +110,6 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
   const onListTrips = useCallback((trips: PickedTrips) => setPicked({ trips, store, bounds }), [store, bounds]);
   const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;
 
-  if (progress.status === "error" && progress.error?.code === "PRIVILEGE_MISSING") {
-    return <MissingPrivilege feature="trips" />;
-  }
   // The same map, under the same key, before and after the person chose what to load: it gets ready (basemap,
   // workers, fonts) while they read the question, and the trips land on it once chosen.
   const mapView = (
@@ -154,8 +150,9 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-64 flex-1 flex-col gap-1.5">
           {progress.error ? (
-            // The failure in the status line's place; its retry, only when one can help, stands for "Load again".
-            <ErrorNotice variant="line" error={progress.error} title="The trips could not be loaded." onRetry={restart} testId="all-trips-status" />
+            // The failure in the status line's place (a refused privilege as what is missing); its retry, only when one
+            // can help, stands for "Load again".
+            <ErrorNotice variant="line" error={progress.error} feature="trips" title="The trips could not be loaded." onRetry={restart} testId="all-trips-status" />
           ) : (
             <p className="text-sm text-muted-foreground" data-testid="all-trips-status" aria-live="polite">
               {statusLine(progress, timeWindow, inWindow, partial)}

@@ -7,7 +7,6 @@ import { TripsMapLazy } from "@/components/map/trips-map-lazy";
 import { segmentsQuery } from "@/components/telemetry/telemetry-query";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { toAppError } from "@/lib/result";
 import { SEGMENTS_WINDOW_DAYS } from "@/lib/telemetry-history";
 import { segmentToTrip } from "./segment-trips";
@@ -33,9 +32,7 @@ export function SegmentsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
   const onHover = useCallback((id: string | null) => setHoveredId(id), []);
 
   if (query.isError && !data) {
-    const error = toAppError(query.error);
-    if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="segments" />;
-    return <TripsError error={error} onRetry={() => void query.refetch()} />;
+    return <TripsError error={toAppError(query.error)} feature="segments" onRetry={() => void query.refetch()} />;
   }
   if (!data) return <TripsSkeleton />;
   if (data.segments.length === 0 && cursors.length === 1) {

@@ -2,7 +2,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
+import { type Feature } from "@/lib/features";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { type AppError } from "@/lib/result";
 
@@ -43,9 +43,9 @@ export function PastTheEnd({ page, totalPages, lastHref, onLast }: { page: numbe
   );
 }
 
-export function TripsError({ error, onRetry }: { error: AppError; onRetry: () => void }) {
-  if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="trips" />;
-  return <ErrorNotice error={error} title="The trips could not be loaded." onRetry={onRetry} testId="trips-error" />;
+/** `feature`: what the list reads, whose privilege a refusal names: the Trips API's trips unless said. */
+export function TripsError({ error, feature = "trips", onRetry }: { error: AppError; feature?: Feature; onRetry: () => void }) {
+  return <ErrorNotice error={error} feature={feature} title="The trips could not be loaded." onRetry={onRetry} testId="trips-error" />;
 }
 
 export function TripsSkeleton() {
