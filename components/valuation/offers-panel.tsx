@@ -8,7 +8,6 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
 import { OFFER_LIFETIME_DAYS } from "@/lib/protocol";
-import { type AppError } from "@/lib/result";
 import { isExpired, lapsedSetsKey, openOfferSets } from "./offer-expiry";
 import { OfferSetView } from "./offer-set-view";
 import { OFFERS_DESCRIPTION, OFFERS_TITLE, OffersBodySkeleton } from "./panel-skeletons";
@@ -21,12 +20,6 @@ const OFFER_CURRENCY = "USD";
 
 interface OffersPanelProps extends InstantOffersOptions {
   tokenId: number;
-}
-
-function RequestFailure({ error }: { error: AppError }) {
-  if (error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature="instantOffer" />;
-  // No retry button of its own: the request button above is the retry, and the words say whether it can help.
-  return <ErrorNotice error={error} title="The offers could not be requested." testId="offer-request-error" />;
 }
 
 /** The instant offers (open, then expired), their countdown, and the request for fresh ones with its progress. */
@@ -58,12 +51,11 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
     body = <MissingPrivilege feature={canRequest ? "offers" : "instantOffer"} />;
   } else if (!hydrated || (sets === undefined && listError === null)) {
     body = <OffersBodySkeleton />;
-  } else if (sets === undefined && listError?.code === "PRIVILEGE_MISSING") {
-    body = <MissingPrivilege feature="offers" />;
   } else if (sets === undefined && listError) {
     body = (
       <ErrorNotice
         error={listError}
+        feature="offers"
         title="The offers could not be loaded."
         onRetry={offers.refetch}
         retrying={offers.isFetching}
@@ -101,7 +93,10 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
         </p>
         {offers.pending && offers.current ? <RequestProgress startedAt={offers.current.startedAt} /> : null}
         {offers.pending && !offers.current ? <RequestProgress startedAt={null} /> : null}
-        {offers.requestError && !offers.pending ? <RequestFailure error={offers.requestError} /> : null}
+        {offers.requestError && !offers.pending ? (
+          // No retry button of its own: the request button above is the retry, and the words say whether it can help.
+          <ErrorNotice error={offers.requestError} feature="instantOffer" title="The offers could not be requested." testId="offer-request-error" />
+        ) : null}
         {sets !== undefined && listError ? (
           <ErrorNotice variant="line" error={listError} title="The offers could not be refreshed." testId="offers-refresh-error" />
         ) : null}

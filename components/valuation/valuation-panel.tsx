@@ -32,12 +32,11 @@ export function ValuationPanel({ tokenId, initial }: { tokenId: number; initial:
     body = <MissingPrivilege feature="valuation" />;
   } else if (!hydrated || (query.data === undefined && error === null)) {
     body = <ValuationBodySkeleton />;
-  } else if (error?.code === "PRIVILEGE_MISSING") {
-    body = <MissingPrivilege feature="valuation" />;
   } else if (error) {
     body = (
       <ErrorNotice
         error={error}
+        feature="valuation"
         title="The valuation could not be loaded."
         onRetry={() => void query.refetch()}
         retrying={query.isFetching}
