@@ -16,6 +16,8 @@ export interface DemoInfo {
 
 export interface ClockState {
   offsetSeconds: number;
+  /** Whether the clock stands still until advanced. */
+  frozen: boolean;
   /** The sandbox's current time, ISO 8601. */
   now: string;
 }
@@ -72,6 +74,8 @@ export function sandboxControl(baseUrl: string | (() => string)) {
     resetStats: () => call<StatsSnapshot>("DELETE", "/stats"),
     clock: () => call<ClockState>("GET", "/clock"),
     advanceClock: (seconds: number) => call<ClockState>("POST", "/clock", { advanceSeconds: seconds }),
+    /** Stops the sandbox's clock (true) until it is moved with advanceClock, or lets it run again (false). */
+    freezeClock: (frozen = true) => call<ClockState>("POST", "/clock", { freeze: frozen }),
     resetClock: () => call<ClockState>("DELETE", "/clock"),
     injectFault: (fault: FaultSpec) => call<{ id: string }>("POST", "/faults", fault),
     listFaults: async () => (await call<{ faults: ActiveFault[] }>("GET", "/faults")).faults,

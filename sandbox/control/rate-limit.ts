@@ -27,7 +27,7 @@ export class RateLimiter {
   private refusals = 0;
 
   /** Counts one request; returns the seconds to wait when it is over the limit, else null. */
-  hit(service: RateLimitedService, key: string, nowMs: number = Date.now()): number | null {
+  hit(service: RateLimitedService, key: string, nowMs: number): number | null {
     const id = `${service} ${key}`;
     let times = this.accepted.get(id);
     if (!times) {

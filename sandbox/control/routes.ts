@@ -20,7 +20,10 @@ function remoteAddress(c: Context): string | undefined {
   }
 }
 
-const clockAdvanceSchema = z.object({ advanceSeconds: z.number().finite() });
+const clockChangeSchema = z
+  .object({ advanceSeconds: z.number().finite().optional(), freeze: z.boolean().optional() })
+  .strict()
+  .refine((change) => change.advanceSeconds !== undefined || change.freeze !== undefined);
 
 const badRequest = (c: Context, message: string) => c.json({ error: message }, 400);
 
@@ -54,9 +57,10 @@ export function controlRoutes(ctx: SandboxContext): Hono {
   app.get("/clock", (c) => c.json(ctx.clock.snapshot()));
   app.post("/clock", async (c) => {
     const body = await readJsonBody(c);
-    const parsed = body.ok ? clockAdvanceSchema.safeParse(body.value) : undefined;
-    if (!parsed?.success) return badRequest(c, "Send {\"advanceSeconds\": <a finite number>}.");
-    ctx.clock.advance(parsed.data.advanceSeconds);
+    const parsed = body.ok ? clockChangeSchema.safeParse(body.value) : undefined;
+    if (!parsed?.success) return badRequest(c, "Send {\"advanceSeconds\": <a finite number>} and/or {\"freeze\": true|false}.");
+    if (parsed.data.freeze !== undefined) ctx.clock.freeze(parsed.data.freeze);
+    if (parsed.data.advanceSeconds !== undefined) ctx.clock.advance(parsed.data.advanceSeconds);
     return c.json(ctx.clock.snapshot());
   });
   app.delete("/clock", (c) => {

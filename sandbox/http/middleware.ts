@@ -96,7 +96,7 @@ export function limitRate(ctx: SandboxContext): MiddlewareHandler {
     const realistic = ctx.settings.profile === "realistic";
     const service = realistic || ctx.settings.rateLimit ? rateLimitedService(c.req.path, realistic) : null;
     if (!service) return next();
-    const retryAfter = ctx.rateLimiter.hit(service, rateLimitKey(c, service, realistic));
+    const retryAfter = ctx.rateLimiter.hit(service, rateLimitKey(c, service, realistic), ctx.clock.nowMs());
     if (retryAfter === null) return next();
     ctx.stats.recordRefusal(c.req.method, routePattern(c));
     if (!realistic) return c.json({ code: 429, message: "Too Many Requests" }, 429, { "Retry-After": String(retryAfter) });
