@@ -15,8 +15,10 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".sandbox/**"],
     environment: "node",
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Guards against a hang, not budgets: on a busy 2-core machine a sandbox start or a 100,000-trip generation takes
+    // several times as long as on an idle one. Speed is measured in the bench, never by these.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
     // Integration tests each start their own sandbox on a free port; two cores do not gain from more workers.
     maxWorkers: 2,
     reporters: ["default", ["json", { outputFile: "test-results/vitest.json" }]],

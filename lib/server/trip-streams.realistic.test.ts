@@ -60,9 +60,10 @@ describe("the 100,000-trip vehicle at DIMO's rate limit", () => {
     expect(first).toEqual({ pages: 1_000, trips: 100_000, end: { type: "done", pages: 1_000, trips: 100_000, truncated: false } });
     // Even spacing leaves nothing refused on a quiet machine. On a loaded one, event-loop stalls bunch requests that
     // left evenly, and the client retries the few refused (the walk above still arrived whole); without the pacer,
-    // four pages in flight at once would be refused over and over.
-    expect(stats.refused).toBeLessThanOrEqual(10);
-    expect(count(stats, ROUTES.trips)).toBe(1_000);
+    // four pages in flight at once would be refused over and over, hundreds of times.
+    expect(stats.refused).toBeLessThanOrEqual(50);
+    // Every page asked for once, and each refused request once more.
+    expect(count(stats, ROUTES.trips)).toBe(1_000 + stats.refused);
 
     await control.resetStats();
     const second = await walk();
