@@ -1,67 +1,37 @@
 "use client";
 
 import { useTheme } from "next-themes";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { BusiestPlaces } from "@/components/trips/busiest-places";
 import type { PointStore } from "@/components/trips/point-store";
 import { type WindowBounds, sameBounds } from "@/components/trips/time-window";
-import { padBounds } from "@/lib/geo/bounds";
-import { prefersReducedMotion } from "@/lib/motion";
-import { exposeForTests, measureForTests } from "@/lib/test-hooks";
+import { measureForTests } from "@/lib/test-hooks";
 import { AllTripsLegend } from "./all-trips-legend";
-import { addClusterInteractions, listTripsOf, type ListTrips } from "./cluster-interactions";
+import { exposeAllTripsMap } from "./all-trips-test-hooks";
+import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
 import { addLineInteractions } from "./line-interactions";
 import type { AllTripsView } from "./all-trips-views";
 import { ClusterFeed } from "./cluster-feed";
 import { ClusterIndex } from "./cluster-index";
 import { CLUSTERS_LAYER, DENSITY_LAYER, LINES_LAYER, showView } from "./cluster-layers";
-import { type ClusterMark, markSize, marksOf } from "./cluster-marks";
+import { marksOf } from "./cluster-marks";
 import { ClusterMarksLayer } from "./cluster-marks-layer";
-import { CLUSTERING } from "./clustering";
 import { heatPointsOf } from "./density-heat";
 import { DensityLayer } from "./density-layer";
+import { fitToPoints } from "./fit-to-points";
 import { MapRegion } from "./map-region";
 import { MAP_PALETTES, mapThemeOf } from "./map-theme";
-import type { MapLibreMap } from "./maplibre";
 import { TripLinesLayer } from "./trip-lines-layer";
 import { tripLinesOf } from "./trip-lines";
 import { useBaseMap } from "./use-base-map";
-import { mercatorX, mercatorY } from "./webgl";
+import { useBusiestPlaces } from "./use-busiest-places";
 import { whenDrawn } from "./when-drawn";
 
 /** Performance measure (under test) from a time window's change until the map has drawn it. */
 export const WINDOW_MEASURE = "all-trips:window";
 
-/** Performance measure (under test) from handing trips to the lines view until the map has drawn them. */
-export const LINES_MEASURE = "all-trips:lines";
-
 /** How near the pointer a trip's line must pass to be picked, in CSS pixels: one-pixel lines need some slack. */
 export const LINE_PICK_PX = 4;
-
-/**
- * The busiest places are the clusters of starts at this zoom: 48 pixels there are about 460 m at the equator and
- * 320 m at 45 degrees, a neighbourhood rather than a city.
- */
-const PLACE_ZOOM = 13;
-const PLACE_REACH = "a few hundred metres";
-const BUSIEST_PLACES = 5;
-
-/**
- * Shows every point, unless the person moved the map. Where the map already shows them (the first pages usually
- * span the whole history), it stays put: a jump to where it is, or within a pixel of it, still reloads the basemap's
- * tiles and draws three or four more frames.
- */
-function fitToPoints(map: MapLibreMap, store: PointStore, view: { userMoved: boolean; fitted: boolean }) {
-  const bounds = store.bounds();
-  if (!bounds || view.userMoved) return;
-  const camera = map.cameraForBounds(padBounds(bounds, 0.05), { padding: 40, maxZoom: 13 });
-  view.fitted = true;
-  if (!camera?.center || camera.zoom === undefined) return;
-  const target = map.project(camera.center);
-  const here = map.project(map.getCenter());
-  if (Math.abs(camera.zoom - map.getZoom()) < 0.01 && Math.hypot(target.x - here.x, target.y - here.y) < 1) return;
-  map.jumpTo(camera);
-}
 
 const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
   clusters:
@@ -103,9 +73,6 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
   const [marks] = useState(() => new ClusterMarksLayer(CLUSTERS_LAYER, theme));
   const [heat] = useState(() => new DensityLayer(DENSITY_LAYER, theme));
-
-  /** The window's busiest places, once every trip is in, for the store and window they were found in. */
-  const [places, setPlaces] = useState<{ store: PointStore; bounds: WindowBounds; marks: ClusterMark[]; total: number } | null>(null);
 
   const storeRef = useRef(store);
   useEffect(() => {
@@ -150,52 +117,9 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
     });
     map.on("moveend", () => each((feed) => feed.moved()));
-    const hideMap = exposeForTests("allTripsMap", map);
-    // The bench draws the first `count` trips of the store through the lines view's own path, and the tests read
-    // how many lines the last frame drew (a custom layer is invisible to queryRenderedFeatures).
-    const hideBench = exposeForTests("allTripsMapBench", {
-      drawLines: async (count: number) => {
-        const started = performance.now();
-        lines.setLines(tripLinesOf(storeRef.current, null, count));
-        await whenDrawn(map);
-        measureForTests(LINES_MEASURE, started);
-        return performance.now() - started;
-      },
-      linesDrawn: () => lines.drawn,
-    });
-    // The clusters view's marks as the last frame drew them, where they are on the canvas now (a custom layer is
-    // invisible to queryRenderedFeatures): those at least partly on it, none while the view is hidden.
-    const hideClusters = exposeForTests("allTripsClusters", {
-      drawn: () => {
-        const canvas = map.getCanvas().getBoundingClientRect();
-        const drawn = shown(CLUSTERS_LAYER) ? marks.drawn : { marks: [], labelled: false };
-        const placed = drawn.marks.map((mark) => ({ ...mark, ...map.project([mark.lng, mark.lat]), radius: markSize(mark).radius }));
-        return { labelled: drawn.labelled, marks: placed.filter(({ x, y, radius }) => x > -radius && y > -radius && x < canvas.width + radius && y < canvas.height + radius) };
-      },
-    });
-    // The density view's points as the last frame drew them: those on the canvas now, none while the view is hidden.
-    const hideDensity = exposeForTests("allTripsDensity", {
-      drawn: () => {
-        const points = shown(DENSITY_LAYER) ? heat.drawn.points : null;
-        const view = map.getBounds();
-        const [west, east, north, south] = [mercatorX(view.getWest()), mercatorX(view.getEast()), mercatorY(view.getNorth()), mercatorY(view.getSouth())];
-        let count = 0;
-        let weight = 0;
-        for (let i = 0; points && i < points.count; i++) {
-          const x = (points.data[i * 3] ?? NaN) + points.origin[0];
-          const y = (points.data[i * 3 + 1] ?? NaN) + points.origin[1];
-          if (x < west || x > east || y < north || y > south) continue;
-          count++;
-          weight += points.data[i * 3 + 2] ?? 0;
-        }
-        return { points: count, weight };
-      },
-    });
+    const hideForTests = exposeAllTripsMap(map, { lines, marks, heat }, () => storeRef.current, shown);
     return () => {
-      hideMap();
-      hideBench();
-      hideClusters();
-      hideDensity();
+      hideForTests();
       each((feed) => feed.dispose());
       index.dispose();
       feedRef.current = null;
@@ -248,39 +172,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     lines.setLines(tripLinesOf(store, bounds));
   }, [map, ready, store, version, bounds, view, lines]);
 
-  // The busiest places of the window, once every trip is in (while the stream runs they would reorder on every page).
-  useEffect(() => {
-    const held = feedRef.current;
-    if (!map || !ready || !held || !done) return;
-    let current = true;
-    held.index
-      .busiest(bounds, PLACE_ZOOM, BUSIEST_PLACES)
-      .then(({ features, count }) => current && setPlaces({ store, bounds, marks: marksOf(features), total: count }))
-      .catch(() => undefined);
-    return () => {
-      current = false;
-    };
-  }, [map, ready, store, version, done, bounds]);
-  const shownPlaces = places && done && places.store === store && places.bounds === bounds ? places : null;
-
-  const showPlace = useCallback(
-    (place: ClusterMark) => {
-      if (!map) return;
-      camera.current.userMoved = true;
-      const still = prefersReducedMotion();
-      containerRef.current?.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
-      map.easeTo({ center: [place.lng, place.lat], zoom: CLUSTERING.maxZoom, duration: still ? 0 : 500 });
-    },
-    [map],
-  );
-  const listPlace = useCallback(
-    (place: ClusterMark) => {
-      const held = feedRef.current;
-      if (!held || !places) return;
-      listTripsOf(place, (clusterId, limit) => held.index.leaves(places.bounds, clusterId, limit), (picked) => listRef.current(picked));
-    },
-    [places],
-  );
+  const busiest = useBusiestPlaces({ map, ready, heldRef: feedRef, store, version, done, bounds, containerRef, cameraRef: camera, listRef });
 
   // The first points decide the first view; the whole set, once in, the final one.
   useEffect(() => {
@@ -301,7 +193,7 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
         <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
         <AllTripsLegend view={view} theme={theme} />
       </MapRegion>
-      {shownPlaces ? <BusiestPlaces places={shownPlaces.marks} total={shownPlaces.total} reach={PLACE_REACH} onShow={showPlace} onList={listPlace} /> : null}
+      {busiest ? <BusiestPlaces {...busiest} /> : null}
     </>
   );
 }
