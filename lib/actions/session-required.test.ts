@@ -7,7 +7,8 @@ import { setUpSandbox } from "@/test-support/sandbox";
 /**
  * Server actions and route handlers are public endpoints: each must refuse a caller without a session before it does
  * anything. Found by file rather than listed by hand, so an endpoint added later is covered without anyone
- * remembering to add it here. The only public ones are the sign-in's own, named below with the reason.
+ * remembering to add it here. The only public ones are the sign-in's own and the health check, named below with the
+ * reason.
  */
 
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => null, requireSession: async () => null }));
@@ -21,6 +22,7 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/sign-in/nonce/route.ts": "a wallet needs a nonce before it can sign in",
   "app/api/sign-in/dimo/route.ts": "Sign in with DIMO starts here, before there is a session (it stores nothing)",
   "app/(auth)/login/dimo/route.ts": "DIMO's login sends the person back here with the token that signs them in",
+  "app/api/health/route.ts": "a load balancer's liveness check: it answers { ok: true } and reads nothing",
 };
 
 const actionModules = import.meta.glob<Record<string, unknown>>("./*.ts");
@@ -88,6 +90,17 @@ describe("every route handler refuses a caller without a session, with no upstre
       expect(readFileSync(path.join(root, file), "utf8")).toMatch(/export/);
       expect(`/${file}` in routeModules, `${file} is found by the inventory`).toBe(true);
     }
+  });
+
+  it("the health check answers without a session, says nothing but that it is up, and calls nothing upstream", async () => {
+    const health = routeModules["/app/api/health/route.ts"];
+    if (!health) throw new Error("cannot load app/api/health/route.ts");
+    const exports = await health();
+    expect(Object.keys(exports).filter((name) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(name))).toEqual(["GET"]);
+    const response = await (exports.GET as () => Response | Promise<Response>)();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect((await control.stats()).total).toBe(0);
   });
 
   for (const file of routeFiles) {
