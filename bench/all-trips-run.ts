@@ -1,27 +1,34 @@
 /**
  * `npm run bench:all-trips`: the all-trips map's figures alone (item 8 of `npm run bench`, and its lines view's draws
- * of item 4), and the trips map's 1,000- and 10,000-trip draws (item 4), without the rest of the bench. Starts the sandbox and the production build on
- * free loopback ports, signs in, measures, prints the rows and stops everything it started.
+ * of item 4), and the trips map's 1,000- and 10,000-trip draws (item 4), each beside its baseline (the same map with
+ * no trips), without the rest of the bench. Starts the sandbox and the production build on free loopback ports, signs
+ * in, measures, prints the rows and stops everything it started. BENCH_SKIP_DRAW=1 leaves out the trips map's draws.
  */
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { stopAllProcesses } from "@/test-support/processes";
 import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
 import { measureAllTrips } from "./all-trips";
+import { describeMachine, loadAverageNow, runHeader } from "./machine";
 import { measureMapDraw } from "./map-draw";
-import { allTripsRows, mapRows } from "./report";
+import { allTripsRows, mapBaselineRows, mapRows } from "./report-map";
 import { signIn } from "./session";
 import { reportTable } from "./table";
+
+const loadAtStart = loadAverageNow();
 
 async function main(): Promise<void> {
   if (!hasProductionBuild()) throw new Error("no production build: run npm run build first");
   const sandbox = await startSandboxServer();
   const dashboard = await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret() });
   const session = { baseUrl: dashboard.url, jar: await signIn(dashboard.url, DEMO_OWNER.privateKey) };
-  const allTrips = await measureAllTrips(session, VEHICLE_IDS.perf);
+  const allTrips = await measureAllTrips(session, VEHICLE_IDS.perf, VEHICLE_IDS.noTrips);
   const map = process.env.BENCH_SKIP_DRAW === "1" ? null : await measureMapDraw(session, VEHICLE_IDS.perf);
-  console.log(JSON.stringify({ allTrips, map }, null, 2));
-  console.log(reportTable([...mapRows({ map, allTrips }), ...allTripsRows({ allTrips })]));
+  const date = new Date().toISOString();
+  const machine = describeMachine(loadAtStart);
+  console.log(JSON.stringify({ date, machine, allTrips, map }, null, 2));
+  console.log(`\nAll-trips map, ${runHeader(date, machine)}\n`);
+  console.log(reportTable([...mapBaselineRows({ map, allTrips }), ...mapRows({ map, allTrips }), ...allTripsRows({ allTrips })]));
 }
 
 main()

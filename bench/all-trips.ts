@@ -15,8 +15,24 @@ import { type Summary, summarize } from "./stats";
  *    components/map/when-drawn.ts), with the longest task in between;
  *  - what the cluster counts add to what the map loads: the bytes of every font or glyph file fetched;
  *  - the lines view drawing 1,000 and 10,000 of the trips as straight lines (item 4): from handing them to the view's
- *    layer until they are drawn, through the page's own draw path (`window.__allTripsMapBench.drawLines`).
+ *    layer until they are drawn, through the page's own draw path (`window.__allTripsMapBench.drawLines`);
+ *  - the baseline the timings are compared with: the same page of a vehicle with no trips, in the same browser, its
+ *    warm loads interleaved with the large vehicle's and measured the same way, and frames of that empty map drawn
+ *    through the lines view's draw path with no lines. A machine that is slower, or busier, is slower at both.
  */
+
+/** The all-trips map with no trips on it: what the page and the map cost this browser before any trip. */
+export interface EmptyMapBaseline {
+  tokenId: number;
+  /** Navigation start to the empty map drawn, warm. */
+  load: Summary;
+  loadRuns: number[];
+  /** The longest main-thread task of each of those loads. */
+  loadLongestTaskMs: number[];
+  /** A draw of no lines through the lines view's draw path, to the frame on screen: one frame of the empty map. */
+  frame: Summary;
+  frameRuns: number[];
+}
 
 export interface AllTripsResults {
   tokenId: number;
@@ -40,12 +56,14 @@ export interface AllTripsResults {
   linesRuns: Record<string, number[]>;
   lines1k: Summary;
   lines10k: Summary;
+  baseline: EmptyMapBaseline;
 }
 
 /** The views whose time window switches are timed (the lines view draws from the store, with no worker between). */
 export type SwitchedView = "clusters" | "density";
 
 const WARM_LOADS = 3;
+const EMPTY_FRAMES_PER_LOAD = 3;
 const SWITCHES = ["30d", "all", "custom", "all", "7d", "all"] as const;
 const LOAD_TIMEOUT_MS = 600_000;
 // Six draws of 1,000 and three of 10,000, mixed, each after the view was put back to 100 lines.
@@ -156,7 +174,19 @@ function mapFontFiles(page: Page): Promise<Array<{ name: string; bytes: number }
   );
 }
 
-export async function measureAllTrips(session: Session, tokenId: number): Promise<AllTripsResults> {
+/** Draws the first `count` trips of the page's store as lines (none: a frame of the map as it is) and returns the ms. */
+const drawLines = (page: Page, count: number) =>
+  page.evaluate((n) => {
+    const bench = window.__allTripsMapBench;
+    if (!bench) throw new Error("the all-trips map exposes no benchmark hook");
+    return bench.drawLines(n);
+  }, count);
+
+/**
+ * `tokenId`'s all-trips map, and beside it the same map of `emptyTokenId`, a vehicle with no trips: the baseline its
+ * timings are reported against.
+ */
+export async function measureAllTrips(session: Session, tokenId: number, emptyTokenId: number): Promise<AllTripsResults> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -165,9 +195,16 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
     await enableTestHooks(page);
     await observeLongTasks(page);
     const url = `${session.baseUrl}/vehicles/${tokenId}/trips/all`;
+    const emptyUrl = `${session.baseUrl}/vehicles/${emptyTokenId}/trips/all`;
 
     // The first load fills the dashboard's trip history of the vehicle (DIMO's pages at its rate limit): not measured.
     const { trips } = await loadOnce(page, url);
+    // Nor is the empty vehicle's first, which fetches its grant and token.
+    const empty = await loadOnce(page, emptyUrl);
+    if (empty.trips !== 0) throw new Error(`vehicle ${emptyTokenId} has ${empty.trips} trips; the baseline needs none`);
+    const emptyLoadRuns: number[] = [];
+    const emptyLongestTaskMs: number[] = [];
+    const emptyFrameRuns: number[] = [];
     const warmLoadRuns: number[] = [];
     const warmStreamRuns: number[] = [];
     const warmLongestTaskMs: number[] = [];
@@ -181,6 +218,10 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
     };
     countFonts(await mapFontFiles(page));
     for (let run = 0; run < WARM_LOADS; run++) {
+      // The baseline right before each load, so that both see the machine as it is at that moment.
+      emptyLoadRuns.push(Math.round((await loadOnce(page, emptyUrl)).ms));
+      emptyLongestTaskMs.push(await longestTaskSince(page, 0));
+      for (let frame = 0; frame < EMPTY_FRAMES_PER_LOAD; frame++) emptyFrameRuns.push(Math.round(await drawLines(page, 0)));
       const load = await loadOnce(page, url);
       warmLoadRuns.push(Math.round(load.ms));
       warmStreamRuns.push(Math.round(load.streamMs));
@@ -199,16 +240,10 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
     }
     const switchesIn = (view: SwitchedView) => summarize(windowSwitchRuns.filter((run) => run.view === view).map((run) => run.ms));
     await page.getByTestId("all-trips-view-lines").click();
-    const drawLines = (count: number) =>
-      page.evaluate((n) => {
-        const bench = window.__allTripsMapBench;
-        if (!bench) throw new Error("the all-trips map exposes no benchmark hook");
-        return bench.drawLines(n);
-      }, count);
     const linesRuns: Record<string, number[]> = {};
     for (const count of LINES_PLAN) {
-      await drawLines(100);
-      (linesRuns[String(count)] ??= []).push(Math.round(await drawLines(count)));
+      await drawLines(page, 100);
+      (linesRuns[String(count)] ??= []).push(Math.round(await drawLines(page, count)));
     }
     await context.close();
     return {
@@ -226,6 +261,14 @@ export async function measureAllTrips(session: Session, tokenId: number): Promis
       linesRuns,
       lines1k: summarize(linesRuns["1000"] ?? []),
       lines10k: summarize(linesRuns["10000"] ?? []),
+      baseline: {
+        tokenId: emptyTokenId,
+        load: summarize(emptyLoadRuns),
+        loadRuns: emptyLoadRuns,
+        loadLongestTaskMs: emptyLongestTaskMs,
+        frame: summarize(emptyFrameRuns),
+        frameRuns: emptyFrameRuns,
+      },
     };
   } finally {
     await browser.close();

@@ -3,7 +3,7 @@ import { type CookieJar } from "./cookies";
 /**
  * The dashboard's two server paths for trips, called over HTTP as the browser calls them: the trips page itself
  * (server-rendered with page N's trips) and the trips route (`GET /api/vehicles/N/trips?page=P`), through which the
- * page's client loads every other page.
+ * page's client loads every other page; and the bare route the trips route's throughput is compared with.
  */
 
 export interface Session {
@@ -42,6 +42,18 @@ export async function requestTripsRoute(session: Session, tokenId: number, page:
 export async function fetchTripsPage(session: Session, tokenId: number, page: number): Promise<RouteTripsPage> {
   const { status, body } = await requestTripsRoute(session, tokenId, page);
   return readTripsPage(status, body);
+}
+
+/** A route that does nothing: what a request costs the server itself, the baseline of the load test's throughput. */
+export const BARE_ROUTE = "/api/health";
+
+/** GETs the bare route with the session's cookie, as the trips route is called; throws unless it answered as it should. */
+export async function fetchBareRoute(session: Session): Promise<void> {
+  const response = await fetch(`${session.baseUrl}${BARE_ROUTE}`, { headers: { cookie: session.jar.header() } });
+  const body = await response.text();
+  if (response.status !== 200 || body !== JSON.stringify({ ok: true })) {
+    throw new Error(`GET ${BARE_ROUTE} answered ${response.status}: ${body.slice(0, 80)}`);
+  }
 }
 
 /** The trips page's HTML, server-rendered with the page's trips; throws unless the trips list is in it. */

@@ -1,6 +1,6 @@
 import { sandboxControl } from "@/sandbox/control-client";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
-import { type Session, fetchTripsPage } from "./dashboard-client";
+import { type Session, fetchBareRoute, fetchTripsPage } from "./dashboard-client";
 import { signIn } from "./session";
 import { type Summary, summarize } from "./stats";
 import { type UpstreamCounts, classifyRoutes } from "./upstream-counts";
@@ -9,10 +9,12 @@ import { type UpstreamCounts, classifyRoutes } from "./upstream-counts";
  * Item 6: simulated signed-in developers paging trips at once. Each user signs in for a session of its own, then
  * runs a closed loop with no think time for the test's duration: the next page of the next vehicle, through the
  * trips route the trips page uses, each page as soon as the previous one arrived. Upstream calls are counted
- * by the sandbox over the same window.
+ * by the sandbox over the same window. The same users, loop and time against the bare route (a handler that does
+ * nothing) give the baseline: what this machine serves when the dashboard does no work at all.
  */
 
 export interface LoadResults {
+  target: LoadTarget;
   users: number;
   seconds: number;
   vehicles: number[];
@@ -25,10 +27,15 @@ export interface LoadResults {
   upstream: UpstreamCounts;
 }
 
+/** What every request asks for: the next trips page, or the bare route. */
+export type LoadTarget = "trips" | "bare";
+
 export interface LoadOptions {
   users: number;
   seconds: number;
   vehicles: readonly number[];
+  /** The trips route unless said otherwise. */
+  target?: LoadTarget;
 }
 
 const SIGN_IN_CONCURRENCY = 8;
@@ -49,7 +56,7 @@ async function signInUsers(baseUrl: string, users: number): Promise<Session[]> {
 }
 
 export async function runLoad(sandboxUrl: string, baseUrl: string, options: LoadOptions): Promise<LoadResults> {
-  const { vehicles, seconds } = options;
+  const { vehicles, seconds, target = "trips" } = options;
   const sessions = await signInUsers(baseUrl, options.users);
   const control = sandboxControl(sandboxUrl);
   await control.resetStats();
@@ -69,9 +76,12 @@ export async function runLoad(sandboxUrl: string, baseUrl: string, options: Load
       const page = nextPage[slot] ?? 1;
       const requestStarted = performance.now();
       try {
-        const answer = await fetchTripsPage(session, tokenId, page);
+        if (target === "bare") await fetchBareRoute(session);
+        else {
+          const answer = await fetchTripsPage(session, tokenId, page);
+          nextPage[slot] = page >= answer.totalPages ? 1 : page + 1;
+        }
         latencies.push(performance.now() - requestStarted);
-        nextPage[slot] = page >= answer.totalPages ? 1 : page + 1;
       } catch (error) {
         errors++;
         if (errorSamples.size < 5) errorSamples.add(error instanceof Error ? error.message : String(error));
@@ -82,6 +92,7 @@ export async function runLoad(sandboxUrl: string, baseUrl: string, options: Load
   const elapsed = (performance.now() - started) / 1000;
 
   return {
+    target,
     users: sessions.length,
     seconds,
     vehicles: [...vehicles],

@@ -8,7 +8,8 @@ import { type Summary, summarize } from "./stats";
  * Item 4: how long the trips map takes to draw 1,000 and 10,000 trips once the data is in the page, in Chromium.
  * The trips are real: pages of the 100,000-trip vehicle loaded through the dashboard's own trips route. They are
  * handed to the map component's draw path (`window.__tripsMapBench.draw`, the same function that draws each page),
- * which times from receiving the trips to the map's next `idle` event (performance measure `trips-map:draw`).
+ * which times from receiving the trips to the map's next `idle` event (performance measure `trips-map:draw`). Beside
+ * them, the same path drawing no trips on the same map: one frame of it, the baseline the draws are compared with.
  */
 
 export interface MapDrawResults {
@@ -16,6 +17,8 @@ export interface MapDrawResults {
   runs: Record<string, number[]>;
   draw1k: Summary;
   draw10k: Summary;
+  /** Draws of no trips through the same path, one before each measured draw: the map's own frame. */
+  drawEmpty: Summary;
   /** The page's own first draw (its 100 trips), for reference. */
   firstPageDrawMs: number | null;
   /** When the trips list became usable, from navigation start (`trips-view:interactive`). */
@@ -67,9 +70,12 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
         { data, timeoutMs: DRAW_TIMEOUT_MS },
       );
     const runs: Record<string, number[]> = {};
+    const emptyRuns: number[] = [];
     for (const count of PLAN) {
       // Start each draw from what the page shows, one page of trips, so that no draw pays for clearing a larger
-      // one before it (that cost lands in this unmeasured draw).
+      // one before it (that cost lands in this unmeasured draw); the empty one too.
+      await draw(trips.slice(0, PAGE_SIZE));
+      emptyRuns.push(await draw([]));
       await draw(trips.slice(0, PAGE_SIZE));
       (runs[String(count)] ??= []).push(await draw(trips.slice(0, count)));
     }
@@ -79,6 +85,7 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
       runs,
       draw1k: summarize(runs["1000"] ?? []),
       draw10k: summarize(runs["10000"] ?? []),
+      drawEmpty: summarize(emptyRuns),
       firstPageDrawMs: reference.firstDraw,
       interactiveMs: reference.interactive,
     };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type ReportRow } from "./table";
 import { type AllTripsResults } from "./all-trips";
-import { BUDGETS, allTripsRows, reportRows } from "./report";
+import { BUDGETS, RATIO_BUDGETS } from "./budgets";
+import { type LoadResults } from "./load";
+import { baselineRows, reportRows } from "./report";
+import { allTripsRows, mapRows } from "./report-map";
 import { type MeasuredResults } from "./results";
 import { summarize } from "./stats";
 import { NO_REQUESTS, type UpstreamCounts } from "./upstream-counts";
@@ -11,7 +14,7 @@ const counts = (partial: Partial<UpstreamCounts>): UpstreamCounts => {
   return { ...merged, total: merged.auth + merged.exchanges + merged.identity + merged.trips + merged.other };
 };
 
-/** All-trips figures within every budget. */
+/** All-trips figures within every budget: an empty map loads in 800 ms, a frame of it takes 50 ms. */
 const allTripsResults = (): AllTripsResults => ({
   tokenId: 17001,
   trips: 100_000,
@@ -32,6 +35,27 @@ const allTripsResults = (): AllTripsResults => ({
   linesRuns: { "1000": [60], "10000": [120] },
   lines1k: summarize([60]),
   lines10k: summarize([120]),
+  baseline: {
+    tokenId: 19876,
+    load: summarize([780, 800, 820]),
+    loadRuns: [780, 800, 820],
+    loadLongestTaskMs: [60, 70, 65],
+    frame: summarize([45, 50, 55]),
+    frameRuns: [45, 50, 55],
+  },
+});
+
+const loadResults = (target: LoadResults["target"], requests: number, perSecond: number): LoadResults => ({
+  target,
+  users: 100,
+  seconds: 30,
+  vehicles: [1, 2],
+  requests,
+  errors: 0,
+  errorSamples: [],
+  perSecond,
+  latency: summarize([10, 20]),
+  upstream: counts(target === "trips" ? { exchanges: 2, trips: requests } : {}),
 });
 
 /** Results that meet every budget; each test breaks one thing. */
@@ -68,26 +92,56 @@ function passing(): MeasuredResults {
       largestDashboardRoute: null,
     },
     // The trips map's draws are for reference: slower than the lines view's budgets, and no verdict.
-    map: { tokenId: 17001, runs: {}, draw1k: summarize([700]), draw10k: summarize([1_300]), firstPageDrawMs: 100, interactiveMs: 500 },
+    map: { tokenId: 17001, runs: {}, draw1k: summarize([700]), draw10k: summarize([1_300]), drawEmpty: summarize([50]), firstPageDrawMs: 100, interactiveMs: 500 },
     allTrips: allTripsResults(),
+    tripRoutes: {
+      tokenId: 21957,
+      cold: [{ ms: 600, telemetryRequests: 10, points: 5_000, routes: 100 }],
+      warm: [{ ms: 30, telemetryRequests: 0, points: 5_000, routes: 100 }],
+      coldMs: summarize([600]),
+      warmMs: summarize([30]),
+      draw100Routed: summarize([220]),
+      drawRuns: [220],
+      drawEmpty: summarize([50]),
+    },
     sandbox: {
       tokenId: 17001,
       page1: summarize([0.5]),
       page1000: summarize([0.5]),
       throughput: { requests: 5000, perSecond: 1000, failures: 0, seconds: 5, concurrency: 16 },
     },
-    load: {
-      users: 100,
-      seconds: 30,
-      vehicles: [1, 2],
-      requests: 100,
-      errors: 0,
-      errorSamples: [],
-      perSecond: 3.3,
-      latency: summarize([10, 20]),
-      upstream: counts({ exchanges: 2, trips: 100 }),
-    },
+    // A third of what the bare route serves under the same load.
+    load: loadResults("trips", 100, 3.3),
+    loadBaseline: loadResults("bare", 300, 10),
   };
+}
+
+/** Every browser timing of the results, figures and baselines alike, times `factor`: the same run on a slower machine. */
+function slower(results: MeasuredResults, factor: number, { baselines = true } = {}): MeasuredResults {
+  const scale = (values: number[]) => values.map((value) => value * factor);
+  const a = results.allTrips;
+  if (a) {
+    a.warmLoad = summarize(scale(a.warmLoadRuns));
+    a.warmLongestTaskMs = scale(a.warmLongestTaskMs);
+    a.windowSwitchRuns = a.windowSwitchRuns.map((run) => ({ ...run, ms: run.ms * factor, longestTaskMs: run.longestTaskMs * factor }));
+    a.windowSwitch = summarize(a.windowSwitchRuns.filter((run) => run.view === "clusters").map((run) => run.ms));
+    a.densitySwitch = summarize(a.windowSwitchRuns.filter((run) => run.view === "density").map((run) => run.ms));
+    a.lines1k = summarize([a.lines1k.median * factor]);
+    a.lines10k = summarize([a.lines10k.median * factor]);
+    if (baselines) {
+      a.baseline.load = summarize(scale(a.baseline.loadRuns));
+      a.baseline.loadLongestTaskMs = scale(a.baseline.loadLongestTaskMs);
+      a.baseline.frame = summarize(scale(a.baseline.frameRuns));
+    }
+  }
+  const t = results.tripRoutes;
+  if (t) {
+    t.draw100Routed = summarize([t.draw100Routed.median * factor]);
+    if (baselines) t.drawEmpty = summarize([t.drawEmpty.median * factor]);
+  }
+  results.load.perSecond /= factor;
+  if (baselines) results.loadBaseline.perSecond /= factor;
+  return results;
 }
 
 const verdicts = (rows: ReportRow[]) => rows.filter((row) => row.pass !== undefined).map((row) => [row.measure.split(":")[0], row.pass]);
@@ -98,9 +152,61 @@ describe("reportRows", () => {
     const rows = reportRows(passing());
     expect(failed(rows)).toEqual([]);
     // warm view, concurrent cold, overhead, one dashboard route, wallet code, 1,000- and 10,000-trip line draws, seven
-    // all-trips figures (load, its longest task, each view's switch and its longest task, the font), load errors
-    expect(verdicts(rows)).toHaveLength(15);
+    // all-trips figures (load, its longest task, each view's switch and its longest task, the font), the routed
+    // page's draw, load throughput and errors
+    expect(verdicts(rows)).toHaveLength(17);
     expect(rows.find((row) => row.measure.includes("/login"))?.pass).toBeUndefined();
+  });
+
+  it("lists the baselines first, with no budget of their own", () => {
+    const rows = reportRows(passing());
+    const baselines = baselineRows(passing());
+    expect(baselines.map((row) => row.measure.split(":")[0])).toEqual(["baseline", "baseline", "baseline", "baseline", "baseline"]);
+    expect(rows.slice(0, baselines.length)).toEqual(baselines);
+    expect(baselines.every((row) => row.pass === undefined)).toBe(true);
+    expect(baselines[0]?.value).toBe("800 ms (longest task 70.0 ms)");
+  });
+
+  it("shows each timing's absolute figure beside its ratio to the baseline", () => {
+    const rows = reportRows(passing());
+    const row = (start: string) => rows.find((candidate) => candidate.measure.startsWith(start));
+    expect(row("8. all-trips map of 17001")).toMatchObject({ ratio: "1.25x empty map load", budget: `< ${RATIO_BUDGETS.allTripsWarmLoad}x` });
+    expect(row("8. all-trips map of 17001")?.value).toMatch(/^1000 ms/);
+    expect(row("4. map draw, 1,000 trips as lines")).toMatchObject({ value: "60.0 ms", ratio: "1.20x empty map frame" });
+    expect(row("8. all-trips time window switch, clusters view, click to drawn")?.ratio).toBe("2.40x / 3.00x empty map frame");
+    expect(row("8. map draw, a page of 100 routed trips")?.ratio).toBe("4.40x draw of none");
+    expect(row("6. load: 100 users")).toMatchObject({ value: "100 (3 req/s)", ratio: "0.33x bare route", pass: true });
+  });
+
+  it("judges timings by their baseline: a machine three times slower at both passes, one slower at the figures only does not", () => {
+    expect(failed(reportRows(slower(passing(), 3)))).toEqual([]);
+    expect(failed(reportRows(slower(passing(), 3, { baselines: false }))).map((measure) => measure.split(":")[0])).toEqual([
+      "8. all-trips map of 17001 (100000 trips), warm load to drawn",
+      "8. all-trips warm load",
+      "8. all-trips time window switch, clusters view, click to drawn",
+      "8. all-trips time window switch, clusters view",
+      "8. all-trips time window switch, density view, click to drawn",
+      "8. all-trips time window switch, density view",
+      "8. map draw, a page of 100 routed trips (5000 points)",
+      "6. load",
+    ]);
+  });
+
+  it("fails a timing whose baseline is missing", () => {
+    const results = passing();
+    if (results.allTrips) results.allTrips.baseline.frame = summarize([]);
+    results.loadBaseline.perSecond = 0;
+    const rows = reportRows(results);
+    expect(rows.find((row) => row.measure.startsWith("4. map draw, 1,000"))).toMatchObject({ ratio: "n/a", pass: false });
+    expect(failed(rows)).toContain("6. load: 100 users, 2 vehicles, 30 s: requests served");
+  });
+
+  it("counts only what the bare route served, so that quick errors make no baseline", () => {
+    const results = passing();
+    results.loadBaseline = { ...results.loadBaseline, errors: 150 };
+    const throughput = reportRows(results).find((row) => row.measure.startsWith("6. load: 100 users"));
+    expect(throughput).toMatchObject({ ratio: "0.66x bare route", pass: true });
+    expect(baselineRows(results).at(-1)?.value).toMatch(/^150 \(10 req\/s; 150 errors;/);
   });
 
   it("fails a warm view that costs more than one upstream request", () => {
@@ -128,7 +234,7 @@ describe("reportRows", () => {
 
   it("fails a slow 1,000-trip draw and a load test with errors", () => {
     const results = passing();
-    if (results.allTrips) results.allTrips.lines1k = summarize([500]);
+    if (results.allTrips) results.allTrips.lines1k = summarize([RATIO_BUDGETS.draw1kFrames * 50]);
     results.load.errors = 1;
     expect(failed(reportRows(results))).toEqual(["4. map draw, 1,000 trips as lines (all-trips lines view): median of 1", "6. load: errors"]);
   });
@@ -148,14 +254,16 @@ describe("allTripsRows", () => {
     expect(failed(allTripsRows({ allTrips: allTripsResults() }))).toEqual([]);
     expect(allTripsRows({ allTrips: allTripsResults() })).toHaveLength(7);
     expect(allTripsRows({})).toEqual([]);
+    expect(mapRows({})).toEqual([]);
   });
 
   it("fails a slow load, a long task, a slow switch and heavy glyphs", () => {
     const results = allTripsResults();
-    results.warmLoad = summarize([1_500]);
-    results.warmLongestTaskMs = [101];
-    results.windowSwitchRuns = [{ view: "clusters", window: "all", ms: 200, longestTaskMs: 120, shown: 100_000 }];
-    results.windowSwitch = summarize([200]);
+    // The empty map: loads in 800 ms, its longest task 70 ms, a frame 50 ms.
+    results.warmLoad = summarize([800 * RATIO_BUDGETS.allTripsWarmLoad]);
+    results.warmLongestTaskMs = [70 * RATIO_BUDGETS.allTripsLoadTask + 1];
+    results.windowSwitchRuns = [{ view: "clusters", window: "all", ms: 50 * RATIO_BUDGETS.allTripsWindowFrames, longestTaskMs: 50 * RATIO_BUDGETS.allTripsSwitchTaskFrames + 1, shown: 100_000 }];
+    results.windowSwitch = summarize([50 * RATIO_BUDGETS.allTripsWindowFrames]);
     results.glyphBytes = BUDGETS.allTripsGlyphBytes + 1;
     expect(failed(allTripsRows({ allTrips: results })).map((measure) => measure.split(":")[0])).toEqual([
       "8. all-trips map of 17001 (100000 trips), warm load to drawn",
@@ -174,5 +282,13 @@ describe("allTripsRows", () => {
       "8. all-trips time window switch, density view, click to drawn",
       "8. all-trips time window switch, density view",
     ]);
+  });
+
+  it("counts an empty map load with no long task as one of the shortest the browser reports", () => {
+    const results = allTripsResults();
+    results.baseline.loadLongestTaskMs = [0, 0, 0];
+    results.warmLongestTaskMs = [70];
+    const task = allTripsRows({ allTrips: results }).find((row) => row.measure === "8. all-trips warm load: longest main-thread task");
+    expect(task).toMatchObject({ ratio: "1.40x empty load's task", pass: true });
   });
 });

@@ -1,6 +1,7 @@
 import { type AllTripsResults } from "./all-trips";
 import { type JavaScriptResults } from "./javascript-size";
 import { type LoadResults } from "./load";
+import { type MachineInfo } from "./machine";
 import { type MapDrawResults } from "./map-draw";
 import { type OverheadResults } from "./overhead";
 import { type SandboxTelemetryResults } from "./sandbox-telemetry";
@@ -11,15 +12,7 @@ import { type UpstreamResults } from "./upstream";
 /** Everything one `npm run bench` measured: written to bench/results.json and turned into the report table. */
 export interface BenchResults {
   date: string;
-  machine: {
-    cpus: number;
-    cpuModel: string;
-    memoryGb: number;
-    node: string;
-    platform: string;
-    /** 1-minute load average when the bench started and ended: other work on the machine shows here. */
-    loadAverage: { start: number; end: number };
-  };
+  machine: MachineInfo;
   durationSeconds: number;
   upstream: UpstreamResults;
   overhead: OverheadResults;
@@ -33,6 +26,8 @@ export interface BenchResults {
   /** The sandbox's Telemetry API (absent from results written before it existed). */
   telemetry?: SandboxTelemetryResults;
   load: LoadResults;
+  /** The same users, loop and time against the bare route, just before: the load test's baseline. */
+  loadBaseline: LoadResults;
   /** The same load on two instances behind a round-robin proxy sharing one Redis (both runs start with no token). */
   loadTwoInstances?: LoadResults;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatKb, formatMs, markdownTable, reportTable, verdict } from "./table";
+import { formatKb, formatMs, formatRatio, markdownTable, reportTable, verdict } from "./table";
 
 describe("markdownTable", () => {
   it("pads every column to its widest cell", () => {
@@ -23,13 +23,14 @@ describe("markdownTable", () => {
 });
 
 describe("reportTable", () => {
-  it("writes pass, FAIL or nothing in the result column", () => {
+  it("writes pass, FAIL or nothing in the result column, and a ratio to its baseline where a row has one", () => {
     const lines = reportTable([
       { measure: "m1", value: "1", budget: "= 1", pass: true },
-      { measure: "m2", value: "3", budget: "= 1", pass: false },
+      { measure: "m2", value: "3", ratio: "3.00x none", budget: "< 2x", pass: false },
       { measure: "m3", value: "9", budget: "" },
     ]).split("\n");
-    expect(lines[0]).toMatch(/^\| measure \| value \| budget \| result \|$/);
+    expect(lines[0]).toMatch(/^\| measure \| value \| vs baseline \| budget \| result \|$/);
+    expect(lines[3]).toMatch(/^\| m2 +\| 3 +\| 3\.00x none +\| < 2x +\|/);
     expect(lines[2]).toMatch(/\| pass +\|$/);
     expect(lines[3]).toMatch(/\| FAIL +\|$/);
     expect(lines[4]).toMatch(/\| +\|$/);
@@ -44,6 +45,12 @@ describe("formatters", () => {
     expect(formatMs(1234.5)).toBe("1235 ms");
     expect(formatMs(-0.5)).toBe("-0.50 ms");
     expect(formatMs(Number.NaN)).toBe("n/a");
+  });
+
+  it("formats a ratio with two decimals and the baseline it is to", () => {
+    expect(formatRatio(1.416, "empty map load")).toBe("1.42x empty map load");
+    expect(formatRatio(0.3)).toBe("0.30x");
+    expect(formatRatio(Number.NaN, "bare route")).toBe("n/a");
   });
 
   it("formats bytes as decimal kilobytes", () => {

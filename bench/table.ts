@@ -1,8 +1,11 @@
-/** The bench's report as a Markdown table: readable in a terminal as printed, and pasted as is into the README. */
+/** The bench's report as a Markdown table: readable in a terminal as printed, and pasted as is into bench/README.md. */
 
 export interface ReportRow {
   measure: string;
+  /** The figure as measured, for reference: its absolute value depends on the machine. */
   value: string;
+  /** The figure as a ratio to the baseline it is compared with, naming the baseline; absent for a figure with none. */
+  ratio?: string;
   /** Empty for a figure that has no budget. */
   budget: string;
   /** undefined for a figure that has no budget. */
@@ -28,9 +31,15 @@ export function markdownTable(headers: readonly string[], rows: readonly (readon
 
 export function reportTable(rows: readonly ReportRow[]): string {
   return markdownTable(
-    ["measure", "value", "budget", "result"],
-    rows.map((row) => [row.measure, row.value, row.budget, verdict(row.pass)]),
+    ["measure", "value", "vs baseline", "budget", "result"],
+    rows.map((row) => [row.measure, row.value, row.ratio ?? "", row.budget, verdict(row.pass)]),
   );
+}
+
+/** A ratio for a table cell, with the baseline it is to when given: "1.42x empty map load"; "n/a" without one. */
+export function formatRatio(ratio: number, baseline?: string): string {
+  if (!Number.isFinite(ratio)) return "n/a";
+  return baseline ? `${ratio.toFixed(2)}x ${baseline}` : `${ratio.toFixed(2)}x`;
 }
 
 /** Milliseconds for a table cell: two decimals under 10 ms, one under 100, none above. */

@@ -10,7 +10,7 @@ import { type Summary, summarize } from "./stats";
  * (`GET /api/vehicles/N/trips/paths?page=P`, read to the end), cold (pages this dashboard never served: every path
  * from the Telemetry API) and warm (the same pages again: kept paths), with the sandbox's count of telemetry requests
  * each cost. Drawing: a page of 100 routed trips handed to the trips map's draw path in Chromium, from the data to the
- * map's idle (the same measure as item 4).
+ * map's idle (the same measure as item 4), beside the same path drawing no trips on the same map (its baseline).
  */
 
 export interface RouteLoad {
@@ -28,6 +28,8 @@ export interface TripRoutesResults {
   warmMs: Summary;
   draw100Routed: Summary;
   drawRuns: number[];
+  /** Draws of no trips through the same path on the same map, one before each measured draw. */
+  drawEmpty: Summary;
 }
 
 async function loadPaths(session: Session, tokenId: number, page: number): Promise<{ results: TripPathResult[]; ms: number }> {
@@ -71,6 +73,7 @@ export async function measureTripRoutes(session: Session, sandboxUrl: string, to
   const { results: paths } = await loadPaths(session, tokenId, 2);
   const browser = await launchChromium();
   const drawRuns: number[] = [];
+  const emptyRuns: number[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies(session.jar.entries().map(([name, value]) => ({ name, value, url: session.baseUrl })));
@@ -79,6 +82,12 @@ export async function measureTripRoutes(session: Session, sandboxUrl: string, to
     await page.goto(`${session.baseUrl}/vehicles/${tokenId}/trips`);
     await page.locator('[data-testid="trips-map"][data-drawn-routes="100"]').waitFor({ timeout: 60_000 });
     for (let i = 0; i < DRAWS; i++) {
+      const empty = await page.evaluate(() => {
+        const bench = window.__tripsMapBench;
+        if (!bench) throw new Error("the trips map exposes no benchmark hook");
+        return bench.draw([]);
+      });
+      emptyRuns.push(Math.round(empty));
       // From one page of straight lines to the routed page, as when the routes arrive.
       await page.evaluate((data) => window.__tripsMapBench?.draw(data as Trip[]), trips);
       drawRuns.push(
@@ -97,5 +106,6 @@ export async function measureTripRoutes(session: Session, sandboxUrl: string, to
     warmMs: summarize(warm.map((load) => load.ms)),
     draw100Routed: summarize(drawRuns),
     drawRuns,
+    drawEmpty: summarize(emptyRuns),
   };
 }
