@@ -1,7 +1,7 @@
 "use client";
 
 import type { ActivityEntry, ActivityMessage } from "@/lib/models";
-import { formatDateTime } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { SERVICE_LABELS } from "@/lib/protocol";
 import { CacheBadge, StatusBadge } from "./activity-badges";
 import { CurlPanel } from "./curl-panel";
@@ -13,6 +13,7 @@ import { PathText } from "./path-text";
  * server never logged one.
  */
 export function ActivityDetail({ record, hydrated }: { record: ActivityEntry; hydrated: boolean }) {
+  const { format: formatDateTime } = useTimeFormat();
   const vehicle = record.tokenId ?? record.forTokenId;
   return (
     <div className="@container flex flex-col gap-4 text-sm" data-testid="activity-detail" data-call-id={record.id}>

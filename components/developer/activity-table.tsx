@@ -2,7 +2,8 @@
 
 import { ChevronDown, ChevronRight } from "lucide-react";
 import { Fragment } from "react";
-import { formatClockTime, formatDateTime } from "@/lib/format/time";
+import { formatClockTime } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { CacheBadge, StatusBadge } from "./activity-badges";
 import type { ActivityEntry } from "@/lib/models";
 import { SERVICE_LABELS } from "@/lib/protocol";
@@ -31,6 +32,7 @@ export function ActivityTable({
   openId: string | null;
   onToggle: (id: string) => void;
 }) {
+  const { format: formatDateTime } = useTimeFormat();
   return (
     <div className="rounded-lg border border-border bg-card md:overflow-x-auto">
       <table className="block w-full text-left text-sm md:table" data-testid="activity-table">

@@ -1,8 +1,10 @@
 import { Badge } from "@/components/ui/badge";
-import { formatCountdown, formatDateTime } from "@/lib/format/time";
+import { formatCountdown } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 
-/** A token's time claim (seconds since the epoch) in the viewer's time zone, once hydrated. */
+/** A token's time claim (seconds since the epoch) in the zone the person chose, once hydrated. */
 export function TokenTime({ seconds, hydrated }: { seconds: number | null; hydrated: boolean }) {
+  const { format: formatDateTime } = useTimeFormat();
   if (seconds === null) return <span className="text-muted-foreground">—</span>;
   const iso = new Date(seconds * 1000).toISOString();
   return <time dateTime={iso}>{hydrated ? formatDateTime(iso) : iso.slice(0, 16).replace("T", " ")}</time>;

@@ -1,4 +1,4 @@
-import { formatDuration, formatDateTime } from "@/lib/format/time";
+import { formatDuration } from "@/lib/format/time";
 import { tripDurationMs, tripEnd, tripStart } from "@/lib/geo/trip-places";
 import type { Trip } from "@/lib/models";
 
@@ -11,15 +11,18 @@ export function popupAnchor(trip: Trip): [number, number] | null {
   return only ? [only.longitude, only.latitude] : null;
 }
 
-/** The popup's content, built as DOM text (never HTML from data). MapLibre's popup is white in both themes. */
-export function popupContent(trip: Trip): HTMLElement {
+/**
+ * The popup's content, built as DOM text (never HTML from data). MapLibre's popup is white in both themes. Times go
+ * through the page's `formatTime` (useTimeFormat), so the popup follows the Local / UTC switch like the list beside it.
+ */
+export function popupContent(trip: Trip, formatTime: (iso: string) => string): HTMLElement {
   const root = document.createElement("div");
   root.dataset.testid = "trip-popup";
   root.style.cssText = "color:#0b1220;font-size:12px;line-height:1.5;min-width:180px";
   const durationMs = tripDurationMs(trip);
   const rows: Array<[string, string]> = [
-    ["Start", formatDateTime(trip.start.time)],
-    ["End", formatDateTime(trip.end.time)],
+    ["Start", formatTime(trip.start.time)],
+    ["End", formatTime(trip.end.time)],
     ["Duration", durationMs === null ? "unknown" : formatDuration(durationMs)],
   ];
   for (const [label, value] of rows) {

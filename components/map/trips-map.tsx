@@ -2,6 +2,7 @@
 
 import { useTheme } from "next-themes";
 import { useEffect, useRef, useState } from "react";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { prefersReducedMotion } from "@/lib/motion";
 import type { Trip, TripPath, TripPathResult } from "@/lib/models";
 import { exposeForTests } from "@/lib/test-hooks";
@@ -51,6 +52,7 @@ const NO_PATHS: ReadonlyMap<string, TripPathResult> = new Map();
 export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styleUrl, paths = NO_PATHS, pathsLoading = false, selectedPath = null, replayLngLat = null }: TripsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const theme = mapThemeOf(useTheme().resolvedTheme);
+  const { format: formatTime } = useTimeFormat();
   const { map, ready, styleVersion, error } = useBaseMap(containerRef, styleUrl, theme);
   const [drawn, setDrawn] = useState<DrawnState | null>(null);
   // The trips the map was last fitted to: routes arriving for them redraw without moving the map.
@@ -170,7 +172,7 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
     const anchor = trip ? popupAnchor(trip) : null;
     if (!map || !ready || !trip || !anchor) return;
     let closingFromHere = false;
-    const popup = new Popup({ closeOnClick: false, offset: 12, maxWidth: "260px" }).setLngLat(anchor).setDOMContent(popupContent(trip)).addTo(map);
+    const popup = new Popup({ closeOnClick: false, offset: 12, maxWidth: "260px" }).setLngLat(anchor).setDOMContent(popupContent(trip, formatTime)).addTo(map);
     popup.on("close", () => {
       if (!closingFromHere) callbacks.current.onSelect(null);
     });
@@ -178,7 +180,7 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
       closingFromHere = true;
       popup.remove();
     };
-  }, [map, ready, trips, selectedId]);
+  }, [map, ready, trips, selectedId, formatTime]);
 
   return (
     <MapRegion

@@ -3,7 +3,8 @@
 import { Clock } from "lucide-react";
 import { cn } from "@/lib/cn";
 import { formatNumber } from "@/lib/format/numbers";
-import { formatCountdown, formatDateTime } from "@/lib/format/time";
+import { formatCountdown } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { type OfferSet } from "@/lib/models";
 import { OfferCard } from "./offer-card";
 import { msUntilExpiry } from "./offer-expiry";
@@ -13,6 +14,7 @@ import { msUntilExpiry } from "./offer-expiry";
  * set keeps its prices for reference, greyed, with the date it lapsed and no links (the buyers closed them).
  */
 export function OfferSetView({ set, expired, nowMs, currency }: { set: OfferSet; expired: boolean; nowMs: number; currency: string }) {
+  const { format: formatDateTime } = useTimeFormat();
   const left = msUntilExpiry(set, nowMs);
   return (
     <section

@@ -2,7 +2,7 @@
 
 import { Badge } from "@/components/ui/badge";
 import { formatMoney, formatNumber } from "@/lib/format/numbers";
-import { formatDateTime } from "@/lib/format/time";
+import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { type Valuation } from "@/lib/models";
 import { odometerMeasurement } from "./odometer-measurement";
 
@@ -61,6 +61,7 @@ export function OdometerReading({ valuation }: { valuation: Valuation }) {
 }
 
 export function ValuationFigures({ valuation }: { valuation: Valuation }) {
+  const { format: formatDateTime } = useTimeFormat();
   const { currency } = valuation;
   return (
     <div className="flex flex-col gap-5">
