@@ -15,32 +15,26 @@ const address = z
   .trim()
   .regex(/^0x[0-9a-fA-F]{40}$/, "must be an Ethereum address: 0x followed by 40 hex characters");
 
-const httpUrl = z
-  .string()
-  .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an http(s) URL such as https://example.com");
+/** A URL with one of the protocols and a host. */
+const urlWith = (protocols: readonly string[], message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== "";
+      } catch {
+        return false;
+      }
+    }, message);
+
+const httpUrl = urlWith(["http:", "https:"], "must be an http(s) URL such as https://example.com");
 
 /** A base address: a trailing slash is dropped, since paths are appended to it. */
 const baseUrl = httpUrl.transform((value) => value.replace(/\/+$/, ""));
 
-const redisUrl = z
-  .string()
-  .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "redis:" || url.protocol === "rediss:") && url.hostname !== "";
-    } catch {
-      return false;
-    }
-  }, "must be a redis:// or rediss:// URL such as redis://localhost:6379");
+const redisUrl = urlWith(["redis:", "rediss:"], "must be a redis:// or rediss:// URL such as redis://localhost:6379");
 
 const apiKey = z
   .string()
