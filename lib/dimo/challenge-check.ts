@@ -1,6 +1,6 @@
 import "server-only";
 import { getAddress, isAddress } from "viem";
-import { DimoError } from "./errors";
+import { invalidResponse } from "./errors";
 
 /**
  * The API key signs only a challenge that is what API-CONTRACT section 2 says DIMO's auth service sends: an EIP-4361
@@ -25,13 +25,7 @@ export interface ChallengeExpectations {
 const RFC3339_SECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 
 function refuse(problem: string): never {
-  throw new DimoError({
-    service: "auth",
-    status: null,
-    code: "INVALID_RESPONSE",
-    message: `The auth service's challenge was not signed: ${problem}. Check DIMO_AUTH_URL.`,
-    retryable: false,
-  });
+  throw invalidResponse("auth", `The auth service's challenge was not signed: ${problem}. Check DIMO_AUTH_URL.`);
 }
 
 /** Throws a DimoError naming what is wrong with the challenge; returns when the API key may sign it. */

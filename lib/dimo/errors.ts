@@ -50,6 +50,11 @@ export class DimoError extends Error {
   }
 }
 
+/** An answer the client cannot use: a body off its schema, a token that is no JWT, a challenge it will not sign. */
+export function invalidResponse(service: DimoService, message: string): DimoError {
+  return new DimoError({ service, status: null, code: "INVALID_RESPONSE", message, retryable: false });
+}
+
 export function isDimoError(value: unknown): value is DimoError {
   return value instanceof DimoError;
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { decodeJwt, type JWTPayload } from "jose";
-import { DimoError } from "./errors";
+import { invalidResponse } from "./errors";
 import { type DimoService, serviceName } from "@/lib/protocol";
 
 /**
@@ -12,13 +12,7 @@ export function decodeClaims(token: string, service: DimoService): JWTPayload {
   try {
     return decodeJwt(token);
   } catch {
-    throw new DimoError({
-      service,
-      status: null,
-      code: "INVALID_RESPONSE",
-      message: `${serviceName(service)} issued a token that is not a readable JWT`,
-      retryable: false,
-    });
+    throw invalidResponse(service, `${serviceName(service)} issued a token that is not a readable JWT`);
   }
 }
 
@@ -30,13 +24,7 @@ export function decodeClaims(token: string, service: DimoService): JWTPayload {
 export function tokenExpiryMs(token: string, service: DimoService, receivedAtMs: number): number {
   const { exp, iat } = decodeClaims(token, service);
   if (typeof exp !== "number" || !Number.isFinite(exp)) {
-    throw new DimoError({
-      service,
-      status: null,
-      code: "INVALID_RESPONSE",
-      message: `${serviceName(service)} issued a token without a numeric exp claim`,
-      retryable: false,
-    });
+    throw invalidResponse(service, `${serviceName(service)} issued a token without a numeric exp claim`);
   }
   const byClaim = exp * 1000;
   if (typeof iat !== "number" || !Number.isFinite(iat) || iat >= exp) return byClaim;

@@ -1,6 +1,6 @@
 import "server-only";
 import { type z } from "zod";
-import { DimoError } from "./errors";
+import { invalidResponse } from "./errors";
 import { type DimoService, serviceName } from "@/lib/protocol";
 
 /**
@@ -19,11 +19,5 @@ export function parseResponse<T extends z.ZodType>(
     .slice(0, 3)
     .map((issue) => (issue.path.length > 0 ? issue.path.join(".") : "body"))
     .join(", ");
-  throw new DimoError({
-    service,
-    status: null,
-    code: "INVALID_RESPONSE",
-    message: `${serviceName(service)} sent an unreadable ${what} (${fields})`,
-    retryable: false,
-  });
+  throw invalidResponse(service, `${serviceName(service)} sent an unreadable ${what} (${fields})`);
 }
