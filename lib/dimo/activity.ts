@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { ACTIVITY_LIMIT } from "@/lib/activity-filters";
 import { type ActivityEntry } from "@/lib/models";
+import { type DimoService } from "@/lib/protocol";
 import { processWide } from "@/lib/process-wide";
 import type { CappedLogStore, ChannelStore } from "@/lib/store/types";
 
@@ -133,6 +134,35 @@ export function currentVehicle(): number | undefined {
 export function newActivityId(): string {
   store.sequence += 1;
   return `${Date.now().toString(36)}-${store.instance}-${store.sequence.toString(36)}`;
+}
+
+/**
+ * The entry for a call a cache answered (a token, a vehicle's grant): the request it stood in for, with no attempt,
+ * status or time spent, so the developer tools show what was saved beside the calls made.
+ */
+export function cacheHitEntry(call: {
+  at: number;
+  method: string;
+  service: DimoService;
+  baseUrl: string;
+  path: string;
+  tokenKind?: ActivityEntry["tokenKind"];
+  tokenId?: number;
+}): ActivityInput {
+  const { at, method, service, baseUrl, path, tokenKind, tokenId } = call;
+  return {
+    at: new Date(at).toISOString(),
+    method,
+    service,
+    path,
+    url: baseUrl.replace(/\/+$/, "") + path,
+    status: null,
+    durationMs: 0,
+    attempts: 0,
+    cache: "hit",
+    ...(tokenKind !== undefined ? { tokenKind } : {}),
+    ...(tokenId !== undefined ? { tokenId } : {}),
+  };
 }
 
 /** The process's log. */

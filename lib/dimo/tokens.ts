@@ -1,7 +1,7 @@
 import "server-only";
 import { type AppConfig } from "@/lib/config";
 import { isPrivilegeId, type PrivilegeId } from "@/lib/protocol";
-import { type ActivityInput } from "./activity";
+import { type ActivityInput, cacheHitEntry } from "./activity";
 import { CHALLENGE_PATH, fetchDeveloperJwt } from "./auth";
 import { isDimoError } from "./errors";
 import { type HttpSettings, dimoFetch } from "./http";
@@ -80,19 +80,12 @@ export class TokenManager {
   }
 
   /** Runs `call` with a Vehicle JWT; a 401 drops that token and runs it once more with a fresh one. */
-  async withVehicleJwt<T>(
+  withVehicleJwt<T>(
     tokenId: number,
     privileges: readonly PrivilegeId[],
     call: (token: string) => Promise<T>,
   ): Promise<T> {
-    const token = await this.getVehicleJwt(tokenId, privileges);
-    try {
-      return await call(token);
-    } catch (error) {
-      if (!isUnauthorized(error)) throw error;
-      await this.dropIfCurrent(this.vehicleKey(tokenId, privileges), token);
-      return call(await this.getVehicleJwt(tokenId, privileges));
-    }
+    return this.retryOnceOn401(this.vehicleKey(tokenId, privileges), () => this.getVehicleJwt(tokenId, privileges), call);
   }
 
   private async exchange(tokenId: number, privileges: readonly PrivilegeId[]): Promise<string> {
@@ -114,13 +107,18 @@ export class TokenManager {
       });
       return parseResponse(exchangeResponseSchema, response.body, "tokenExchange", "exchange response").token;
     };
-    const developerJwt = await this.getDeveloperJwt();
+    return this.retryOnceOn401(this.developerKey, () => this.getDeveloperJwt(), send);
+  }
+
+  /** Calls with the cached token; a 401 drops it (unless already replaced) and the call runs once more with a fresh one. */
+  private async retryOnceOn401<T>(key: string, getToken: () => Promise<string>, call: (token: string) => Promise<T>): Promise<T> {
+    const token = await getToken();
     try {
-      return await send(developerJwt);
+      return await call(token);
     } catch (error) {
       if (!isUnauthorized(error)) throw error;
-      await this.dropIfCurrent(this.developerKey, developerJwt);
-      return send(await this.getDeveloperJwt());
+      await this.dropIfCurrent(key, token);
+      return call(await getToken());
     }
   }
 
@@ -156,21 +154,17 @@ export class TokenManager {
   private reportHit(meta: TokenMeta) {
     const { config, onActivity } = this.deps;
     const developer = meta.kind === "developer";
-    const baseUrl = developer ? config.urls.auth : config.urls.tokenExchange;
-    const path = developer ? CHALLENGE_PATH : EXCHANGE_PATH;
-    onActivity({
-      at: new Date(this.deps.now()).toISOString(),
-      method: "POST",
-      service: developer ? "auth" : "tokenExchange",
-      path,
-      url: baseUrl.replace(/\/+$/, "") + path,
-      status: null,
-      durationMs: 0,
-      attempts: 0,
-      cache: "hit",
-      tokenKind: meta.kind,
-      ...(meta.tokenId !== undefined ? { tokenId: meta.tokenId } : {}),
-    });
+    onActivity(
+      cacheHitEntry({
+        at: this.deps.now(),
+        method: "POST",
+        service: developer ? "auth" : "tokenExchange",
+        baseUrl: developer ? config.urls.auth : config.urls.tokenExchange,
+        path: developer ? CHALLENGE_PATH : EXCHANGE_PATH,
+        tokenKind: meta.kind,
+        tokenId: meta.tokenId,
+      }),
+    );
   }
 
   /** Drops a token that was refused, unless another caller already replaced it. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { decodePermissions } from "@/lib/protocol";
-import { type ActivityInput } from "./activity";
+import { type ActivityInput, cacheHitEntry } from "./activity";
 import { type HttpSettings } from "./http";
 import { IDENTITY_PATH, queryVehicle } from "./identity";
 import { type VehicleNode } from "./schemas/identity";
@@ -90,18 +90,15 @@ export class VehicleDirectory {
   }
 
   private reportHit(tokenId: number) {
-    const { identity } = this.deps.config.urls;
-    this.deps.onActivity({
-      at: new Date(this.deps.now()).toISOString(),
-      method: "POST",
-      service: "identity",
-      path: IDENTITY_PATH,
-      url: identity.replace(/\/+$/, "") + IDENTITY_PATH,
-      status: null,
-      durationMs: 0,
-      attempts: 0,
-      cache: "hit",
-      tokenId,
-    });
+    this.deps.onActivity(
+      cacheHitEntry({
+        at: this.deps.now(),
+        method: "POST",
+        service: "identity",
+        baseUrl: this.deps.config.urls.identity,
+        path: IDENTITY_PATH,
+        tokenId,
+      }),
+    );
   }
 }
