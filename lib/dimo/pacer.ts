@@ -25,6 +25,14 @@ export interface PacerOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+const DEFAULT_WINDOW_MS = 1_100;
+
+/** The gap between two turns for `service`: `windowMs / (limit - 1)`; undefined for a service without a limit. */
+function spacingMs(options: Pick<PacerOptions, "limits" | "windowMs">, service: DimoService): number | undefined {
+  const limit = options.limits[service];
+  return limit === undefined ? undefined : (options.windowMs ?? DEFAULT_WINDOW_MS) / Math.max(1, limit - 1);
+}
+
 /**
  * Even spacing per service: one request every `windowMs / (limit - 1)`, so that no stretch of DIMO's second holds
  * more than the limit, even when timers fire late and the network bunches what left evenly (a burst allowance would
@@ -33,20 +41,17 @@ export interface PacerOptions {
  */
 export class MemoryPacer implements RequestPacer {
   private readonly next = new Map<DimoService, number>();
-  private readonly windowMs: number;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly options: PacerOptions) {
-    this.windowMs = options.windowMs ?? 1_100;
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? sleep;
   }
 
   async turn(service: DimoService): Promise<void> {
-    const limit = this.options.limits[service];
-    if (limit === undefined) return;
-    const spacing = this.windowMs / Math.max(1, limit - 1);
+    const spacing = spacingMs(this.options, service);
+    if (spacing === undefined) return;
     const now = this.now();
     // Reserved at once, before waiting, so that callers who come later get later turns.
     const start = Math.max(now, this.next.get(service) ?? now);
@@ -60,21 +65,19 @@ export class MemoryPacer implements RequestPacer {
  * server's clock), so that the fleet together, not each instance, stays under DIMO's limit per client.
  */
 export class SlotPacer implements RequestPacer {
-  private readonly windowMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(
     private readonly slots: SlotStore,
     private readonly options: Omit<PacerOptions, "now">,
   ) {
-    this.windowMs = options.windowMs ?? 1_100;
     this.sleep = options.sleep ?? sleep;
   }
 
   async turn(service: DimoService): Promise<void> {
-    const limit = this.options.limits[service];
-    if (limit === undefined) return;
-    const wait = await this.slots.reserve(`pace:${service}`, this.windowMs / Math.max(1, limit - 1));
+    const spacing = spacingMs(this.options, service);
+    if (spacing === undefined) return;
+    const wait = await this.slots.reserve(`pace:${service}`, spacing);
     if (wait > 0) await this.sleep(wait);
   }
 }
