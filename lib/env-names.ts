@@ -1,7 +1,7 @@
 import { type DimoService } from "@/lib/protocol";
 
 /**
- * The environment variable that sets each DIMO service's base address: read by lib/config.ts, and set by the tools
+ * The environment variable that sets each DIMO service's base address: read by lib/config/, and set by the tools
  * that start a dashboard against a sandbox (browser tests, benchmark).
  */
 export const URL_VARIABLES: Record<DimoService, string> = {

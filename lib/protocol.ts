@@ -9,7 +9,7 @@ export const VEHICLE_NFT_CONTRACT = "0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF"
 export const DEV_VEHICLE_NFT_CONTRACT = "0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8" as const;
 export const POLYGON_CHAIN_ID = 137;
 
-/** The DIMO services the dashboard talks to, each at its own base address (lib/config.ts). */
+/** The DIMO services the dashboard talks to, each at its own base address (lib/config/). */
 export const DIMO_SERVICES = ["auth", "tokenExchange", "identity", "trips", "valuations", "telemetry"] as const;
 export type DimoService = (typeof DIMO_SERVICES)[number];
 
