@@ -1,6 +1,5 @@
 import type { TripPathResult } from "@/lib/models";
-import { toStreamError } from "@/lib/ndjson";
-import { type AppError } from "@/lib/result";
+import { type StreamErrorLine, toStreamError } from "@/lib/ndjson";
 
 /**
  * The trips page's paths as NDJSON: one `path` message per trip as its path arrives (any order), then `done`, or an
@@ -11,9 +10,7 @@ import { type AppError } from "@/lib/result";
 export type TripPathsMessage =
   | ({ type: "path" } & TripPathResult)
   | { type: "done"; upstreamRequests: number; cached: number }
-  // The failure's words, and its code, retryability and call when the route sends them: the reader takes what is
-  // missing as a failure that is not retryable (toStreamError).
-  | ({ type: "error" } & Pick<AppError, "message"> & Partial<AppError>);
+  | StreamErrorLine;
 
 export const encodePathsMessage = (message: TripPathsMessage): string => `${JSON.stringify(message)}\n`;
 

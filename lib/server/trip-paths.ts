@@ -156,7 +156,7 @@ export const openTripPathsStream = guarded(tripsInput, async function openTripPa
       forEachTripPath(tokenId, trips, stop.signal, (result) => send({ type: "path", ...result }))
         .then((summary) => send({ type: "done", ...summary }))
         .catch((error: unknown) => {
-          if (!stop.signal.aborted) send({ type: "error", message: toFailure(error, "trip paths").message });
+          if (!stop.signal.aborted) send({ type: "error", ...toFailure(error, "trip paths") });
         })
         .finally(() => {
           if (!stop.signal.aborted) controller.close();
