@@ -72,7 +72,7 @@ for (const theme of ["light", "dark"] as const) {
       await scan(page, `vehicle overview, privilege 4 only (${theme})`);
 
       await page.goto(`/vehicles/${TESLA}/trips`);
-      await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100", { timeout: 30_000 });
+      await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100");
       await page.getByTestId("trip-row").nth(2).click();
       await expect(page.getByTestId("trips-map")).not.toHaveAttribute("data-selected-trip", "");
       await scan(page, `trips, a trip selected (${theme})`);
@@ -80,7 +80,7 @@ for (const theme of ["light", "dark"] as const) {
 
     test("all trips", async ({ page }) => {
       await page.goto(`/vehicles/${VEHICLE_IDS.exactly100}/trips/all`);
-      await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
+      await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done");
       // With the busiest places listed, and the busiest one's trips.
       await page.getByTestId("busiest-place").first().getByRole("button", { name: /^List the/ }).click();
       await expect(page.getByTestId("cluster-trip").first()).toBeVisible();

@@ -115,10 +115,10 @@ test.describe("all trips: reading the map", () => {
     });
     await openAllTrips(page);
     const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    await expect.poll(() => renderedTripCount(page)).toBe(points);
 
     // The counts were drawn with the circles (from the font's glyphs, once it loaded), each the cluster's own.
-    await expect.poll(() => page.evaluate(() => window.__allTripsClusters?.drawn().labelled), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => window.__allTripsClusters?.drawn().labelled)).toBe(true);
     const clusters = await page.evaluate(() => window.__allTripsClusters?.drawn().marks.filter((mark) => mark.clusterId !== null) ?? []);
     expect(clusters.length).toBeGreaterThan(0);
     // As supercluster abbreviates them: 999, 1.2k, 12k.
@@ -173,7 +173,7 @@ test.describe("all trips: reading the map", () => {
     const drawn = () => page.evaluate(() => window.__allTripsDensity?.drawn() ?? { points: -1, weight: -1 });
     // Grouped where points fall within a few pixels (a vehicle starts and ends most trips at a few places): fewer
     // points than starts and ends, weighing every one of them once.
-    await expect.poll(async () => (await drawn()).weight, { timeout: 30_000 }).toBe(weight);
+    await expect.poll(async () => (await drawn()).weight).toBe(weight);
     expect((await drawn()).points).toBeGreaterThan(1);
     expect((await drawn()).points).toBeLessThan(weight);
     expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
@@ -189,7 +189,7 @@ test.describe("all trips: reading the map", () => {
   test("a style that replaces the map's (a themed street style, on a theme switch) gets every view's layer back", async ({ page }) => {
     await openAllTrips(page);
     const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    await expect.poll(() => renderedTripCount(page)).toBe(points);
     // What a configured street style with {theme} in its URL does on a theme switch (use-base-map.ts): a whole new
     // style, which cannot hold the views' own WebGL layers.
     const layersAfterRestyle = await page.evaluate(
@@ -206,13 +206,13 @@ test.describe("all trips: reading the map", () => {
     // Gone with the old style: what follows is the page putting them back, not a style that kept them.
     expect(layersAfterRestyle).toEqual([false, false, false]);
     await expect.poll(() => page.evaluate((layers) => Object.values(layers).map((id) => Boolean(window.__allTripsMap?.getLayer(id))), LAYERS)).toEqual([true, true, true]);
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    await expect.poll(() => renderedTripCount(page)).toBe(points);
     expect(await pixelsLayerChanges(page, LAYERS.clusters)).toBeGreaterThan(100);
     await page.getByTestId("all-trips-view-density").click();
-    await expect.poll(() => page.evaluate(() => window.__allTripsDensity?.drawn().points ?? 0), { timeout: 30_000 }).toBeGreaterThan(1);
+    await expect.poll(() => page.evaluate(() => window.__allTripsDensity?.drawn().points ?? 0)).toBeGreaterThan(1);
     expect(await pixelsLayerChanges(page, LAYERS.density)).toBeGreaterThan(1_000);
     await page.getByTestId("all-trips-view-lines").click();
-    await expect.poll(() => page.evaluate(() => window.__allTripsMapBench?.linesDrawn() ?? -1), { timeout: 30_000 }).toBeGreaterThan(1_000);
+    await expect.poll(() => page.evaluate(() => window.__allTripsMapBench?.linesDrawn() ?? -1)).toBeGreaterThan(1_000);
     expect(await pixelsLayerChanges(page, LAYERS.lines)).toBeGreaterThan(1_000);
   });
 
@@ -228,7 +228,7 @@ test.describe("all trips: reading the map", () => {
     await expect(page.getByTestId("all-trips-view-lines")).toHaveAttribute("aria-pressed", "true");
     await expect(page).toHaveURL(/view=lines/);
     await expect(page.getByTestId("all-trips-legend")).toHaveAttribute("data-view", "lines");
-    await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(withBothEnds.length);
+    await expect.poll(linesDrawn).toBe(withBothEnds.length);
     expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
 
     // The lines are pixels on the map: a frame drawn with them differs from the same frame without them.
@@ -241,12 +241,12 @@ test.describe("all trips: reading the map", () => {
     expect(recent).toBeGreaterThan(0);
     expect(recent).toBeLessThan(withBothEnds.length);
     await page.getByTestId("time-window-30d").click();
-    await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(recent);
+    await expect.poll(linesDrawn).toBe(recent);
 
     await page.reload();
     await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
     await expect(page.getByTestId("all-trips-view-lines")).toHaveAttribute("aria-pressed", "true");
-    await expect.poll(linesDrawn, { timeout: 30_000 }).toBe(recent);
+    await expect.poll(linesDrawn).toBe(recent);
   });
 
   test("a click in the lines view lists exactly the trips whose lines cross there", async ({ page }) => {
@@ -262,7 +262,7 @@ test.describe("all trips: reading the map", () => {
     });
     await openAllTrips(page);
     await page.getByTestId("all-trips-view-lines").click();
-    await expect.poll(() => page.evaluate(() => window.__allTripsMapBench?.linesDrawn() ?? -1), { timeout: 30_000 }).toBe(drawn.length);
+    await expect.poll(() => page.evaluate(() => window.__allTripsMapBench?.linesDrawn() ?? -1)).toBe(drawn.length);
     await page.getByTestId("all-trips-map").scrollIntoViewIfNeeded();
 
     // Every line on screen, through the map's own projection, and each trip's distance from a point of the canvas.
@@ -319,7 +319,7 @@ test.describe("all trips: reading the map", () => {
     await openAllTrips(page);
     await page.getByTestId("all-trips-map").scrollIntoViewIfNeeded();
     const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    await expect.poll(() => renderedTripCount(page)).toBe(points);
     // The smallest cluster on screen, where it is drawn, and the zoom it was grouped at.
     const cluster = await page.evaluate(() => {
       const map = window.__allTripsMap;
@@ -396,7 +396,7 @@ test.describe("all trips: reading the map", () => {
       .poll(() => page.evaluate(() => {
         const map = window.__allTripsMap;
         return map ? { lng: map.getCenter().lng, lat: map.getCenter().lat, zoom: map.getZoom(), moving: map.isMoving() } : null;
-      }), { timeout: 10_000 })
+      }))
       .toEqual({ lng: expect.closeTo(busiest.at[0], 6), lat: expect.closeTo(busiest.at[1], 6), zoom: CLUSTERING.maxZoom, moving: false });
 
     // Its trips, listed from the keyboard: as many as it holds (the first 200 shown).
@@ -435,7 +435,7 @@ test.describe("all trips: the time window", () => {
     const expected = `${drawable.toLocaleString("en-US")} of 2,500 trips on the map, ${from === to ? `on ${from}` : `from ${from} to ${to}`}`;
     await expect(status).toHaveText(expected);
     await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-shown", String(drawable));
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(drawable);
+    await expect.poll(() => renderedTripCount(page)).toBe(drawable);
     const days = Math.round((toMs - fromMs) / 86_400_000);
     await expect(page.getByTestId("trips-histogram")).toHaveAttribute("data-days", String(days));
     await expect(page.getByTestId("trips-histogram-summary")).toContainText(`${drawable.toLocaleString("en-US")} trips over`);
@@ -449,7 +449,7 @@ test.describe("all trips: the time window", () => {
     await expect(status).toHaveText(expected);
     await expect(page.getByTestId("time-window-custom")).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByTestId("time-window-from")).toHaveValue(from);
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(drawable);
+    await expect.poll(() => renderedTripCount(page)).toBe(drawable);
 
     // Back to every trip: the count is the whole vehicle's again.
     await page.getByTestId("time-window-all").click();
@@ -480,7 +480,7 @@ test.describe("all trips: the time window's days", () => {
     await page.getByTestId("time-zone-utc").click();
     await expect(status).toHaveText(expected(count("utc", day)));
     await expect(page.getByTestId("trips-histogram")).toHaveAttribute("data-days", "1");
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(count("utc", day));
+    await expect.poll(() => renderedTripCount(page)).toBe(count("utc", day));
     // The histogram names the day as the page does, in UTC.
     const named = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
     await expect(page.getByTestId("trips-histogram-summary")).toContainText(`(${named} to ${named})`);
@@ -500,12 +500,12 @@ test("a trips failure says what failed and links to the call, as every error doe
   });
   try {
     await page.goto(`/vehicles/${tokenId}/trips/all`);
-    await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "error", { timeout: 30_000 });
+    await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "error");
     const status = page.getByTestId("all-trips-status");
     await expect(status).toContainText("DIMO's trips service failed while answering (500).");
     await expect(status).not.toContainText(/try again/i);
     await followCallLink(page, page.getByTestId("all-trips-view"), "500");
   } finally {
-    await sandbox.removeFault(id);
+    await sandbox.control.removeFault(id);
   }
 });

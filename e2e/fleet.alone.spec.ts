@@ -73,7 +73,7 @@ test("sign in across instances, page trips, one instant offer for two tabs on tw
   try {
     await page.goto("/login");
     await page.getByRole("button", { name: "Use the demo wallet" }).click();
-    await expect(page).toHaveURL(/\/vehicles$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/vehicles$/);
     expect(proxy.served.find((request) => request.path.startsWith("/api/sign-in/nonce"))?.instance).toBe(0);
     expect(proxy.served.find((request) => request.path.startsWith("/api/auth/callback/siwe"))?.instance).toBe(1);
 
@@ -94,7 +94,7 @@ test("sign in across instances, page trips, one instant offer for two tabs on tw
     }
     await Promise.all(panels.map((offers) => offers.getByTestId("request-offers").click()));
     for (const offers of panels) {
-      await expect(offers.getByTestId("request-offers")).toHaveAttribute("data-state", "idle", { timeout: 30_000 });
+      await expect(offers.getByTestId("request-offers")).toHaveAttribute("data-state", "idle");
       await expect(offers.getByTestId("offer-card")).toHaveCount(3);
     }
     expect(await upstream(control, "/instant-offer")).toBe(1);
@@ -136,7 +136,7 @@ test("Redis stopped mid-run: pages keep answering on both, a revoked session sta
     const page = await context.newPage();
     await page.goto("/login");
     await page.getByRole("button", { name: "Use the demo wallet" }).click();
-    await expect(page).toHaveURL(/\/vehicles$/, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/vehicles$/);
     const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value ?? "";
     expect(cookie).not.toBe("");
     return { context, page, headers: { cookie: `${SESSION_COOKIE}=${cookie}` } };
@@ -163,7 +163,7 @@ test("Redis stopped mid-run: pages keep answering on both, a revoked session sta
   // Back by itself, no restart of the dashboards: both hand out nonces again within seconds.
   const started = Date.now();
   for (const dashboard of dashboards) {
-    await expect.poll(async () => (await fetch(`${dashboard.url}/api/sign-in/nonce`)).status, { timeout: 10_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${dashboard.url}/api/sign-in/nonce`)).status).toBe(200);
   }
   expect(Date.now() - started).toBeLessThan(10_000);
   // The revocation made before the outage still holds, though the restarted Redis forgot it.

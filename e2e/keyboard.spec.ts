@@ -51,7 +51,7 @@ async function expectFocusVisible(page: Page, what: string) {
   expect(indicator?.style, `outline style on ${what}`).not.toBe("none");
   expect(indicator?.width ?? 0, `outline width on ${what}`).toBeGreaterThanOrEqual(2);
   // Buttons fade their colours in (outline included), so the ring is judged once it has arrived.
-  await expect.poll(async () => (await focusIndicator(page))?.contrast ?? 0, { message: `outline contrast on ${what}`, timeout: 2_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(async () => (await focusIndicator(page))?.contrast ?? 0, { message: `outline contrast on ${what}` }).toBeGreaterThanOrEqual(3);
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, then checks the focus is visible on it. */
@@ -150,7 +150,7 @@ test("request instant offers, and open and close the API calls drawer", async ({
   const request = page.getByTestId("request-offers");
   await tabTo(page, request, "Get instant offers");
   await page.keyboard.press("Enter");
-  await expect(page.getByTestId("offer-card")).toHaveCount(3, { timeout: 20_000 });
+  await expect(page.getByTestId("offer-card")).toHaveCount(3);
   // The button stays where it was when the offers arrive, and so does the focus.
   await expect(request).toBeFocused();
 

@@ -26,7 +26,7 @@ interface Screen {
 }
 
 const visible = (testId: string) => async (page: Page) => {
-  await expect(page.getByTestId(testId).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId(testId).first()).toBeVisible();
 };
 
 const SCREENS: readonly Screen[] = [
@@ -37,15 +37,15 @@ const SCREENS: readonly Screen[] = [
     path: `/vehicles/${TESLA}/trips`,
     ready: async (page) => {
       await expectListPage(page, 1);
-      await expect(page.getByTestId("trips-map")).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+      await expect(page.getByTestId("trips-map")).toHaveAttribute("data-state", "ready");
     },
   },
   {
     name: "all-trips",
     path: `/vehicles/${CAMRY}/trips/all`,
     ready: async (page) => {
-      await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 30_000 });
-      await expect(page.getByTestId("busiest-place").first()).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done");
+      await expect(page.getByTestId("busiest-place").first()).toBeVisible();
     },
   },
   {
@@ -53,7 +53,7 @@ const SCREENS: readonly Screen[] = [
     path: `/vehicles/${TESLA}/value`,
     ready: async (page) => {
       const offers = page.getByTestId("offers-panel");
-      await expect(offers.getByTestId("offers-list").or(offers.getByTestId("offers-empty"))).toBeVisible({ timeout: 20_000 });
+      await expect(offers.getByTestId("offers-list").or(offers.getByTestId("offers-empty"))).toBeVisible();
     },
   },
   { name: "developer", path: "/developer", ready: visible("client-id") },
@@ -61,14 +61,14 @@ const SCREENS: readonly Screen[] = [
     name: "activity",
     path: "/developer/activity",
     ready: async (page) => {
-      await expect(page.getByTestId("activity-log")).toHaveAttribute("data-loaded", "true", { timeout: 20_000 });
+      await expect(page.getByTestId("activity-log")).toHaveAttribute("data-loaded", "true");
     },
   },
   {
     name: "tokens",
     path: "/developer/tokens",
     ready: async (page) => {
-      await expect(page.getByTestId("token-inspector")).toHaveAttribute("data-hydrated", "true", { timeout: 20_000 });
+      await expect(page.getByTestId("token-inspector")).toHaveAttribute("data-hydrated", "true");
     },
   },
   { name: "vehicle-not-found", path: "/vehicles/999999", ready: visible("not-found") },
@@ -141,7 +141,7 @@ test("on a phone the trips map is in the first screen and stays there; a tapped 
   await page.goto(`/vehicles/${TESLA}/trips`);
   await expectListPage(page, 1);
   const map = page.getByTestId("trips-map");
-  await expect(map).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await expect(map).toHaveAttribute("data-state", "ready");
   await expectInFirstScreen(page, map);
 
   // A trip far down the list: the page scrolls to it, and the map, sticky at the top, is still in view and shows it.
@@ -172,7 +172,7 @@ test("on a phone the menu opens before the page's script has run, and closes on 
 
   const page = await newPageAt(browser, "phone", "light");
   await page.goto("/vehicles");
-  await expect(page.getByTestId("vehicle-row").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("vehicle-row").first()).toBeVisible();
   const toggle = page.getByTestId("mobile-menu-toggle");
   await toggle.tap();
   await mobileNav(page).getByRole("link", { name: "Developer tools" }).focus();
@@ -203,7 +203,7 @@ test("at 1400x900 the vehicle page fits: a compact header, every tab, and the tr
   expect(tabsBox && toggleBox && Math.abs(tabsBox.y + tabsBox.height - (toggleBox.y + toggleBox.height)) < 12).toBe(true);
 
   const map = page.getByTestId("trips-map");
-  await expect(map).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await expect(map).toHaveAttribute("data-state", "ready");
   await expectInFirstScreen(page, map);
   // Beside the list, not under it.
   const [mapBox, listBox] = await Promise.all([map.boundingBox(), page.getByTestId("trip-list").boundingBox()]);
@@ -245,7 +245,7 @@ test("in the dark theme the map's zoom control is dark too", async ({ browser })
   const page = await newPageAt(browser, "desktop", "dark");
   await page.goto(`/vehicles/${TESLA}/trips`);
   const map = page.getByTestId("trips-map");
-  await expect(map).toHaveAttribute("data-state", "ready", { timeout: 20_000 });
+  await expect(map).toHaveAttribute("data-state", "ready");
   const zoom = map.locator(".maplibregl-ctrl-group").first();
   const background = await zoom.evaluate((element) => getComputedStyle(element).backgroundColor);
   const body = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

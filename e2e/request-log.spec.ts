@@ -199,6 +199,6 @@ test("an injected trips fault's error links to the call that failed", async ({ p
     await expect(detail.getByTestId("activity-status")).toHaveText("500");
     await expect(detail.getByTestId("activity-detail-response-body")).toContainText("injected failure");
   } finally {
-    await sandbox.removeFault(id);
+    await sandbox.control.removeFault(id);
   }
 });

@@ -27,7 +27,7 @@ test("trips without location signals are drawn as dashed straight lines, and the
   await openTrips(page, ROUTELESS_VEHICLE, "?page=2");
   await expectListPage(page, 2);
   const map = page.getByTestId("trips-map");
-  await expect(page.getByTestId("legend-straight")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("legend-straight")).toBeVisible();
   await expect(page.getByTestId("legend-straight")).toContainText("straight line: route not known");
   await expect(page.getByTestId("legend-routes-loading")).toHaveCount(0);
   await expect(map).toHaveAttribute("data-drawn-routes", "0");

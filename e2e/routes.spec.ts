@@ -16,7 +16,7 @@ test.describe("routes on the trips map", () => {
     await openTrips(page, CHICAGO_100);
     await expectListPage(page, 1);
     const map = page.getByTestId("trips-map");
-    await expect(map).toHaveAttribute("data-drawn-routes", "100", { timeout: 30_000 });
+    await expect(map).toHaveAttribute("data-drawn-routes", "100");
     await expect(page.getByTestId("legend-straight")).toHaveCount(0);
 
     const served = await routePaths(page, CHICAGO_100, 1);
@@ -43,7 +43,7 @@ test.describe("the selected trip", () => {
     await page.getByTestId("trip-row").first().click();
     await expect(page).toHaveURL(new RegExp(`trip=${tripId}`));
     const map = page.getByTestId("trips-map");
-    await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points")), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points"))).toBeGreaterThan(2);
     await expect(page.getByTestId("legend-speed")).toBeVisible();
 
     // Legs coloured by speed (speeds that differ), and the start and end markers both on screen.
@@ -97,7 +97,7 @@ test.describe("the selected trip", () => {
 
     // A reload (or a shared link) at the paused position shows the marker and the cursor there.
     await page.goto(`/vehicles/${CHICAGO_100}/trips?trip=${tripId}&at=${at}`);
-    await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points")), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points"))).toBeGreaterThan(2);
     await expect(page.getByLabel("Replay position")).toHaveValue(String(at));
     const reloadedCursor = Number(await page.getByTestId("chart-cursor").getAttribute("data-cursor-ms"));
     expect(Math.abs(reloadedCursor - cursor)).toBeLessThanOrEqual(1_000);
@@ -146,9 +146,9 @@ test.describe("the offline basemap's streets", () => {
     await expect(map).toHaveAttribute("data-state", "ready");
     // Selecting a trip zooms to it; closer in, at street level, the local streets are drawn beside the arterials.
     await page.getByTestId("trip-row").first().click();
-    await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points")), { timeout: 30_000 }).toBeGreaterThan(2);
+    await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points"))).toBeGreaterThan(2);
     await expect
-      .poll(() => page.evaluate(() => window.__tripsMap?.queryRenderedFeatures({ layers: ["basemap-streets-arterial"] }).length ?? 0), { timeout: 30_000 })
+      .poll(() => page.evaluate(() => window.__tripsMap?.queryRenderedFeatures({ layers: ["basemap-streets-arterial"] }).length ?? 0))
       .toBeGreaterThan(0);
     await page.evaluate(() => window.__tripsMap?.jumpTo({ zoom: 14.5 }));
     await expect

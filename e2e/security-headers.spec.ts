@@ -51,7 +51,7 @@ test.describe("security headers", () => {
     const violations = await watchCsp(page);
     await page.goto(`/vehicles/${TESLA}/trips`);
     // A first map load takes 6 to 7 s of software WebGL here, and longer beside another test's: the map tests' wait.
-    await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", /^[1-9]\d*$/, { timeout: 30_000 });
+    await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", /^[1-9]\d*$/);
     await expect(page.locator("[data-testid=trips-map] canvas").first()).toBeVisible();
     expect(await violations()).toEqual([]);
   });

@@ -186,6 +186,6 @@ test.describe("trips from telemetry segments", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(segmentStarts.sort((a, b) => a - b)).toEqual(expected);
     // The last page's trips are drawn on the trips map, as the Trips API's are.
-    await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", String(await page.getByTestId("trip-row").count()), { timeout: 30_000 });
+    await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", String(await page.getByTestId("trip-row").count()));
   });
 });

@@ -16,7 +16,7 @@ const OUR_MARKS = /^(trips-view|trips-map|all-trips)/;
 
 async function openDrawnTripsMap(page: Page) {
   await page.goto(`/vehicles/${TESLA}/trips`);
-  await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100", { timeout: 30_000 });
+  await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100");
 }
 
 async function exposed(page: Page) {

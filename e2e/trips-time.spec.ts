@@ -43,7 +43,7 @@ test.describe("jump to a date", () => {
   test("lands on the page holding the day, with the day's newest trip selected, the URL ending as a page's", async ({ page }) => {
     await openTrips(page, TESLA);
     await expectListPage(page, 1);
-    await expect(page.getByTestId("trips-view")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+    await expect(page.getByTestId("trips-view")).toHaveAttribute("data-hydrated", "true");
 
     // A day deep in the history (page 17), and one a few pages in.
     for (const source of [{ page: 17, index: 40 }, { page: 4, index: 99 }]) {
@@ -68,7 +68,7 @@ test.describe("jump to a date", () => {
   test("a date that is not one, or outside the vehicle's trips, is said and changes nothing", async ({ page }) => {
     await openTrips(page, TESLA, "?page=3");
     await expectListPage(page, 3);
-    await expect(page.getByTestId("trips-view")).toHaveAttribute("data-hydrated", "true", { timeout: 30_000 });
+    await expect(page.getByTestId("trips-view")).toHaveAttribute("data-hydrated", "true");
     const trips = await allTeslaTrips();
     const newest = trips[0]?.start.time ?? "";
     const oldest = trips.at(-1)?.start.time ?? "";
@@ -123,7 +123,7 @@ test.describe("times name their zone, in the viewer's zone or UTC", () => {
 
     // The Overview follows the same choice.
     await page.goto(`/vehicles/${TESLA}`);
-    await expect(page.getByTestId("summary-first-seen")).toHaveText(/UTC$/, { timeout: 20_000 });
+    await expect(page.getByTestId("summary-first-seen")).toHaveText(/UTC$/);
     await page.getByTestId("time-zone-local").click();
     await expect(page.getByTestId("summary-first-seen")).toHaveText(/\bE[SD]T$/);
     expect(hydrationErrors).toEqual([]);

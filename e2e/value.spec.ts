@@ -21,7 +21,7 @@ const faultIds: string[] = [];
 
 test.afterEach(async () => {
   // Only this spec's faults are removed: other specs may have their own in place.
-  for (const id of faultIds.splice(0)) await sandbox.removeFault(id);
+  for (const id of faultIds.splice(0)) await sandbox.control.removeFault(id);
 });
 
 /** The browser's own formatting of an amount in a locale, to compare the page with. */
@@ -102,7 +102,7 @@ test.describe("instant offers on one vehicle", () => {
     await expect(offers.getByTestId("request-offers")).toHaveText("Requesting offers…");
     await expect(offers.getByTestId("offer-request-progress")).toBeVisible();
 
-    await expect(offers.getByTestId("offer-card")).toHaveCount(3, { timeout: 20_000 });
+    await expect(offers.getByTestId("offer-card")).toHaveCount(3);
     await expect(offers.getByTestId("offer-request-progress")).toHaveCount(0);
     await expect(offers.getByTestId("request-offers")).toBeEnabled();
     expect(await sandbox.instantOfferRequests(OFFERS_VEHICLE)).toBe(before + 1);
@@ -127,7 +127,7 @@ test.describe("instant offers on one vehicle", () => {
     let before = await sandbox.instantOfferRequests(OFFERS_VEHICLE);
     await button.dblclick();
     await expect(offers.getByTestId("offer-request-progress")).toBeVisible();
-    await expect(button).toHaveAttribute("data-state", "idle", { timeout: 20_000 });
+    await expect(button).toHaveAttribute("data-state", "idle");
     expect(await sandbox.instantOfferRequests(OFFERS_VEHICLE)).toBe(before + 1);
 
     // Two clicks within one task, before React can re-render the button as disabled.
@@ -137,7 +137,7 @@ test.describe("instant offers on one vehicle", () => {
       element.click();
     });
     await expect(offers.getByTestId("offer-request-progress")).toBeVisible();
-    await expect(button).toHaveAttribute("data-state", "idle", { timeout: 20_000 });
+    await expect(button).toHaveAttribute("data-state", "idle");
     await expect(offers.getByTestId("offer-card")).toHaveCount(3);
     expect(await sandbox.instantOfferRequests(OFFERS_VEHICLE)).toBe(before + 1);
   });
@@ -159,7 +159,7 @@ test.describe("instant offers on one vehicle", () => {
     await page.keyboard.press("Enter");
     await expect(button).toHaveAttribute("data-state", "pending");
     await expect(button).toBeFocused();
-    await expect(button).toHaveAttribute("data-state", "idle", { timeout: 20_000 });
+    await expect(button).toHaveAttribute("data-state", "idle");
     // The new set replaced the old one; the button is the same element, and the focus never fell to the page.
     await expect(offers.getByTestId("offer-set")).toHaveCount(1);
     await expect(offers.getByTestId("offer-set")).not.toHaveAttribute("data-expires-at", firstSet ?? "");
@@ -184,7 +184,7 @@ test.describe("instant offers on one vehicle", () => {
     const button = offers.getByTestId("request-offers");
     await button.click();
     const failure = offers.getByTestId("offer-request-error");
-    await expect(failure).toBeVisible({ timeout: 20_000 });
+    await expect(failure).toBeVisible();
     await expect(failure).toContainText("The offers could not be requested");
     await expect(failure).toContainText("DIMO's valuations service is not answering (503). Try again in a moment.");
     await expect(failure).toHaveAttribute("data-retryable", "true");
@@ -215,7 +215,7 @@ test("two tabs asking at once share one upstream request", async ({ page }) => {
   await expect(second.getByTestId("offer-request-progress")).toBeVisible();
 
   for (const offers of [first, second]) {
-    await expect(offers.getByTestId("request-offers")).toHaveAttribute("data-state", "idle", { timeout: 20_000 });
+    await expect(offers.getByTestId("request-offers")).toHaveAttribute("data-state", "idle");
     await expect(offers.getByTestId("offer-card")).toHaveCount(3);
   }
   expect(await sandbox.instantOfferRequests(TWO_TABS_VEHICLE)).toBe(before + 1);
