@@ -6,7 +6,15 @@ import nextTypescript from "eslint-config-next/typescript";
 // through the guarded functions of lib/server/ and lib/actions/, and lib/auth/ asks it who owns the license. Tests and
 // test support build clients of their own. The sandbox and the benchmark stand outside the product and talk to it,
 // and to DIMO, over HTTP only.
-const DIMO_CLIENT_USERS = ["lib/dimo/**", "lib/server/**", "lib/actions/**", "lib/auth/**", "test-support/**", "**/*.test.ts", "**/*.test.tsx"];
+const DIMO_CLIENT_USERS = [
+  "lib/dimo/**",
+  "lib/server/**",
+  "lib/actions/**",
+  "lib/auth/**",
+  "test-support/**",
+  "**/*.test.ts",
+  "**/*.test.tsx",
+];
 const DIMO_CLIENT_MESSAGE =
   "The DIMO client is server-only and holds the API key and tokens: call a guarded function of lib/server/ or lib/actions/ instead.";
 const DIMO_CLIENT_IMPORT = { regex: "(^|/)lib/dimo(/|$)", message: DIMO_CLIENT_MESSAGE };
@@ -17,7 +25,8 @@ const DIMO_CLIENT_RELATIVE_IMPORT = { regex: "^(\\./|(\\.\\./)+)dimo(/|$)", mess
 const FORMAT_DATE_TIME_IMPORT = {
   name: "@/lib/format/time",
   importNames: ["formatDateTime"],
-  message: "Show a time with useTimeFormat() (lib/hooks/use-time-zone.ts) or <LocalTime>, which follow the Local / UTC switch.",
+  message:
+    "Show a time with useTimeFormat() (lib/hooks/use-time-zone.ts) or <LocalTime>, which follow the Local / UTC switch.",
 };
 
 export default defineConfig([

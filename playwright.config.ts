@@ -13,7 +13,8 @@ import { DEMO_LOGIN_ACCOUNTS, loginRedirectUriFor } from "./lib/demo-license";
 
 // The browser tests drive a local sandbox and a local production build, nothing else.
 for (const url of [E2E_BASE_URL, E2E_SANDBOX_URL]) {
-  if (!["localhost", "127.0.0.1"].includes(new URL(url).hostname)) throw new Error(`Refusing to run browser tests against ${url}`);
+  if (!["localhost", "127.0.0.1"].includes(new URL(url).hostname))
+    throw new Error(`Refusing to run browser tests against ${url}`);
 }
 
 const dashboardEnv = {
@@ -62,7 +63,14 @@ export default defineConfig({
     {
       name: "dashboard",
       testMatch: /\.spec\.ts/,
-      testIgnore: [/sign-in\.spec\.ts/, /sign-in-dimo\.spec\.ts/, /\.speed\.spec\.ts/, /\.clock\.spec\.ts/, /\.alone\.spec\.ts/, /\.flood\.spec\.ts/],
+      testIgnore: [
+        /sign-in\.spec\.ts/,
+        /sign-in-dimo\.spec\.ts/,
+        /\.speed\.spec\.ts/,
+        /\.clock\.spec\.ts/,
+        /\.alone\.spec\.ts/,
+        /\.flood\.spec\.ts/,
+      ],
       dependencies: ["setup"],
       use: { storageState: OWNER_STATE_PATH },
     },

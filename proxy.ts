@@ -1,5 +1,10 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { REQUEST_PATH_HEADER, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy, newCspNonce } from "@/lib/security/headers";
+import {
+  REQUEST_PATH_HEADER,
+  STRICT_TRANSPORT_SECURITY,
+  contentSecurityPolicy,
+  newCspNonce,
+} from "@/lib/security/headers";
 import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 
 /**
@@ -27,7 +32,11 @@ function isHttps(request: NextRequest): boolean {
 
 export function proxy(request: NextRequest) {
   const nonce = newCspNonce();
-  const policy = contentSecurityPolicy({ nonce, development: process.env.NODE_ENV === "development", mapOrigin: mapOrigin() });
+  const policy = contentSecurityPolicy({
+    nonce,
+    development: process.env.NODE_ENV === "development",
+    mapOrigin: mapOrigin(),
+  });
 
   let response: NextResponse;
   const hasCookie = SESSION_COOKIE_NAMES.some((name) => request.cookies.has(name));

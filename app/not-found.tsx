@@ -11,7 +11,10 @@ import { publicConfig } from "@/lib/config";
 export default async function NotFound() {
   const session = await getSession();
   const body = (
-    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-center" data-testid="not-found">
+    <div
+      className="flex min-h-[60vh] flex-col items-center justify-center gap-3 px-4 text-center"
+      data-testid="not-found"
+    >
       <p className="font-mono text-sm text-muted-foreground">404</p>
       <h1 className="text-xl font-semibold">Not found</h1>
       <p className="max-w-md text-sm text-muted-foreground">
@@ -24,7 +27,12 @@ export default async function NotFound() {
   );
   if (!session) return <main>{body}</main>;
   return (
-    <AppShell address={session.address} role={session.role} signedInWith={session.signedInWith ?? { via: "wallet" }} network={publicConfig().network}>
+    <AppShell
+      address={session.address}
+      role={session.role}
+      signedInWith={session.signedInWith ?? { via: "wallet" }}
+      network={publicConfig().network}
+    >
       {body}
     </AppShell>
   );

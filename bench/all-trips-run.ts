@@ -28,12 +28,16 @@ async function main(): Promise<void> {
   const machine = describeMachine(loadAtStart);
   console.log(JSON.stringify({ date, machine, allTrips, map }, null, 2));
   console.log(`\nAll-trips map, ${runHeader(date, machine)}\n`);
-  console.log(reportTable([...mapBaselineRows({ map, allTrips }), ...mapRows({ map, allTrips }), ...allTripsRows({ allTrips })]));
+  console.log(
+    reportTable([...mapBaselineRows({ map, allTrips }), ...mapRows({ map, allTrips }), ...allTripsRows({ allTrips })]),
+  );
 }
 
 main()
   .catch((error: unknown) => {
-    console.error(`The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     process.exitCode = 1;
   })
   .finally(() => stopAllProcesses());

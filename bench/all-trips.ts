@@ -70,7 +70,12 @@ const LOAD_TIMEOUT_MS = 600_000;
 const LINES_PLAN = [1_000, 10_000, 1_000, 1_000, 10_000, 1_000, 1_000, 10_000, 1_000];
 
 const longestTaskSince = async (page: Page, since: number) =>
-  Math.round(Math.max(0, ...(await longTasks(page)).filter((task) => task.start + task.duration >= since).map((task) => task.duration)));
+  Math.round(
+    Math.max(
+      0,
+      ...(await longTasks(page)).filter((task) => task.start + task.duration >= since).map((task) => task.duration),
+    ),
+  );
 
 /**
  * Clicks and returns when the page received the click (the event's time stamp): Playwright first waits for the
@@ -78,7 +83,11 @@ const longestTaskSince = async (page: Page, since: number) =>
  */
 async function clickedAt(page: Page, target: Locator): Promise<number> {
   await page.evaluate(() => {
-    document.addEventListener("click", (event) => ((window as unknown as { __benchClickAt: number }).__benchClickAt = event.timeStamp), { capture: true, once: true });
+    document.addEventListener(
+      "click",
+      (event) => ((window as unknown as { __benchClickAt: number }).__benchClickAt = event.timeStamp),
+      { capture: true, once: true },
+    );
   });
   await target.click();
   return page.evaluate(() => (window as unknown as { __benchClickAt: number }).__benchClickAt);
@@ -110,7 +119,9 @@ async function loadOnce(page: Page, url: string): Promise<{ ms: number; streamMs
         else map.once("idle", () => requestAnimationFrame(() => resolve(performance.now())));
       }),
   );
-  const finished = await page.evaluate(() => performance.getEntriesByName("all-trips:finished:done").at(-1)?.startTime ?? NaN);
+  const finished = await page.evaluate(
+    () => performance.getEntriesByName("all-trips:finished:done").at(-1)?.startTime ?? NaN,
+  );
   return { ms: ms - startedAt, streamMs: finished - startedAt, trips: Number(await view.getAttribute("data-trips")) };
 }
 
@@ -134,7 +145,10 @@ async function switchWindow(page: Page, choice: (typeof SWITCHES)[number]): Prom
  */
 async function showView(page: Page, view: SwitchedView): Promise<void> {
   await page.getByTestId(`all-trips-view-${view}`).click();
-  await page.getByTestId("all-trips-map").and(page.locator(`[data-view="${view}"]`)).waitFor();
+  await page
+    .getByTestId("all-trips-map")
+    .and(page.locator(`[data-view="${view}"]`))
+    .waitFor();
   await page.waitForTimeout(1_000);
   await page.evaluate(
     () =>
@@ -165,7 +179,10 @@ function mapFontFiles(page: Page): Promise<Array<{ name: string; bytes: number }
   return page.evaluate(() =>
     performance
       .getEntriesByType("resource")
-      .filter((entry) => /\.(woff2?|ttf|otf|pbf)(\?|$)/.test(entry.name) && new URL(entry.name).pathname.startsWith("/basemap/"))
+      .filter(
+        (entry) =>
+          /\.(woff2?|ttf|otf|pbf)(\?|$)/.test(entry.name) && new URL(entry.name).pathname.startsWith("/basemap/"),
+      )
       .map((entry) => {
         const resource = entry as PerformanceResourceTiming;
         // The body's size, compressed as sent: a warm load takes the file from the cache (a transfer of headers only).
@@ -186,7 +203,11 @@ const drawLines = (page: Page, count: number) =>
  * `tokenId`'s all-trips map, and beside it the same map of `emptyTokenId`, a vehicle with no trips: the baseline its
  * timings are reported against.
  */
-export async function measureAllTrips(session: Session, tokenId: number, emptyTokenId: number): Promise<AllTripsResults> {
+export async function measureAllTrips(
+  session: Session,
+  tokenId: number,
+  emptyTokenId: number,
+): Promise<AllTripsResults> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -214,14 +235,18 @@ export async function measureAllTrips(session: Session, tokenId: number, emptyTo
     // that does not say its size.
     const countFonts = (files: Array<{ name: string; bytes: number }>) => {
       glyphFiles = files.map((file) => file.name);
-      glyphBytes = Math.max(glyphBytes, files.reduce((sum, file) => sum + file.bytes, 0));
+      glyphBytes = Math.max(
+        glyphBytes,
+        files.reduce((sum, file) => sum + file.bytes, 0),
+      );
     };
     countFonts(await mapFontFiles(page));
     for (let run = 0; run < WARM_LOADS; run++) {
       // The baseline right before each load, so that both see the machine as it is at that moment.
       emptyLoadRuns.push(Math.round((await loadOnce(page, emptyUrl)).ms));
       emptyLongestTaskMs.push(await longestTaskSince(page, 0));
-      for (let frame = 0; frame < EMPTY_FRAMES_PER_LOAD; frame++) emptyFrameRuns.push(Math.round(await drawLines(page, 0)));
+      for (let frame = 0; frame < EMPTY_FRAMES_PER_LOAD; frame++)
+        emptyFrameRuns.push(Math.round(await drawLines(page, 0)));
       const load = await loadOnce(page, url);
       warmLoadRuns.push(Math.round(load.ms));
       warmStreamRuns.push(Math.round(load.streamMs));
@@ -238,7 +263,8 @@ export async function measureAllTrips(session: Session, tokenId: number, emptyTo
         windowSwitchRuns.push({ view, window: choice, ms, longestTaskMs: await longestTaskSince(page, since), shown });
       }
     }
-    const switchesIn = (view: SwitchedView) => summarize(windowSwitchRuns.filter((run) => run.view === view).map((run) => run.ms));
+    const switchesIn = (view: SwitchedView) =>
+      summarize(windowSwitchRuns.filter((run) => run.view === view).map((run) => run.ms));
     await page.getByTestId("all-trips-view-lines").click();
     const linesRuns: Record<string, number[]> = {};
     for (const count of LINES_PLAN) {

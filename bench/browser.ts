@@ -14,11 +14,20 @@ type FindBrowser = () => Promise<string>;
 /** Closing the browser also unregisters it; on Ctrl-C the bench's own handler closes it with the servers. */
 export async function launchChromium(): Promise<Browser> {
   // A plain-JavaScript module shared with the npm scripts; imported by URL since it ships no type declarations.
-  const finder = (await import(pathToFileURL(resolve("scripts/find-browser.mjs")).href)) as { findBrowser: FindBrowser };
+  const finder = (await import(pathToFileURL(resolve("scripts/find-browser.mjs")).href)) as {
+    findBrowser: FindBrowser;
+  };
   const executablePath = await finder.findBrowser();
   const args = playwrightConfig.use?.launchOptions?.args ?? [];
   // Playwright's own signal handlers would exit the process before the servers are stopped.
-  const browser = await chromium.launch({ executablePath, args, headless: true, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
+  const browser = await chromium.launch({
+    executablePath,
+    args,
+    headless: true,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
   const unregister = registerCleanup(() => browser.close());
   browser.on("disconnected", unregister);
   return browser;

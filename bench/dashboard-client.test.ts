@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readTripsPage } from "./dashboard-client";
 
-const trip = { id: "3LDueOGjVpXrOhaWVrV68jSfODH", start: { time: "2026-10-26T07:50:53Z", location: null, estimatedLocation: null }, end: { time: "2026-10-26T07:59:23Z", location: null, estimatedLocation: null }, droppedData: true };
+const trip = {
+  id: "3LDueOGjVpXrOhaWVrV68jSfODH",
+  start: { time: "2026-10-26T07:50:53Z", location: null, estimatedLocation: null },
+  end: { time: "2026-10-26T07:59:23Z", location: null, estimatedLocation: null },
+  droppedData: true,
+};
 
 describe("readTripsPage", () => {
   it("reads the trips and the page count of a successful answer", () => {

@@ -23,15 +23,23 @@ export function readTripsPage(status: number, body: string): RouteTripsPage {
   try {
     value = JSON.parse(body) as typeof value;
   } catch {
-    throw new Error(`the trips route answered ${status} with ${body.length} bytes that are not JSON: ${body.slice(0, 80)}`);
+    throw new Error(
+      `the trips route answered ${status} with ${body.length} bytes that are not JSON: ${body.slice(0, 80)}`,
+    );
   }
-  if (status !== 200) throw new Error(`the trips route answered ${status}: ${String(value.error?.code ?? "no error code")}`);
-  if (!Array.isArray(value.trips) || typeof value.totalPages !== "number") throw new Error("the trips route answered without a trips page");
+  if (status !== 200)
+    throw new Error(`the trips route answered ${status}: ${String(value.error?.code ?? "no error code")}`);
+  if (!Array.isArray(value.trips) || typeof value.totalPages !== "number")
+    throw new Error("the trips route answered without a trips page");
   return { trips: value.trips, totalPages: value.totalPages };
 }
 
 /** GETs one page from the trips route exactly as the trips page's client does; resolves with the raw answer. */
-export async function requestTripsRoute(session: Session, tokenId: number, page: number): Promise<{ status: number; body: string }> {
+export async function requestTripsRoute(
+  session: Session,
+  tokenId: number,
+  page: number,
+): Promise<{ status: number; body: string }> {
   const response = await fetch(`${session.baseUrl}/api/vehicles/${tokenId}/trips?page=${page}`, {
     headers: { cookie: session.jar.header() },
   });
@@ -64,6 +72,7 @@ export async function viewTripsPage(session: Session, tokenId: number, page = 1)
   });
   const html = await response.text();
   if (response.status !== 200) throw new Error(`the trips page of ${tokenId} answered ${response.status}`);
-  if (!html.includes('data-testid="trips-view"')) throw new Error(`the trips page of ${tokenId} came without its trips`);
+  if (!html.includes('data-testid="trips-view"'))
+    throw new Error(`the trips page of ${tokenId} came without its trips`);
   return html.length;
 }

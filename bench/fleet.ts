@@ -8,7 +8,11 @@ import { type DashboardServer, startDashboard } from "@/test-support/servers";
  * behind a load balancer: one session secret, the proxy's address as the public URL. `work` gets the proxy's URL;
  * everything is stopped after it.
  */
-export async function withFleet<T>(sandboxUrl: string, authSecret: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withFleet<T>(
+  sandboxUrl: string,
+  authSecret: string,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
   const redis = await startRedisServer();
   const dashboards: DashboardServer[] = [];
   try {
@@ -19,7 +23,8 @@ export async function withFleet<T>(sandboxUrl: string, authSecret: string, work:
     try {
       return await work(proxy.url);
     } finally {
-      if (proxy.failures.length > 0) console.warn(`the proxy could not forward ${proxy.failures.length} requests, e.g. ${proxy.failures[0]}`);
+      if (proxy.failures.length > 0)
+        console.warn(`the proxy could not forward ${proxy.failures.length} requests, e.g. ${proxy.failures[0]}`);
       await proxy.stop();
     }
   } finally {

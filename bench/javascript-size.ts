@@ -34,7 +34,16 @@ const GZIP_LEVEL = constants.Z_BEST_COMPRESSION;
 const CHUNKS_DIR = ".next/static/chunks";
 
 export function dashboardRoutes(tokenId: number): string[] {
-  return ["/vehicles", `/vehicles/${tokenId}`, `/vehicles/${tokenId}/trips`, `/vehicles/${tokenId}/trips/all`, `/vehicles/${tokenId}/value`, "/developer", "/developer/tokens", "/developer/activity"];
+  return [
+    "/vehicles",
+    `/vehicles/${tokenId}`,
+    `/vehicles/${tokenId}/trips`,
+    `/vehicles/${tokenId}/trips/all`,
+    `/vehicles/${tokenId}/value`,
+    "/developer",
+    "/developer/tokens",
+    "/developer/activity",
+  ];
 }
 
 const gzipSize = (body: Buffer) => gzipSync(body, { level: GZIP_LEVEL }).length;
@@ -54,7 +63,10 @@ export async function measureJavaScript(session: Session, tokenId: number): Prom
   };
 
   const routes: RouteJavaScript[] = [];
-  const pages = [...dashboardRoutes(tokenId).map((route) => ({ route, dashboard: true })), { route: "/login", dashboard: false }];
+  const pages = [
+    ...dashboardRoutes(tokenId).map((route) => ({ route, dashboard: true })),
+    { route: "/login", dashboard: false },
+  ];
   for (const { route, dashboard } of pages) {
     // Signed in, /login would send us on to the dashboard: it is fetched without the session, as a visitor sees it.
     const headers: Record<string, string> = dashboard ? { cookie: session.jar.header() } : {};
@@ -69,7 +81,9 @@ export async function measureJavaScript(session: Session, tokenId: number): Prom
       scripts: sources.length,
       gzipBytes: bodies.reduce((sum, body) => sum + gzipSize(body), 0),
       rawBytes: bodies.reduce((sum, body) => sum + body.length, 0),
-      walletScripts: sources.filter((_, i) => hasWalletCode(bodies[i]?.toString("utf8") ?? "")).map((url) => new URL(url).pathname),
+      walletScripts: sources
+        .filter((_, i) => hasWalletCode(bodies[i]?.toString("utf8") ?? ""))
+        .map((url) => new URL(url).pathname),
     });
   }
 
@@ -80,6 +94,15 @@ export async function measureJavaScript(session: Session, tokenId: number): Prom
     .map(({ file, body }) => ({ file: `${CHUNKS_DIR}/${file}`, gzipBytes: gzipSize(body), rawBytes: body.length }));
 
   const dashboards = routes.filter((route) => route.dashboard);
-  const largestDashboardRoute = dashboards.reduce<RouteJavaScript | null>((max, route) => (max === null || route.gzipBytes > max.gzipBytes ? route : max), null);
-  return { gzipLevel: GZIP_LEVEL, excludes: "nomodule scripts (polyfills no current browser runs)", routes, mapChunks, largestDashboardRoute };
+  const largestDashboardRoute = dashboards.reduce<RouteJavaScript | null>(
+    (max, route) => (max === null || route.gzipBytes > max.gzipBytes ? route : max),
+    null,
+  );
+  return {
+    gzipLevel: GZIP_LEVEL,
+    excludes: "nomodule scripts (polyfills no current browser runs)",
+    routes,
+    mapChunks,
+    largestDashboardRoute,
+  };
 }

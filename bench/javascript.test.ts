@@ -20,7 +20,7 @@ describe("scriptSources", () => {
   });
 
   it("finds nothing in a page without scripts", () => {
-    expect(scriptSources("<p>data-src=\"x.js\"</p>", "http://localhost/")).toEqual([]);
+    expect(scriptSources('<p>data-src="x.js"</p>', "http://localhost/")).toEqual([]);
   });
 });
 

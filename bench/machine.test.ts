@@ -19,6 +19,8 @@ describe("runHeader", () => {
 
   it("says when the machine was busy at the start", () => {
     expect(runHeader("2026-11-25T17:00:00.000Z", machine(0.99))).not.toMatch(/busy/);
-    expect(runHeader("2026-11-25T17:00:00.000Z", machine(1))).toMatch(/load average 1 at the start \(a busy machine: read the ratios/);
+    expect(runHeader("2026-11-25T17:00:00.000Z", machine(1))).toMatch(
+      /load average 1 at the start \(a busy machine: read the ratios/,
+    );
   });
 });

@@ -35,7 +35,8 @@ async function loadTrips(session: Session, tokenId: number, count: number): Prom
   const trips: unknown[][] = new Array<unknown[]>(pages);
   let next = 1;
   const worker = async () => {
-    for (let page = next++; page <= pages; page = next++) trips[page - 1] = (await fetchTripsPage(session, tokenId, page)).trips;
+    for (let page = next++; page <= pages; page = next++)
+      trips[page - 1] = (await fetchTripsPage(session, tokenId, page)).trips;
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   const all = trips.flat();
@@ -64,7 +65,9 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
         async ({ data, timeoutMs }) => {
           const bench = window.__tripsMapBench;
           if (!bench) throw new Error("the trips map exposes no benchmark hook");
-          const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the map never became idle")), timeoutMs));
+          const timeout = new Promise<never>((_, reject) =>
+            setTimeout(() => reject(new Error("the map never became idle")), timeoutMs),
+          );
           return Promise.race([bench.draw(data as Trip[]), timeout]);
         },
         { data, timeoutMs: DRAW_TIMEOUT_MS },

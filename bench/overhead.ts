@@ -42,7 +42,9 @@ export async function measureOverhead(sandboxUrl: string, session: Session, toke
   // The privileges the dashboard asks for, so both paths carry the same kind of token.
   const token = await getVehicleJwt(sandboxUrl, developer, tokenId, [1, 4, 5]);
   const direct = async (page: number) => {
-    const response = await fetch(`${sandboxUrl}/trips/v1/vehicle/${tokenId}/trips?page=${page}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${sandboxUrl}/trips/v1/vehicle/${tokenId}/trips?page=${page}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`the sandbox answered ${response.status} for trips page ${page}`);
     return text;
@@ -76,7 +78,8 @@ export async function measureOverhead(sandboxUrl: string, session: Session, toke
   for (let i = 0; i < FLOOR_SAMPLES; i++) {
     let answer = { status: 0, body: "" };
     floorMs.push(await timed(async () => (answer = await viaDashboard(0))));
-    if (answer.status !== 400 || !answer.body.includes('"INVALID_INPUT"')) throw new Error("the trips route accepted page 0");
+    if (answer.status !== 400 || !answer.body.includes('"INVALID_INPUT"'))
+      throw new Error("the trips route accepted page 0");
   }
 
   const pageMs: number[] = [];

@@ -43,7 +43,9 @@ async function main(): Promise<void> {
     for (let load = 0; load <= LOADS; load += 1) {
       await page.goto(`${session.baseUrl}/vehicles/${TOKEN_ID}`);
       await page.locator('[data-testid="telemetry-overview"][data-state="ready"]').waitFor({ timeout: 30_000 });
-      const interactive = await page.evaluate(() => performance.getEntriesByName("overview:interactive")[0]?.startTime ?? null);
+      const interactive = await page.evaluate(
+        () => performance.getEntriesByName("overview:interactive")[0]?.startTime ?? null,
+      );
       if (interactive === null) throw new Error("the Overview recorded no interactive mark");
       // The first load warms the vehicle (grant, token, caches): the budget is about a warm vehicle.
       if (load > 0) samples.push(interactive);
@@ -59,7 +61,9 @@ async function main(): Promise<void> {
   console.log(
     `  first-load JavaScript: ${kb(overview.gzipBytes)} gzipped (${overview.scripts} scripts, ${kb(overview.rawBytes)} raw); budget ${kb(JS_BUDGET_BYTES)}: ${overview.gzipBytes <= JS_BUDGET_BYTES ? "pass" : "FAIL"}`,
   );
-  console.log(`  largest dashboard route: ${javascript.largestDashboardRoute?.route} ${kb(javascript.largestDashboardRoute?.gzipBytes ?? 0)}`);
+  console.log(
+    `  largest dashboard route: ${javascript.largestDashboardRoute?.route} ${kb(javascript.largestDashboardRoute?.gzipBytes ?? 0)}`,
+  );
   console.log(
     `  interactive after navigation (warm, ${time.count} full loads): median ${time.median.toFixed(0)} ms, p95 ${time.p95.toFixed(0)} ms, min ${time.min.toFixed(0)} ms, max ${time.max.toFixed(0)} ms; budget ${INTERACTIVE_BUDGET_MS} ms: ${time.median <= INTERACTIVE_BUDGET_MS ? "pass" : "FAIL"}`,
   );

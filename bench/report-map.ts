@@ -36,13 +36,26 @@ export function mapBaselineRows(r: MapFigures): ReportRow[] {
         value: `${formatMs(b.load.median)} (longest task ${formatMs(worst(b.loadLongestTaskMs))})`,
         budget: "",
       },
-      { measure: `baseline: that empty map, one frame (a draw of no lines): median of ${b.frame.count}`, value: formatMs(b.frame.median), budget: "" },
+      {
+        measure: `baseline: that empty map, one frame (a draw of no lines): median of ${b.frame.count}`,
+        value: formatMs(b.frame.median),
+        budget: "",
+      },
     );
   }
-  if (r.map) rows.push({ measure: `baseline: trips map of ${r.map.tokenId} (item 4), a draw of no trips: median of ${r.map.drawEmpty.count}`, value: formatMs(r.map.drawEmpty.median), budget: "" });
+  if (r.map)
+    rows.push({
+      measure: `baseline: trips map of ${r.map.tokenId} (item 4), a draw of no trips: median of ${r.map.drawEmpty.count}`,
+      value: formatMs(r.map.drawEmpty.median),
+      budget: "",
+    });
   if (r.tripRoutes) {
     const t = r.tripRoutes;
-    rows.push({ measure: `baseline: trips map of ${t.tokenId} (item 8), a draw of no trips: median of ${t.drawEmpty.count}`, value: formatMs(t.drawEmpty.median), budget: "" });
+    rows.push({
+      measure: `baseline: trips map of ${t.tokenId} (item 8), a draw of no trips: median of ${t.drawEmpty.count}`,
+      value: formatMs(t.drawEmpty.median),
+      budget: "",
+    });
   }
   return rows;
 }
@@ -64,7 +77,9 @@ export function mapRows(r: MapFigures): ReportRow[] {
       pass: frames < budget,
     };
   };
-  const rows = a ? [lines("1,000", a.lines1k, RATIO_BUDGETS.draw1kFrames), lines("10,000", a.lines10k, RATIO_BUDGETS.draw10kFrames)] : [];
+  const rows = a
+    ? [lines("1,000", a.lines1k, RATIO_BUDGETS.draw1kFrames), lines("10,000", a.lines10k, RATIO_BUDGETS.draw10kFrames)]
+    : [];
   const m = r.map;
   if (!m) return rows;
   const reference = (count: string, drawn: Summary): ReportRow => ({
@@ -137,7 +152,11 @@ export function routeRows(r: Pick<MapFigures, "tripRoutes">): ReportRow[] {
   const loads = (list: typeof t.cold) => list.map((load) => `${load.ms} ms/${load.telemetryRequests} req`).join(", ");
   const draws = ratio(t.draw100Routed.median, t.drawEmpty.median);
   return [
-    { measure: `8. routes of a page of 100 trips of ${t.tokenId}, cold: ms / telemetry requests per page`, value: loads(t.cold), budget: "" },
+    {
+      measure: `8. routes of a page of 100 trips of ${t.tokenId}, cold: ms / telemetry requests per page`,
+      value: loads(t.cold),
+      budget: "",
+    },
     { measure: `8. the same pages again, warm (kept paths)`, value: loads(t.warm), budget: "" },
     {
       measure: `8. map draw, a page of 100 routed trips (${t.cold[0]?.points ?? 0} points): median of ${t.draw100Routed.count}`,

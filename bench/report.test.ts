@@ -60,7 +60,14 @@ const loadResults = (target: LoadResults["target"], requests: number, perSecond:
 
 /** Results that meet every budget; each test breaks one thing. */
 function passing(): MeasuredResults {
-  const route = (path: string, gzipBytes: number, dashboard = true) => ({ route: path, dashboard, scripts: 12, gzipBytes, rawBytes: gzipBytes * 3, walletScripts: [] as string[] });
+  const route = (path: string, gzipBytes: number, dashboard = true) => ({
+    route: path,
+    dashboard,
+    scripts: 12,
+    gzipBytes,
+    rawBytes: gzipBytes * 3,
+    walletScripts: [] as string[],
+  });
   return {
     upstream: {
       tokenId: 21957,
@@ -71,7 +78,10 @@ function passing(): MeasuredResults {
         warmViews: 10,
         concurrentCold: counts({ auth: 2, exchanges: 1, identity: 1, trips: 50 }),
       },
-      naive: { view: counts({ auth: 2, exchanges: 1, trips: 1 }), concurrentCold: counts({ auth: 100, exchanges: 50, trips: 50 }) },
+      naive: {
+        view: counts({ auth: 2, exchanges: 1, trips: 1 }),
+        concurrentCold: counts({ auth: 100, exchanges: 50, trips: 50 }),
+      },
     },
     overhead: {
       tokenId: 21957,
@@ -92,7 +102,15 @@ function passing(): MeasuredResults {
       largestDashboardRoute: null,
     },
     // The trips map's draws are for reference: slower than the lines view's budgets, and no verdict.
-    map: { tokenId: 17001, runs: {}, draw1k: summarize([700]), draw10k: summarize([1_300]), drawEmpty: summarize([50]), firstPageDrawMs: 100, interactiveMs: 500 },
+    map: {
+      tokenId: 17001,
+      runs: {},
+      draw1k: summarize([700]),
+      draw10k: summarize([1_300]),
+      drawEmpty: summarize([50]),
+      firstPageDrawMs: 100,
+      interactiveMs: 500,
+    },
     allTrips: allTripsResults(),
     tripRoutes: {
       tokenId: 21957,
@@ -123,7 +141,11 @@ function slower(results: MeasuredResults, factor: number, { baselines = true } =
   if (a) {
     a.warmLoad = summarize(scale(a.warmLoadRuns));
     a.warmLongestTaskMs = scale(a.warmLongestTaskMs);
-    a.windowSwitchRuns = a.windowSwitchRuns.map((run) => ({ ...run, ms: run.ms * factor, longestTaskMs: run.longestTaskMs * factor }));
+    a.windowSwitchRuns = a.windowSwitchRuns.map((run) => ({
+      ...run,
+      ms: run.ms * factor,
+      longestTaskMs: run.longestTaskMs * factor,
+    }));
     a.windowSwitch = summarize(a.windowSwitchRuns.filter((run) => run.view === "clusters").map((run) => run.ms));
     a.densitySwitch = summarize(a.windowSwitchRuns.filter((run) => run.view === "density").map((run) => run.ms));
     a.lines1k = summarize([a.lines1k.median * factor]);
@@ -144,7 +166,8 @@ function slower(results: MeasuredResults, factor: number, { baselines = true } =
   return results;
 }
 
-const verdicts = (rows: ReportRow[]) => rows.filter((row) => row.pass !== undefined).map((row) => [row.measure.split(":")[0], row.pass]);
+const verdicts = (rows: ReportRow[]) =>
+  rows.filter((row) => row.pass !== undefined).map((row) => [row.measure.split(":")[0], row.pass]);
 const failed = (rows: ReportRow[]) => rows.filter((row) => row.pass === false).map((row) => row.measure);
 
 describe("reportRows", () => {
@@ -161,7 +184,13 @@ describe("reportRows", () => {
   it("lists the baselines first, with no budget of their own", () => {
     const rows = reportRows(passing());
     const baselines = baselineRows(passing());
-    expect(baselines.map((row) => row.measure.split(":")[0])).toEqual(["baseline", "baseline", "baseline", "baseline", "baseline"]);
+    expect(baselines.map((row) => row.measure.split(":")[0])).toEqual([
+      "baseline",
+      "baseline",
+      "baseline",
+      "baseline",
+      "baseline",
+    ]);
     expect(rows.slice(0, baselines.length)).toEqual(baselines);
     expect(baselines.every((row) => row.pass === undefined)).toBe(true);
     expect(baselines[0]?.value).toBe("800 ms (longest task 70.0 ms)");
@@ -170,17 +199,27 @@ describe("reportRows", () => {
   it("shows each timing's absolute figure beside its ratio to the baseline", () => {
     const rows = reportRows(passing());
     const row = (start: string) => rows.find((candidate) => candidate.measure.startsWith(start));
-    expect(row("8. all-trips map of 17001")).toMatchObject({ ratio: "1.25x empty map load", budget: `< ${RATIO_BUDGETS.allTripsWarmLoad}x` });
+    expect(row("8. all-trips map of 17001")).toMatchObject({
+      ratio: "1.25x empty map load",
+      budget: `< ${RATIO_BUDGETS.allTripsWarmLoad}x`,
+    });
     expect(row("8. all-trips map of 17001")?.value).toMatch(/^1000 ms/);
-    expect(row("4. map draw, 1,000 trips as lines")).toMatchObject({ value: "60.0 ms", ratio: "1.20x empty map frame" });
-    expect(row("8. all-trips time window switch, clusters view, click to drawn")?.ratio).toBe("2.40x / 3.00x empty map frame");
+    expect(row("4. map draw, 1,000 trips as lines")).toMatchObject({
+      value: "60.0 ms",
+      ratio: "1.20x empty map frame",
+    });
+    expect(row("8. all-trips time window switch, clusters view, click to drawn")?.ratio).toBe(
+      "2.40x / 3.00x empty map frame",
+    );
     expect(row("8. map draw, a page of 100 routed trips")?.ratio).toBe("4.40x draw of none");
     expect(row("6. load: 100 users")).toMatchObject({ value: "100 (3 req/s)", ratio: "0.33x bare route", pass: true });
   });
 
   it("judges timings by their baseline: a machine three times slower at both passes, one slower at the figures only does not", () => {
     expect(failed(reportRows(slower(passing(), 3)))).toEqual([]);
-    expect(failed(reportRows(slower(passing(), 3, { baselines: false }))).map((measure) => measure.split(":")[0])).toEqual([
+    expect(
+      failed(reportRows(slower(passing(), 3, { baselines: false }))).map((measure) => measure.split(":")[0]),
+    ).toEqual([
       "8. all-trips map of 17001 (100000 trips), warm load to drawn",
       "8. all-trips warm load",
       "8. all-trips time window switch, clusters view, click to drawn",
@@ -197,7 +236,10 @@ describe("reportRows", () => {
     if (results.allTrips) results.allTrips.baseline.frame = summarize([]);
     results.loadBaseline.perSecond = 0;
     const rows = reportRows(results);
-    expect(rows.find((row) => row.measure.startsWith("4. map draw, 1,000"))).toMatchObject({ ratio: "n/a", pass: false });
+    expect(rows.find((row) => row.measure.startsWith("4. map draw, 1,000"))).toMatchObject({
+      ratio: "n/a",
+      pass: false,
+    });
     expect(failed(rows)).toContain("6. load: 100 users, 2 vehicles, 30 s: requests served");
   });
 
@@ -224,7 +266,14 @@ describe("reportRows", () => {
   it("fails an overhead above the budget, a heavy dashboard route and wallet code in one", () => {
     const results = passing();
     results.overhead.overheadMedianMs = BUDGETS.overheadMedianMs + 0.01;
-    results.javascript.routes.push({ route: "/developer", dashboard: true, scripts: 14, gzipBytes: 190_001, rawBytes: 600_000, walletScripts: ["/_next/x.js"] });
+    results.javascript.routes.push({
+      route: "/developer",
+      dashboard: true,
+      scripts: 14,
+      gzipBytes: 190_001,
+      rawBytes: 600_000,
+      walletScripts: ["/_next/x.js"],
+    });
     expect(failed(reportRows(results))).toEqual([
       "2. server overhead: median / p95",
       "3. first-load JS /developer",
@@ -236,7 +285,10 @@ describe("reportRows", () => {
     const results = passing();
     if (results.allTrips) results.allTrips.lines1k = summarize([RATIO_BUDGETS.draw1kFrames * 50]);
     results.load.errors = 1;
-    expect(failed(reportRows(results))).toEqual(["4. map draw, 1,000 trips as lines (all-trips lines view): median of 1", "6. load: errors"]);
+    expect(failed(reportRows(results))).toEqual([
+      "4. map draw, 1,000 trips as lines (all-trips lines view): median of 1",
+      "6. load: errors",
+    ]);
   });
 
   it("shows wallet code on the sign-in page without failing it", () => {
@@ -262,7 +314,15 @@ describe("allTripsRows", () => {
     // The empty map: loads in 800 ms, its longest task 70 ms, a frame 50 ms.
     results.warmLoad = summarize([800 * RATIO_BUDGETS.allTripsWarmLoad]);
     results.warmLongestTaskMs = [70 * RATIO_BUDGETS.allTripsLoadTask + 1];
-    results.windowSwitchRuns = [{ view: "clusters", window: "all", ms: 50 * RATIO_BUDGETS.allTripsWindowFrames, longestTaskMs: 50 * RATIO_BUDGETS.allTripsSwitchTaskFrames + 1, shown: 100_000 }];
+    results.windowSwitchRuns = [
+      {
+        view: "clusters",
+        window: "all",
+        ms: 50 * RATIO_BUDGETS.allTripsWindowFrames,
+        longestTaskMs: 50 * RATIO_BUDGETS.allTripsSwitchTaskFrames + 1,
+        shown: 100_000,
+      },
+    ];
     results.windowSwitch = summarize([50 * RATIO_BUDGETS.allTripsWindowFrames]);
     results.glyphBytes = BUDGETS.allTripsGlyphBytes + 1;
     expect(failed(allTripsRows({ allTrips: results })).map((measure) => measure.split(":")[0])).toEqual([
@@ -277,7 +337,9 @@ describe("allTripsRows", () => {
   it("fails the density view's slow switch or long task on its own rows", () => {
     const results = allTripsResults();
     results.densitySwitch = summarize([130, 210]);
-    results.windowSwitchRuns = results.windowSwitchRuns.map((run) => (run.view === "density" ? { ...run, longestTaskMs: 101 } : run));
+    results.windowSwitchRuns = results.windowSwitchRuns.map((run) =>
+      run.view === "density" ? { ...run, longestTaskMs: 101 } : run,
+    );
     expect(failed(allTripsRows({ allTrips: results })).map((measure) => measure.split(":")[0])).toEqual([
       "8. all-trips time window switch, density view, click to drawn",
       "8. all-trips time window switch, density view",
@@ -288,7 +350,9 @@ describe("allTripsRows", () => {
     const results = allTripsResults();
     results.baseline.loadLongestTaskMs = [0, 0, 0];
     results.warmLongestTaskMs = [70];
-    const task = allTripsRows({ allTrips: results }).find((row) => row.measure === "8. all-trips warm load: longest main-thread task");
+    const task = allTripsRows({ allTrips: results }).find(
+      (row) => row.measure === "8. all-trips warm load: longest main-thread task",
+    );
     expect(task).toMatchObject({ ratio: "1.40x empty load's task", pass: true });
   });
 });

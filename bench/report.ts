@@ -19,7 +19,11 @@ function upstreamRows(r: MeasuredResults): ReportRow[] {
   const { dashboard, naive, concurrency, tokenId } = r.upstream;
   const cold = dashboard.concurrentCold;
   return [
-    { measure: `1. upstream requests, first (cold) trips page view of ${tokenId}`, value: describeCounts(dashboard.coldView), budget: "" },
+    {
+      measure: `1. upstream requests, first (cold) trips page view of ${tokenId}`,
+      value: describeCounts(dashboard.coldView),
+      budget: "",
+    },
     {
       measure: `1. upstream requests per warm view (mean of ${dashboard.warmViews})`,
       value: describeCounts(dashboard.warmView),
@@ -33,15 +37,27 @@ function upstreamRows(r: MeasuredResults): ReportRow[] {
       pass: cold.auth === BUDGETS.concurrentColdAuth && cold.exchanges === BUDGETS.concurrentColdExchanges,
     },
     { measure: "1. naive baseline (no cache), per view, cold or warm", value: describeCounts(naive.view), budget: "" },
-    { measure: `1. naive baseline, ${concurrency} concurrent views`, value: describeCounts(naive.concurrentCold), budget: "" },
+    {
+      measure: `1. naive baseline, ${concurrency} concurrent views`,
+      value: describeCounts(naive.concurrentCold),
+      budget: "",
+    },
   ];
 }
 
 function overheadRows(r: MeasuredResults): ReportRow[] {
   const o = r.overhead;
   return [
-    { measure: `2. trips page straight from the sandbox, warm token: median / p95 (${o.samples})`, value: `${formatMs(o.direct.median)} / ${formatMs(o.direct.p95)}`, budget: "" },
-    { measure: `2. same page via the trips route: median / p95 (${o.samples})`, value: `${formatMs(o.action.median)} / ${formatMs(o.action.p95)}`, budget: "" },
+    {
+      measure: `2. trips page straight from the sandbox, warm token: median / p95 (${o.samples})`,
+      value: `${formatMs(o.direct.median)} / ${formatMs(o.direct.p95)}`,
+      budget: "",
+    },
+    {
+      measure: `2. same page via the trips route: median / p95 (${o.samples})`,
+      value: `${formatMs(o.action.median)} / ${formatMs(o.action.p95)}`,
+      budget: "",
+    },
     {
       measure: "2. server overhead: median / p95",
       value: `${formatMs(o.overheadMedianMs)} / ${formatMs(o.overheadP95Ms)}`,
@@ -88,8 +104,16 @@ function javascriptRows(r: MeasuredResults): ReportRow[] {
 function sandboxRows(r: MeasuredResults): ReportRow[] {
   const s = r.sandbox;
   return [
-    { measure: `5. sandbox trips page 1 of ${s.tokenId}: median / p95 (${s.page1.count})`, value: `${formatMs(s.page1.median)} / ${formatMs(s.page1.p95)}`, budget: "" },
-    { measure: `5. sandbox trips page 1,000 of ${s.tokenId}: median / p95`, value: `${formatMs(s.page1000.median)} / ${formatMs(s.page1000.p95)}`, budget: "" },
+    {
+      measure: `5. sandbox trips page 1 of ${s.tokenId}: median / p95 (${s.page1.count})`,
+      value: `${formatMs(s.page1.median)} / ${formatMs(s.page1.p95)}`,
+      budget: "",
+    },
+    {
+      measure: `5. sandbox trips page 1,000 of ${s.tokenId}: median / p95`,
+      value: `${formatMs(s.page1000.median)} / ${formatMs(s.page1000.p95)}`,
+      budget: "",
+    },
     {
       measure: `5. sandbox throughput, warm token, concurrency ${s.throughput.concurrency}, ${s.throughput.seconds} s`,
       value: `${fixed(s.throughput.perSecond)} req/s (${plural(s.throughput.failures, "failure")})`,
@@ -146,9 +170,22 @@ function loadRows(r: MeasuredResults): ReportRow[] {
       budget: `>= ${RATIO_BUDGETS.loadThroughput}x`,
       pass: share >= RATIO_BUDGETS.loadThroughput,
     },
-    { measure: "6. load: errors", value: String(l.errors), budget: `= ${BUDGETS.loadErrors}`, pass: l.errors === BUDGETS.loadErrors },
-    { measure: "6. load: latency p50 / p95", value: `${formatMs(l.latency.median)} / ${formatMs(l.latency.p95)}`, budget: "" },
-    { measure: "6. load: upstream exchanges / all upstream calls", value: `${l.upstream.exchanges} / ${describeCounts(l.upstream)}`, budget: "" },
+    {
+      measure: "6. load: errors",
+      value: String(l.errors),
+      budget: `= ${BUDGETS.loadErrors}`,
+      pass: l.errors === BUDGETS.loadErrors,
+    },
+    {
+      measure: "6. load: latency p50 / p95",
+      value: `${formatMs(l.latency.median)} / ${formatMs(l.latency.p95)}`,
+      budget: "",
+    },
+    {
+      measure: "6. load: upstream exchanges / all upstream calls",
+      value: `${l.upstream.exchanges} / ${describeCounts(l.upstream)}`,
+      budget: "",
+    },
   ];
 }
 
@@ -164,8 +201,17 @@ function fleetRows(r: MeasuredResults): ReportRow[] {
       ratio: formatRatio(ratio(f.perSecond, one.perSecond), "one instance"),
       budget: "",
     },
-    { measure: "7. load, 2 instances: errors", value: String(f.errors), budget: `= ${BUDGETS.loadErrors}`, pass: f.errors === BUDGETS.loadErrors },
-    { measure: "7. load, 2 instances: latency p50 / p95", value: `${formatMs(f.latency.median)} / ${formatMs(f.latency.p95)}`, budget: "" },
+    {
+      measure: "7. load, 2 instances: errors",
+      value: String(f.errors),
+      budget: `= ${BUDGETS.loadErrors}`,
+      pass: f.errors === BUDGETS.loadErrors,
+    },
+    {
+      measure: "7. load, 2 instances: latency p50 / p95",
+      value: `${formatMs(f.latency.median)} / ${formatMs(f.latency.p95)}`,
+      budget: "",
+    },
     {
       measure: "7. load, 2 instances: upstream auth / exchanges fleet-wide",
       value: `${f.upstream.auth} / ${f.upstream.exchanges} (one instance: ${one.upstream.auth} / ${one.upstream.exchanges}); ${describeCounts(f.upstream)}`,
@@ -181,7 +227,17 @@ export function baselineRows(results: MapFigures & Partial<Pick<MeasuredResults,
 }
 
 export function reportRows(results: MeasuredResults): ReportRow[] {
-  return [baselineRows, upstreamRows, overheadRows, javascriptRows, mapRows, allTripsRows, routeRows, sandboxRows, telemetryRows, loadRows, fleetRows].flatMap((rows) =>
-    rows(results),
-  );
+  return [
+    baselineRows,
+    upstreamRows,
+    overheadRows,
+    javascriptRows,
+    mapRows,
+    allTripsRows,
+    routeRows,
+    sandboxRows,
+    telemetryRows,
+    loadRows,
+    fleetRows,
+  ].flatMap((rows) => rows(results));
 }

@@ -22,7 +22,13 @@ import { reportRows } from "./report";
 import { type BenchResults } from "./results";
 import { measureSandboxTelemetry } from "./sandbox-telemetry";
 import { measureSandboxTrips } from "./sandbox-trips";
-import { type DashboardServer, hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
+import {
+  type DashboardServer,
+  hasProductionBuild,
+  newAuthSecret,
+  startDashboard,
+  startSandboxServer,
+} from "@/test-support/servers";
 import { signIn } from "./session";
 import { round } from "./stats";
 import { reportTable } from "./table";
@@ -60,11 +66,15 @@ async function main(): Promise<void> {
   ensureBuild();
   const authSecret = newAuthSecret();
   const sandbox = await phase("starting the sandbox", startSandboxServer);
-  const dashboard = await phase("starting the dashboard", () => startDashboard({ sandboxUrl: sandbox.url, authSecret }));
+  const dashboard = await phase("starting the dashboard", () =>
+    startDashboard({ sandboxUrl: sandbox.url, authSecret }),
+  );
   const session = { baseUrl: dashboard.url, jar: await signIn(dashboard.url, DEMO_OWNER.privateKey) };
   // The load test's baseline: a build made before the bare route existed cannot give it, which is better said now.
   await fetchBareRoute(session).catch((error: unknown) => {
-    throw new Error(`${error instanceof Error ? error.message : String(error)}: a build without ${BARE_ROUTE}? Run npm run build.`);
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}: a build without ${BARE_ROUTE}? Run npm run build.`,
+    );
   });
 
   const upstream = await phase("1. upstream requests per view", () =>
@@ -83,14 +93,21 @@ async function main(): Promise<void> {
       },
     }),
   );
-  const overhead = await phase("2. server overhead", () => measureOverhead(sandbox.url, session, VEHICLE_IDS.manyTrips));
+  const overhead = await phase("2. server overhead", () =>
+    measureOverhead(sandbox.url, session, VEHICLE_IDS.manyTrips),
+  );
   const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
   const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, VEHICLE_IDS.perf));
-  const allTrips = await phase("8. all-trips map of the 100,000-trip vehicle, and of one with no trips (Chromium)", () =>
-    measureAllTrips(session, VEHICLE_IDS.perf, VEHICLE_IDS.noTrips),
+  const allTrips = await phase(
+    "8. all-trips map of the 100,000-trip vehicle, and of one with no trips (Chromium)",
+    () => measureAllTrips(session, VEHICLE_IDS.perf, VEHICLE_IDS.noTrips),
   );
-  const tripRoutes = await phase("8. trip routes: loading and drawing", () => measureTripRoutes(session, sandbox.url, VEHICLE_IDS.manyTrips));
-  const sandboxTrips = await phase("5. sandbox trips endpoint", () => measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf));
+  const tripRoutes = await phase("8. trip routes: loading and drawing", () =>
+    measureTripRoutes(session, sandbox.url, VEHICLE_IDS.manyTrips),
+  );
+  const sandboxTrips = await phase("5. sandbox trips endpoint", () =>
+    measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf),
+  );
   const sandboxTelemetry = await phase("5. sandbox telemetry endpoint", () =>
     measureSandboxTelemetry(sandbox.url, [VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips]),
   );
@@ -134,7 +151,9 @@ async function main(): Promise<void> {
   const checked = rows.filter((row) => row.pass !== undefined).length;
   console.log(`\nBenchmarks, ${runHeader(results.date, results.machine)}\n`);
   console.log(reportTable(rows));
-  console.log(`\n${checked - failed} of ${checked} budgets met${failed ? `, ${failed} FAILED` : ""}. Took ${elapsed()}. Figures: ${RESULTS_FILE}`);
+  console.log(
+    `\n${checked - failed} of ${checked} budgets met${failed ? `, ${failed} FAILED` : ""}. Took ${elapsed()}. Figures: ${RESULTS_FILE}`,
+  );
 }
 
 let stopping = false;
@@ -150,7 +169,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 main()
   .catch((error: unknown) => {
-    console.error(`The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `The bench could not run: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     process.exitCode = 1;
   })
   .finally(() => stopAllProcesses());

@@ -83,11 +83,15 @@ async function timed(agent: Agent, url: string, token: string, body: string): Pr
   const started = performance.now();
   const answer = await post(agent, url, token, body);
   const ms = performance.now() - started;
-  if (answer.status !== 200 || answer.text.includes('"errors"')) throw new Error(`telemetry query failed: ${answer.status} ${answer.text.slice(0, 300)}`);
+  if (answer.status !== 200 || answer.text.includes('"errors"'))
+    throw new Error(`telemetry query failed: ${answer.status} ${answer.text.slice(0, 300)}`);
   return { ms, text: answer.text };
 }
 
-export async function measureSandboxTelemetry(sandboxUrl: string, tokenIds: readonly number[]): Promise<SandboxTelemetryResults> {
+export async function measureSandboxTelemetry(
+  sandboxUrl: string,
+  tokenIds: readonly number[],
+): Promise<SandboxTelemetryResults> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const url = `${sandboxUrl}/telemetry/query`;
   const developer = await getDeveloperJwt(sandboxUrl);
@@ -118,7 +122,13 @@ export async function measureSandboxTelemetry(sandboxUrl: string, tokenIds: read
         last = answer.text;
       }
       const buckets = (JSON.parse(last) as { data: { signals: unknown[] | null } }).data.signals?.length ?? 0;
-      vehicles.push({ tokenId, latest: summarize(latest), dayCold: summarize(cold), dayWarm: summarize(warm), buckets });
+      vehicles.push({
+        tokenId,
+        latest: summarize(latest),
+        dayCold: summarize(cold),
+        dayWarm: summarize(warm),
+        buckets,
+      });
     }
   } finally {
     agent.destroy();

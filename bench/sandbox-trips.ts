@@ -24,7 +24,11 @@ export interface ThroughputResult {
 export interface TripsMeter {
   latency(tokenId: number, page: number, samples?: number): Promise<Summary>;
   /** Pages 1..maxPage of the vehicle round-robin, from `concurrency` loops at once, for `seconds`. */
-  throughput(tokenId: number, maxPage: number, options?: { seconds?: number; concurrency?: number }): Promise<ThroughputResult>;
+  throughput(
+    tokenId: number,
+    maxPage: number,
+    options?: { seconds?: number; concurrency?: number },
+  ): Promise<ThroughputResult>;
   close(): void;
 }
 

@@ -26,7 +26,10 @@ export async function signIn(baseUrl: string, privateKey: `0x${string}`, clientA
   const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`);
   jar.store(csrfResponse.headers.getSetCookie());
   const { csrfToken } = await json<{ csrfToken: string }>(csrfResponse, "GET /api/auth/csrf");
-  const { nonce } = await json<{ nonce: string }>(await fetch(`${baseUrl}/api/sign-in/nonce`, { headers: client }), "GET /api/sign-in/nonce");
+  const { nonce } = await json<{ nonce: string }>(
+    await fetch(`${baseUrl}/api/sign-in/nonce`, { headers: client }),
+    "GET /api/sign-in/nonce",
+  );
 
   const account = privateKeyToAccount(privateKey);
   const issuedAt = new Date();

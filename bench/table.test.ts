@@ -3,7 +3,13 @@ import { formatKb, formatMs, formatRatio, markdownTable, reportTable, verdict } 
 
 describe("markdownTable", () => {
   it("pads every column to its widest cell", () => {
-    const table = markdownTable(["a", "value"], [["long name", "1"], ["b", "22"]]);
+    const table = markdownTable(
+      ["a", "value"],
+      [
+        ["long name", "1"],
+        ["b", "22"],
+      ],
+    );
     expect(table.split("\n")).toEqual([
       "| a         | value |",
       "|-----------|-------|",

@@ -20,13 +20,17 @@ const escapeCell = (text: string) => text.replace(/\|/g, "\\|").replace(/\s*\n\s
 /** A Markdown table whose columns are padded to one width each, so the raw text lines up too. */
 export function markdownTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
   for (const row of rows) {
-    if (row.length !== headers.length) throw new Error(`a row has ${row.length} cells, the table ${headers.length} columns`);
+    if (row.length !== headers.length)
+      throw new Error(`a row has ${row.length} cells, the table ${headers.length} columns`);
   }
   const cells = [headers, ...rows].map((row) => row.map(escapeCell));
   const widths = headers.map((_, column) => Math.max(3, ...cells.map((row) => (row[column] ?? "").length)));
-  const line = (row: readonly string[]) => `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
+  const line = (row: readonly string[]) =>
+    `| ${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(" | ")} |`;
   const [head, ...body] = cells;
-  return [line(head ?? []), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...body.map(line)].join("\n");
+  return [line(head ?? []), `|${widths.map((width) => "-".repeat(width + 2)).join("|")}|`, ...body.map(line)].join(
+    "\n",
+  );
 }
 
 export function reportTable(rows: readonly ReportRow[]): string {

@@ -32,9 +32,15 @@ export interface TripRoutesResults {
   drawEmpty: Summary;
 }
 
-async function loadPaths(session: Session, tokenId: number, page: number): Promise<{ results: TripPathResult[]; ms: number }> {
+async function loadPaths(
+  session: Session,
+  tokenId: number,
+  page: number,
+): Promise<{ results: TripPathResult[]; ms: number }> {
   const started = performance.now();
-  const response = await fetch(`${session.baseUrl}/api/vehicles/${tokenId}/trips/paths?page=${page}`, { headers: { cookie: session.jar.header() } });
+  const response = await fetch(`${session.baseUrl}/api/vehicles/${tokenId}/trips/paths?page=${page}`, {
+    headers: { cookie: session.jar.header() },
+  });
   const text = await response.text();
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`the paths route answered ${response.status}`);
@@ -62,7 +68,11 @@ async function measureLoad(session: Session, sandboxUrl: string, tokenId: number
 
 const DRAWS = 7;
 
-export async function measureTripRoutes(session: Session, sandboxUrl: string, tokenId: number): Promise<TripRoutesResults> {
+export async function measureTripRoutes(
+  session: Session,
+  sandboxUrl: string,
+  tokenId: number,
+): Promise<TripRoutesResults> {
   const pages = [2, 3, 4];
   const cold: RouteLoad[] = [];
   for (const page of pages) cold.push(await measureLoad(session, sandboxUrl, tokenId, page));
@@ -91,7 +101,12 @@ export async function measureTripRoutes(session: Session, sandboxUrl: string, to
       // From one page of straight lines to the routed page, as when the routes arrive.
       await page.evaluate((data) => window.__tripsMapBench?.draw(data as Trip[]), trips);
       drawRuns.push(
-        Math.round(await page.evaluate(({ data, routes }) => window.__tripsMapBench?.draw(data as Trip[], routes as TripPathResult[]) ?? -1, { data: trips, routes: paths })),
+        Math.round(
+          await page.evaluate(
+            ({ data, routes }) => window.__tripsMapBench?.draw(data as Trip[], routes as TripPathResult[]) ?? -1,
+            { data: trips, routes: paths },
+          ),
+        ),
       );
     }
     await context.close();

@@ -32,7 +32,8 @@ export function classifyRoutes(routes: Readonly<Record<string, number>>): Upstre
 
 /** Counts per view when `views` views were made: steady-state figures come out as averages. */
 export function perView(counts: UpstreamCounts, views: number): UpstreamCounts {
-  if (!Number.isInteger(views) || views < 1) throw new RangeError(`views must be a positive whole number, got ${views}`);
+  if (!Number.isInteger(views) || views < 1)
+    throw new RangeError(`views must be a positive whole number, got ${views}`);
   const each = (value: number) => value / views;
   return {
     total: each(counts.total),

@@ -31,12 +31,15 @@ async function counted(sandboxUrl: string, work: () => Promise<unknown>): Promis
 async function naiveView(sandboxUrl: string, tokenId: number): Promise<void> {
   const developer = await getDeveloperJwt(sandboxUrl);
   const vehicle = await getVehicleJwt(sandboxUrl, developer, tokenId, [1, 4, 5]);
-  const response = await fetch(`${sandboxUrl}/trips/v1/vehicle/${tokenId}/trips?page=1`, { headers: { authorization: `Bearer ${vehicle}` } });
+  const response = await fetch(`${sandboxUrl}/trips/v1/vehicle/${tokenId}/trips?page=1`, {
+    headers: { authorization: `Bearer ${vehicle}` },
+  });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`the naive trips call answered ${response.status}`);
 }
 
-const times = (count: number, work: (index: number) => Promise<unknown>) => Promise.all(Array.from({ length: count }, (_, i) => work(i)));
+const times = (count: number, work: (index: number) => Promise<unknown>) =>
+  Promise.all(Array.from({ length: count }, (_, i) => work(i)));
 
 export interface UpstreamSetup {
   sandboxUrl: string;
@@ -57,7 +60,9 @@ export async function measureUpstream(setup: UpstreamSetup): Promise<UpstreamRes
     counted(sandboxUrl, () => times(CONCURRENT_VIEWS, () => viewTripsPage(session, tokenId))),
   );
   const naiveSingle = await counted(sandboxUrl, () => naiveView(sandboxUrl, tokenId));
-  const naiveConcurrent = await counted(sandboxUrl, () => times(CONCURRENT_VIEWS, () => naiveView(sandboxUrl, tokenId)));
+  const naiveConcurrent = await counted(sandboxUrl, () =>
+    times(CONCURRENT_VIEWS, () => naiveView(sandboxUrl, tokenId)),
+  );
   return {
     tokenId,
     dashboard: { coldView, warmView: perView(warm, WARM_VIEWS), warmViews: WARM_VIEWS, concurrentCold },

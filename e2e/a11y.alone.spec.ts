@@ -30,7 +30,13 @@ async function scan(page: Page, name: string): Promise<void> {
     `axe ${name}: ${results.violations.length} rules violated (critical ${byImpact("critical").length}, serious ${byImpact("serious").length}, ` +
       `moderate ${byImpact("moderate").length}, minor ${byImpact("minor").length}); ${results.passes.length} passed`,
   );
-  const described = grave.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join("; ")})`);
+  const described = grave.map(
+    (v) =>
+      `${v.impact} ${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join("; ")})`,
+  );
   expect(described, `serious or critical axe violations on ${name}`).toEqual([]);
 }
 
@@ -82,7 +88,11 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(`/vehicles/${VEHICLE_IDS.exactly100}/trips/all`);
       await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done");
       // With the busiest places listed, and the busiest one's trips.
-      await page.getByTestId("busiest-place").first().getByRole("button", { name: /^List the/ }).click();
+      await page
+        .getByTestId("busiest-place")
+        .first()
+        .getByRole("button", { name: /^List the/ })
+        .click();
       await expect(page.getByTestId("cluster-trip").first()).toBeVisible();
       await scan(page, `all trips (${theme})`);
     });
@@ -104,7 +114,9 @@ for (const theme of ["light", "dark"] as const) {
       await sandbox.control.injectFault({ method: "POST", path: "/identity/query", status: 500, times: 1 });
       try {
         await page.goto("/vehicles");
-        await expect(page.getByTestId("page-error")).toContainText("DIMO's identity service failed while answering (500).");
+        await expect(page.getByTestId("page-error")).toContainText(
+          "DIMO's identity service failed while answering (500).",
+        );
         await scan(page, `error (${theme})`);
       } finally {
         await sandbox.control.clearFaults();
@@ -130,7 +142,12 @@ test("the value page before and after instant offers, in both themes", async ({ 
 
 test("motion stops when the system asks for less", async ({ page }) => {
   // The live dot of the activity log pulses, unless reduced motion is asked for.
-  const dotAnimation = () => page.getByTestId("live-indicator").locator("span").first().evaluate((dot) => getComputedStyle(dot).animationName);
+  const dotAnimation = () =>
+    page
+      .getByTestId("live-indicator")
+      .locator("span")
+      .first()
+      .evaluate((dot) => getComputedStyle(dot).animationName);
   await page.goto("/developer/activity");
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
   expect(await dotAnimation()).not.toBe("none");

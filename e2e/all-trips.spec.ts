@@ -16,7 +16,11 @@ import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
 // Custom days are local days: in UTC they can be computed here the same way.
 test.use({ timezoneId: "UTC" });
 
-const LAYERS = { clusters: "dash-all-trips-clusters", density: "dash-all-trips-density", lines: "dash-all-trips-lines" };
+const LAYERS = {
+  clusters: "dash-all-trips-clusters",
+  density: "dash-all-trips-density",
+  lines: "dash-all-trips-lines",
+};
 
 type Located = SandboxTrip & { start: { estimatedLocation?: { latitude: number; longitude: number } } };
 
@@ -39,7 +43,15 @@ async function sandboxStartsClustered(): Promise<Supercluster> {
   const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
   const points = (await allSandboxTrips()).flatMap((trip) => {
     const start = startOf(trip);
-    return start ? [{ type: "Feature" as const, properties: {}, geometry: { type: "Point" as const, coordinates: [round5(start.longitude), round5(start.latitude)] } }] : [];
+    return start
+      ? [
+          {
+            type: "Feature" as const,
+            properties: {},
+            geometry: { type: "Point" as const, coordinates: [round5(start.longitude), round5(start.latitude)] },
+          },
+        ]
+      : [];
   });
   return new Supercluster(CLUSTERING).load(points);
 }
@@ -51,12 +63,15 @@ async function sandboxStartsClustered(): Promise<Supercluster> {
 async function clusterLeaves(at: [number, number], zoom: number): Promise<Array<[number, number]>> {
   const index = await sandboxStartsClustered();
   const clusters = index.getClusters([-180, -85, 180, 85], zoom).filter((feature) => "cluster" in feature.properties);
-  const away = ({ geometry }: { geometry: GeoJSON.Point }) => Math.hypot((geometry.coordinates[0] ?? 0) - at[0], (geometry.coordinates[1] ?? 0) - at[1]);
+  const away = ({ geometry }: { geometry: GeoJSON.Point }) =>
+    Math.hypot((geometry.coordinates[0] ?? 0) - at[0], (geometry.coordinates[1] ?? 0) - at[1]);
   const nearest = clusters.sort((a, b) => away(a) - away(b))[0];
   // The map's clusters are the worker's, from the same points; clusters are 48 pixels apart or more.
   if (nearest && away(nearest) > 1e-3) throw new Error("the map drew a cluster the sandbox's trips do not make");
   if (!nearest || !("cluster_id" in nearest.properties)) throw new Error("no cluster there");
-  return index.getLeaves(nearest.properties.cluster_id, Infinity).map((leaf) => leaf.geometry.coordinates as [number, number]);
+  return index
+    .getLeaves(nearest.properties.cluster_id, Infinity)
+    .map((leaf) => leaf.geometry.coordinates as [number, number]);
 }
 
 /**
@@ -82,7 +97,13 @@ function pixelsLayerChanges(page: Page, layer: string): Promise<number> {
             map.setLayoutProperty(layer, "visibility", "visible");
             const [withLayer, without] = frames;
             let differ = 0;
-            for (let i = 0; withLayer && without && i < withLayer.length; i += 4) if (withLayer[i] !== without[i] || withLayer[i + 1] !== without[i + 1] || withLayer[i + 2] !== without[i + 2]) differ++;
+            for (let i = 0; withLayer && without && i < withLayer.length; i += 4)
+              if (
+                withLayer[i] !== without[i] ||
+                withLayer[i + 1] !== without[i + 1] ||
+                withLayer[i + 2] !== without[i + 2]
+              )
+                differ++;
             resolve(differ);
           });
           map.triggerRepaint();
@@ -104,12 +125,15 @@ function renderedTripCount(page: Page): Promise<number> {
 }
 
 test.describe("all trips: reading the map", () => {
-  test("clusters carry their counts as text, drawn with the font the site serves, and nothing leaves the machine", async ({ page }) => {
+  test("clusters carry their counts as text, drawn with the font the site serves, and nothing leaves the machine", async ({
+    page,
+  }) => {
     const outside: string[] = [];
     const fonts: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      if (!["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && !["data:", "blob:"].includes(url.protocol)) outside.push(request.url());
+      if (!["localhost", "127.0.0.1", "[::1]"].includes(url.hostname) && !["data:", "blob:"].includes(url.protocol))
+        outside.push(request.url());
       // The map's own font and glyph files (the page's text fonts come from /_next/ with or without a map).
       if (url.pathname.endsWith(".pbf") || url.pathname.startsWith("/basemap/fonts/")) fonts.push(url.pathname);
     });
@@ -119,10 +143,13 @@ test.describe("all trips: reading the map", () => {
 
     // The counts were drawn with the circles (from the font's glyphs, once it loaded), each the cluster's own.
     await expect.poll(() => page.evaluate(() => window.__allTripsClusters?.drawn().labelled)).toBe(true);
-    const clusters = await page.evaluate(() => window.__allTripsClusters?.drawn().marks.filter((mark) => mark.clusterId !== null) ?? []);
+    const clusters = await page.evaluate(
+      () => window.__allTripsClusters?.drawn().marks.filter((mark) => mark.clusterId !== null) ?? [],
+    );
     expect(clusters.length).toBeGreaterThan(0);
     // As supercluster abbreviates them: 999, 1.2k, 12k.
-    const abbreviated = (n: number) => (n >= 10_000 ? `${Math.round(n / 1_000)}k` : n >= 1_000 ? `${Math.round(n / 100) / 10}k` : String(n));
+    const abbreviated = (n: number) =>
+      n >= 10_000 ? `${Math.round(n / 1_000)}k` : n >= 1_000 ? `${Math.round(n / 100) / 10}k` : String(n);
     for (const mark of clusters) expect(mark.label).toBe(abbreviated(mark.count));
     // And they are pixels: across the largest circle, its fill colour around a count's white strokes. Read from the
     // map's drawing buffer as soon as a frame is drawn (a screenshot may catch an older frame on a busy machine).
@@ -164,7 +191,8 @@ test.describe("all trips: reading the map", () => {
   test("the density toggle draws the starts and ends as a heatmap, and the URL keeps the view", async ({ page }) => {
     // Every drawn trip's start, and its end when it has one: what the heatmap's points weigh in all.
     const trips = (await allSandboxTrips()).filter((trip) => startOf(trip) !== null);
-    const weight = trips.length + trips.filter((trip) => trip.end.location && Number.isFinite(trip.end.location.latitude)).length;
+    const weight =
+      trips.length + trips.filter((trip) => trip.end.location && Number.isFinite(trip.end.location.latitude)).length;
     await openAllTrips(page);
     await page.getByTestId("all-trips-view-density").click();
     await expect(page.getByTestId("all-trips-view-density")).toHaveAttribute("aria-pressed", "true");
@@ -176,7 +204,9 @@ test.describe("all trips: reading the map", () => {
     await expect.poll(async () => (await drawn()).weight).toBe(weight);
     expect((await drawn()).points).toBeGreaterThan(1);
     expect((await drawn()).points).toBeLessThan(weight);
-    expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
+    expect(
+      await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS),
+    ).toBe("none");
     // The density is pixels on the map: a frame with it differs from the same frame without it.
     expect(await pixelsLayerChanges(page, LAYERS.density)).toBeGreaterThan(1_000);
 
@@ -186,7 +216,9 @@ test.describe("all trips: reading the map", () => {
     await expect(page).not.toHaveURL(/view=density/);
   });
 
-  test("a style that replaces the map's (a themed street style, on a theme switch) gets every view's layer back", async ({ page }) => {
+  test("a style that replaces the map's (a themed street style, on a theme switch) gets every view's layer back", async ({
+    page,
+  }) => {
     await openAllTrips(page);
     const points = Number(await page.getByTestId("all-trips-view").getAttribute("data-points"));
     await expect.poll(() => renderedTripCount(page)).toBe(points);
@@ -205,7 +237,14 @@ test.describe("all trips: reading the map", () => {
     );
     // Gone with the old style: what follows is the page putting them back, not a style that kept them.
     expect(layersAfterRestyle).toEqual([false, false, false]);
-    await expect.poll(() => page.evaluate((layers) => Object.values(layers).map((id) => Boolean(window.__allTripsMap?.getLayer(id))), LAYERS)).toEqual([true, true, true]);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (layers) => Object.values(layers).map((id) => Boolean(window.__allTripsMap?.getLayer(id))),
+          LAYERS,
+        ),
+      )
+      .toEqual([true, true, true]);
     await expect.poll(() => renderedTripCount(page)).toBe(points);
     expect(await pixelsLayerChanges(page, LAYERS.clusters)).toBeGreaterThan(100);
     await page.getByTestId("all-trips-view-density").click();
@@ -216,7 +255,9 @@ test.describe("all trips: reading the map", () => {
     expect(await pixelsLayerChanges(page, LAYERS.lines)).toBeGreaterThan(1_000);
   });
 
-  test("the lines view draws one straight line a trip with both ends, follows the window, and the URL keeps it", async ({ page }) => {
+  test("the lines view draws one straight line a trip with both ends, follows the window, and the URL keeps it", async ({
+    page,
+  }) => {
     const trips = await allSandboxTrips();
     const hasEnd = (trip: Located) => Boolean(trip.end.location && Number.isFinite(trip.end.location.latitude));
     const withBothEnds = trips.filter((trip) => startOf(trip) !== null && hasEnd(trip));
@@ -229,7 +270,9 @@ test.describe("all trips: reading the map", () => {
     await expect(page).toHaveURL(/view=lines/);
     await expect(page.getByTestId("all-trips-legend")).toHaveAttribute("data-view", "lines");
     await expect.poll(linesDrawn).toBe(withBothEnds.length);
-    expect(await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS)).toBe("none");
+    expect(
+      await page.evaluate((layers) => window.__allTripsMap?.getLayoutProperty(layers.clusters, "visibility"), LAYERS),
+    ).toBe("none");
 
     // The lines are pixels on the map: a frame drawn with them differs from the same frame without them.
     const changed = await pixelsLayerChanges(page, LAYERS.lines);
@@ -258,7 +301,13 @@ test.describe("all trips: reading the map", () => {
       const end = trip.end.location;
       if (!start || !end || !Number.isFinite(end.latitude)) return [];
       // As the stream sends them (five decimals).
-      return [{ id: trip.id, from: [round5(start.longitude), round5(start.latitude)], to: [round5(end.longitude), round5(end.latitude)] }];
+      return [
+        {
+          id: trip.id,
+          from: [round5(start.longitude), round5(start.latitude)],
+          to: [round5(end.longitude), round5(end.latitude)],
+        },
+      ];
     });
     await openAllTrips(page);
     await page.getByTestId("all-trips-view-lines").click();
@@ -284,7 +333,8 @@ test.describe("all trips: reading the map", () => {
       const t = length === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length));
       return Math.hypot(a.x + t * dx - p.x, a.y + t * dy - p.y);
     };
-    const within = (p: Point, px: number) => onScreen.filter((line) => distance(p, line.from, line.to) <= px).map((line) => line.id);
+    const within = (p: Point, px: number) =>
+      onScreen.filter((line) => distance(p, line.from, line.to) <= px).map((line) => line.id);
     // The middle of a line, clear of the legend and the zoom buttons, where the fewest other lines cross (a few of the
     // vehicle's trips run between the same two places).
     const clear = ({ x, y }: Point) => x > 60 && y > 60 && x < canvas.width - 60 && y < canvas.height - 200;
@@ -306,14 +356,20 @@ test.describe("all trips: reading the map", () => {
     const total = Number(await list.getAttribute("data-total"));
     expect(total).toBeGreaterThanOrEqual(surely.length);
     expect(total).toBeLessThanOrEqual(maybe.length);
-    await expect(list.getByRole("heading")).toHaveText(total === 1 ? "1 trip's line crosses here" : `${total} trips' lines cross here`);
-    const ids = await list.getByTestId("cluster-trip").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-trip-id") ?? ""));
+    await expect(list.getByRole("heading")).toHaveText(
+      total === 1 ? "1 trip's line crosses here" : `${total} trips' lines cross here`,
+    );
+    const ids = await list
+      .getByTestId("cluster-trip")
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-trip-id") ?? ""));
     expect(ids).toHaveLength(total);
     expect(ids.filter((id) => !maybe.includes(id))).toEqual([]);
     expect(surely.filter((id) => !ids.includes(id))).toEqual([]);
   });
 
-  test("an Alt+click on a small cluster lists exactly the trips it holds, with links to their page", async ({ page }) => {
+  test("an Alt+click on a small cluster lists exactly the trips it holds, with links to their page", async ({
+    page,
+  }) => {
     // Tall enough that the whole map is on screen, where the mouse can reach every cluster.
     await page.setViewportSize({ width: 1280, height: 1400 });
     await openAllTrips(page);
@@ -328,10 +384,23 @@ test.describe("all trips: reading the map", () => {
       const smallest = (window.__allTripsClusters?.drawn().marks ?? [])
         .filter((mark) => mark.clusterId !== null)
         // Clear of the legend (bottom left) and the zoom buttons (top right).
-        .filter(({ x, y }) => x > 60 && y > 60 && x < canvas.width - 60 && y < canvas.height - 200 && canvas.top + y < window.innerHeight - 10)
+        .filter(
+          ({ x, y }) =>
+            x > 60 &&
+            y > 60 &&
+            x < canvas.width - 60 &&
+            y < canvas.height - 200 &&
+            canvas.top + y < window.innerHeight - 10,
+        )
         .sort((a, b) => a.count - b.count)[0];
       if (!smallest) throw new Error("no cluster clear of the controls");
-      return { count: smallest.count, at: [smallest.lng, smallest.lat] as [number, number], zoom: Math.floor(map.getZoom()), x: canvas.left + smallest.x, y: canvas.top + smallest.y };
+      return {
+        count: smallest.count,
+        at: [smallest.lng, smallest.lat] as [number, number],
+        zoom: Math.floor(map.getZoom()),
+        x: canvas.left + smallest.x,
+        y: canvas.top + smallest.y,
+      };
     });
     expect(cluster.count).toBeLessThanOrEqual(200);
     const leaves = await clusterLeaves(cluster.at, cluster.zoom);
@@ -346,7 +415,9 @@ test.describe("all trips: reading the map", () => {
     await expect(rows).toHaveCount(cluster.count);
 
     // Exactly its trips: each listed trip's start, as the sandbox serves it, is one of the cluster's points.
-    const ids = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute("data-trip-id") ?? ""));
+    const ids = await rows.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute("data-trip-id") ?? ""),
+    );
     expect(new Set(ids).size).toBe(cluster.count);
     const trips = await allSandboxTrips();
     const byId = new Map(trips.map((trip, index) => [trip.id, { trip, index }]));
@@ -356,7 +427,10 @@ test.describe("all trips: reading the map", () => {
       const start = found ? startOf(found.trip) : null;
       if (!start) throw new Error(`listed trip ${id} is not a drawn trip of the vehicle`);
       const distance = ([lng, lat]: [number, number]) => Math.hypot(lng - start.longitude, lat - start.latitude);
-      const nearest = unmatched.reduce((best, leaf, i) => (distance(leaf) < distance(unmatched[best] ?? leaf) ? i : best), 0);
+      const nearest = unmatched.reduce(
+        (best, leaf, i) => (distance(leaf) < distance(unmatched[best] ?? leaf) ? i : best),
+        0,
+      );
       expect(distance(unmatched[nearest] ?? [Infinity, Infinity])).toBeLessThan(0.0005);
       unmatched.splice(nearest, 1);
     }
@@ -371,36 +445,66 @@ test.describe("all trips: reading the map", () => {
     );
   });
 
-  test("the busiest places are listed as text, each shown on the map and its trips listed from the keyboard", async ({ page }) => {
+  test("the busiest places are listed as text, each shown on the map and its trips listed from the keyboard", async ({
+    page,
+  }) => {
     await openAllTrips(page);
     const rows = page.getByTestId("busiest-place");
     await expect(rows).toHaveCount(5);
     const listed = await rows.evaluateAll((elements) =>
-      elements.map((element) => ({ count: Number(element.getAttribute("data-count")), at: [Number(element.getAttribute("data-lng")), Number(element.getAttribute("data-lat"))] as [number, number] })),
+      elements.map((element) => ({
+        count: Number(element.getAttribute("data-count")),
+        at: [Number(element.getAttribute("data-lng")), Number(element.getAttribute("data-lat"))] as [number, number],
+      })),
     );
     // The sandbox's own starts grouped at the places' zoom: the five biggest groups, busiest first.
     const groups = (await sandboxStartsClustered()).getClusters([-180, -85, 180, 85], 13);
-    const size = (feature: (typeof groups)[number]) => ("point_count" in feature.properties ? Number(feature.properties.point_count) : 1);
-    const expected = groups.map(size).sort((a, b) => b - a).slice(0, 5);
+    const size = (feature: (typeof groups)[number]) =>
+      "point_count" in feature.properties ? Number(feature.properties.point_count) : 1;
+    const expected = groups
+      .map(size)
+      .sort((a, b) => b - a)
+      .slice(0, 5);
     expect(listed.map((place) => place.count)).toEqual(expected);
     for (const place of listed) {
-      const there = groups.find((group) => Math.hypot((group.geometry.coordinates[0] ?? 0) - place.at[0], (group.geometry.coordinates[1] ?? 0) - place.at[1]) < 1e-6);
+      const there = groups.find(
+        (group) =>
+          Math.hypot(
+            (group.geometry.coordinates[0] ?? 0) - place.at[0],
+            (group.geometry.coordinates[1] ?? 0) - place.at[1],
+          ) < 1e-6,
+      );
       expect(there && size(there)).toBe(place.count);
     }
 
     // "Show" brings the busiest place to the middle of the map, close enough to see its single starts.
     const [busiest] = listed;
     if (!busiest) throw new Error("no place listed");
-    await rows.first().getByRole("button", { name: /^Show the place at/ }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: /^Show the place at/ })
+      .click();
     await expect
-      .poll(() => page.evaluate(() => {
-        const map = window.__allTripsMap;
-        return map ? { lng: map.getCenter().lng, lat: map.getCenter().lat, zoom: map.getZoom(), moving: map.isMoving() } : null;
-      }))
-      .toEqual({ lng: expect.closeTo(busiest.at[0], 6), lat: expect.closeTo(busiest.at[1], 6), zoom: CLUSTERING.maxZoom, moving: false });
+      .poll(() =>
+        page.evaluate(() => {
+          const map = window.__allTripsMap;
+          return map
+            ? { lng: map.getCenter().lng, lat: map.getCenter().lat, zoom: map.getZoom(), moving: map.isMoving() }
+            : null;
+        }),
+      )
+      .toEqual({
+        lng: expect.closeTo(busiest.at[0], 6),
+        lat: expect.closeTo(busiest.at[1], 6),
+        zoom: CLUSTERING.maxZoom,
+        moving: false,
+      });
 
     // Its trips, listed from the keyboard: as many as it holds (the first 200 shown).
-    await rows.first().getByRole("button", { name: /^List the .* trips that start at/ }).focus();
+    await rows
+      .first()
+      .getByRole("button", { name: /^List the .* trips that start at/ })
+      .focus();
     await page.keyboard.press("Enter");
     const list = page.getByTestId("cluster-trips");
     await expect(list).toHaveAttribute("data-total", String(busiest.count));
@@ -409,7 +513,9 @@ test.describe("all trips: reading the map", () => {
 });
 
 test.describe("all trips: the time window", () => {
-  test("a custom range narrows the count, the map and the export, shows per day, and survives a reload", async ({ page }) => {
+  test("a custom range narrows the count, the map and the export, shows per day, and survives a reload", async ({
+    page,
+  }) => {
     const trips = await allSandboxTrips();
     // The days of the 300 newest trips: a window well inside the history.
     const day = (trip: Located | undefined) => (trip?.start.time ?? "").slice(0, 10);
@@ -438,7 +544,9 @@ test.describe("all trips: the time window", () => {
     await expect.poll(() => renderedTripCount(page)).toBe(drawable);
     const days = Math.round((toMs - fromMs) / 86_400_000);
     await expect(page.getByTestId("trips-histogram")).toHaveAttribute("data-days", String(days));
-    await expect(page.getByTestId("trips-histogram-summary")).toContainText(`${drawable.toLocaleString("en-US")} trips over`);
+    await expect(page.getByTestId("trips-histogram-summary")).toContainText(
+      `${drawable.toLocaleString("en-US")} trips over`,
+    );
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-all-csv").click()]);
     const lines = (await readFile(await download.path(), "utf8")).trimEnd().split("\r\n");
@@ -464,10 +572,13 @@ test.describe("all trips: the time window's days", () => {
   test("are the days of the zone the page shows times in: the viewer's own, or UTC", async ({ page }) => {
     const trips = (await allSandboxTrips()).filter((trip) => startOf(trip) !== null);
     const newYorkDay = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" });
-    const dayIn = (zone: "utc" | "local", trip: Located) => (zone === "utc" ? trip.start.time.slice(0, 10) : newYorkDay.format(new Date(trip.start.time)));
+    const dayIn = (zone: "utc" | "local", trip: Located) =>
+      zone === "utc" ? trip.start.time.slice(0, 10) : newYorkDay.format(new Date(trip.start.time));
     const count = (zone: "utc" | "local", day: string) => trips.filter((trip) => dayIn(zone, trip) === day).length;
     // A day whose trips differ between the two calendars (trips in New York's evening are the next UTC day).
-    const day = [...new Set(trips.map((trip) => dayIn("utc", trip)))].find((candidate) => count("utc", candidate) !== count("local", candidate));
+    const day = [...new Set(trips.map((trip) => dayIn("utc", trip)))].find(
+      (candidate) => count("utc", candidate) !== count("local", candidate),
+    );
     if (!day) throw new Error("no day whose trips differ between UTC and New York");
     const status = page.getByTestId("all-trips-status");
     const expected = (n: number) => `${n.toLocaleString("en-US")} of 2,500 trips on the map, on ${day}`;
@@ -482,7 +593,12 @@ test.describe("all trips: the time window's days", () => {
     await expect(page.getByTestId("trips-histogram")).toHaveAttribute("data-days", "1");
     await expect.poll(() => renderedTripCount(page)).toBe(count("utc", day));
     // The histogram names the day as the page does, in UTC.
-    const named = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(new Date(`${day}T12:00:00Z`));
+    const named = new Intl.DateTimeFormat("en-US", {
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      timeZone: "UTC",
+    }).format(new Date(`${day}T12:00:00Z`));
     await expect(page.getByTestId("trips-histogram-summary")).toContainText(`(${named} to ${named})`);
   });
 });

@@ -87,7 +87,9 @@ async function visitTripsAndValue(page: Page, tokenId: number, tripsPage: number
 
 /** Clicks a button that calls a server action and waits for the action's answer. */
 async function clickAction(page: Page, button: Locator): Promise<void> {
-  const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.request().headers()["next-action"] !== undefined);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.request().headers()["next-action"] !== undefined,
+  );
   await button.click();
   await answered;
 }
@@ -101,7 +103,10 @@ async function openActivity(page: Page, query = "") {
 }
 
 test.describe("after visiting a vehicle's trips and value pages", () => {
-  test("the activity log lists the calls with statuses, filters by the URL and updates live", async ({ page, context }) => {
+  test("the activity log lists the calls with statuses, filters by the URL and updates live", async ({
+    page,
+    context,
+  }) => {
     await visitTripsAndValue(page, TESLA, TRIPS_PAGE);
     // By service: a trips page's route reads (a hundred telemetry calls a page) fill the unfiltered log's first page.
     await openActivity(page, "?service=trips");
@@ -110,21 +115,31 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
     await expect(tripsRow.first()).toHaveAttribute("data-status", "200");
     await expect(tripsRow.first().getByTestId("activity-status")).toHaveText("200");
     await openActivity(page, "?service=valuations");
-    const valuationRow = page.locator(`[data-testid="activity-row"][data-service="valuations"][data-path="/v1/vehicles/${TESLA}/valuations"]`);
+    const valuationRow = page.locator(
+      `[data-testid="activity-row"][data-service="valuations"][data-path="/v1/vehicles/${TESLA}/valuations"]`,
+    );
     await expect(valuationRow.first()).toHaveAttribute("data-status", "200");
     // The calls that got the vehicle's token and grant are there too, found by a search for the vehicle; a cached
     // token or grant (no request sent) shows as a row only once cache hits are asked for.
     await openActivity(page, `?cache=all&q=vehicle:${TESLA}`);
-    await expect(page.locator(`[data-testid="activity-row"][data-service="identity"][data-token-id="${TESLA}"]`).first()).toBeVisible();
-    await expect(page.locator(`[data-testid="activity-row"][data-service="tokenExchange"][data-token-id="${TESLA}"]`).first()).toBeVisible();
-    expect(new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-token-id"))))).toEqual(new Set([String(TESLA)]));
+    await expect(
+      page.locator(`[data-testid="activity-row"][data-service="identity"][data-token-id="${TESLA}"]`).first(),
+    ).toBeVisible();
+    await expect(
+      page.locator(`[data-testid="activity-row"][data-service="tokenExchange"][data-token-id="${TESLA}"]`).first(),
+    ).toBeVisible();
+    expect(new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-token-id"))))).toEqual(
+      new Set([String(TESLA)]),
+    );
     await openActivity(page);
 
     // Filters live in the URL and survive a reload.
     await page.getByTestId("filter-service").selectOption("valuations");
     await expect(page).toHaveURL(/\?service=valuations$/);
     await expect(rows.first()).toHaveAttribute("data-service", "valuations");
-    expect(new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-service"))))).toEqual(new Set(["valuations"]));
+    expect(new Set(await rows.evaluateAll((all) => all.map((row) => row.getAttribute("data-service"))))).toEqual(
+      new Set(["valuations"]),
+    );
     await page.getByTestId("filter-status").selectOption("2xx");
     await expect(page).toHaveURL(/\?service=valuations&status=2xx$/);
     await page.reload();
@@ -145,7 +160,9 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
     await other.close();
   });
 
-  test("the token inspector shows the Developer JWT and the vehicle's token with its privileges and countdowns", async ({ page }) => {
+  test("the token inspector shows the Developer JWT and the vehicle's token with its privileges and countdowns", async ({
+    page,
+  }) => {
     await visitTripsAndValue(page, TESLA, TRIPS_PAGE);
     await page.goto("/developer/tokens");
     const developer = page.getByTestId("developer-token");
@@ -168,7 +185,9 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
     await expect(countdown).not.toHaveText(before ?? "");
   });
 
-  test("“copy as cURL” gives a command that, with the copied token, returns the same trips page from the sandbox", async ({ page }) => {
+  test("“copy as cURL” gives a command that, with the copied token, returns the same trips page from the sandbox", async ({
+    page,
+  }) => {
     const firstTripId = await visitTripsAndValue(page, TESLA, TRIPS_PAGE);
     await openActivity(page, "?service=trips&status=2xx");
     const row = page.locator(`[data-testid="activity-row"][data-path="${tripsPath(TESLA, TRIPS_PAGE)}"]`).first();
@@ -194,7 +213,11 @@ test.describe("after visiting a vehicle's trips and value pages", () => {
 
     // "Copy with the exact token" needs no placeholder at all.
     await openActivity(page, "?service=trips&status=2xx");
-    await page.locator(`[data-testid="activity-row"][data-path="${tripsPath(TESLA, TRIPS_PAGE)}"]`).first().getByTestId("toggle-details").click();
+    await page
+      .locator(`[data-testid="activity-row"][data-path="${tripsPath(TESLA, TRIPS_PAGE)}"]`)
+      .first()
+      .getByTestId("toggle-details")
+      .click();
     await page.getByTestId("copy-curl-with-token").click();
     await expect(page.getByTestId("copy-curl-with-token-status")).toHaveAttribute("data-state", "copied");
     const exact = await readClipboard(page);
@@ -234,7 +257,10 @@ test("an expired token shows “expired” and offers a refresh", async ({ page 
   await expect(row.getByTestId("refresh-vehicle-token")).toBeEnabled();
 });
 
-test("the API calls drawer shows one vehicle's calls and the shared calls that served them, live", async ({ page, context }) => {
+test("the API calls drawer shows one vehicle's calls and the shared calls that served them, live", async ({
+  page,
+  context,
+}) => {
   await visitTripsAndValue(page, TESLA, 1);
   await page.goto("/developer/tokens");
   const row = page.locator(`[data-testid="vehicle-token-row"][data-token-id="${TESLA}"]`);
@@ -272,7 +298,9 @@ test("the API calls drawer shows one vehicle's calls and the shared calls that s
   await expect(drawer).toHaveCount(0);
 });
 
-test("no response carries the API key or a raw token, except the one copy action that was asked for it", async ({ page }) => {
+test("no response carries the API key or a raw token, except the one copy action that was asked for it", async ({
+  page,
+}) => {
   const bodies: Array<{ url: string; body: string; action: boolean }> = [];
   const streams: string[] = [];
   // Every response passes through the test, which keeps its whole body: reading bodies from response events can
@@ -325,7 +353,10 @@ test("no response carries the API key or a raw token, except the one copy action
   expect(bodies.some((b) => b.action)).toBe(true);
   expect(streams.length).toBeGreaterThan(0);
   for (const { url, body } of bodies) {
-    expect(apiKeys.some((key) => body.toLowerCase().includes(key)), `API key in ${url}`).toBe(false);
+    expect(
+      apiKeys.some((key) => body.toLowerCase().includes(key)),
+      `API key in ${url}`,
+    ).toBe(false);
     expect(JWT.test(body), `a token in ${url}`).toBe(false);
   }
 
@@ -340,5 +371,9 @@ test("no response carries the API key or a raw token, except the one copy action
   expect(carrying).toHaveLength(1);
   expect(carrying[0]?.action).toBe(true);
   expect(bodies.slice(0, before).some((b) => b.body.includes(token))).toBe(false);
-  for (const { url, body } of bodies) expect(apiKeys.some((key) => body.toLowerCase().includes(key)), `API key in ${url}`).toBe(false);
+  for (const { url, body } of bodies)
+    expect(
+      apiKeys.some((key) => body.toLowerCase().includes(key)),
+      `API key in ${url}`,
+    ).toBe(false);
 });

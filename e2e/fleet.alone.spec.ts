@@ -5,7 +5,13 @@ import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { freePort } from "@/test-support/processes";
 import { type RedisServer, startRedisServer } from "@/test-support/redis";
 import { INSTANCE_HEADER, type RoundRobinProxy, startRoundRobinProxy } from "@/test-support/round-robin-proxy";
-import { type DashboardServer, type SandboxServer, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
+import {
+  type DashboardServer,
+  type SandboxServer,
+  newAuthSecret,
+  startDashboard,
+  startSandboxServer,
+} from "@/test-support/servers";
 import { enableTestHooks } from "@/test-support/test-hooks";
 
 /**
@@ -43,13 +49,20 @@ const test = base.extend<object, { fleet: Fleet }>({
       try {
         // One secret, one public URL and one Redis for both, as the README asks.
         for (let i = 0; i < 2; i += 1) {
-          dashboards.push(await startDashboard({ sandboxUrl: sandbox.url, authSecret, env: { REDIS_URL: redis.url, NEXTAUTH_URL: publicUrl } }));
+          dashboards.push(
+            await startDashboard({
+              sandboxUrl: sandbox.url,
+              authSecret,
+              env: { REDIS_URL: redis.url, NEXTAUTH_URL: publicUrl },
+            }),
+          );
         }
         proxy = await startRoundRobinProxy({
           port,
           targets: dashboards.map((dashboard) => dashboard.url),
           // The nonce from instance 0, the sign-in on instance 1: without a shared store this fails every time.
-          pin: (path) => (path.startsWith("/api/sign-in/nonce") ? 0 : path.startsWith("/api/auth/callback/siwe") ? 1 : undefined),
+          pin: (path) =>
+            path.startsWith("/api/sign-in/nonce") ? 0 : path.startsWith("/api/auth/callback/siwe") ? 1 : undefined,
         });
         await use({ redis, sandbox, dashboards, proxy });
       } finally {
@@ -63,7 +76,10 @@ const test = base.extend<object, { fleet: Fleet }>({
   ],
 });
 
-test("sign in across instances, page trips, one instant offer for two tabs on two instances, sign out everywhere", async ({ browser, fleet }) => {
+test("sign in across instances, page trips, one instant offer for two tabs on two instances, sign out everywhere", async ({
+  browser,
+  fleet,
+}) => {
   test.setTimeout(180_000);
   const { proxy, dashboards } = fleet;
   const control = sandboxControl(fleet.sandbox.url);
@@ -128,7 +144,10 @@ test("sign in across instances, page trips, one instant offer for two tabs on tw
   }
 });
 
-test("Redis stopped mid-run: pages keep answering on both, a revoked session stays refused, sign-in answers 503, then recovers", async ({ browser, fleet }) => {
+test("Redis stopped mid-run: pages keep answering on both, a revoked session stays refused, sign-in answers 503, then recovers", async ({
+  browser,
+  fleet,
+}) => {
   test.setTimeout(120_000);
   const { proxy, dashboards, redis } = fleet;
   const signInAndCopyCookie = async () => {
@@ -146,7 +165,8 @@ test("Redis stopped mid-run: pages keep answering on both, a revoked session sta
   await revoked.page.getByRole("button", { name: "Sign out" }).click();
   await expect(revoked.page).toHaveURL(/\/login/);
   await revoked.context.close();
-  const trips = (url: string, headers: Record<string, string>) => fetch(`${url}/api/vehicles/${VEHICLE_IDS.manyTrips}/trips?page=1`, { headers });
+  const trips = (url: string, headers: Record<string, string>) =>
+    fetch(`${url}/api/vehicles/${VEHICLE_IDS.manyTrips}/trips?page=1`, { headers });
 
   await redis.stop();
   try {

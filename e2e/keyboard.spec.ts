@@ -51,7 +51,9 @@ async function expectFocusVisible(page: Page, what: string) {
   expect(indicator?.style, `outline style on ${what}`).not.toBe("none");
   expect(indicator?.width ?? 0, `outline width on ${what}`).toBeGreaterThanOrEqual(2);
   // Buttons fade their colours in (outline included), so the ring is judged once it has arrived.
-  await expect.poll(async () => (await focusIndicator(page))?.contrast ?? 0, { message: `outline contrast on ${what}` }).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => (await focusIndicator(page))?.contrast ?? 0, { message: `outline contrast on ${what}` })
+    .toBeGreaterThanOrEqual(3);
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, then checks the focus is visible on it. */

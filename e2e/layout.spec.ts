@@ -84,7 +84,8 @@ function horizontalOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
-    if (document.documentElement.scrollWidth > width) found.push(`document is ${document.documentElement.scrollWidth} px wide, viewport ${width} px`);
+    if (document.documentElement.scrollWidth > width)
+      found.push(`document is ${document.documentElement.scrollWidth} px wide, viewport ${width} px`);
     for (const element of Array.from(document.body.querySelectorAll("*"))) {
       const rect = element.getBoundingClientRect();
       if (rect.width <= 1 || rect.height <= 1) continue;
@@ -96,7 +97,9 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") continue;
       const testId = element.getAttribute("data-testid");
       const classes = typeof element.className === "string" ? element.className.slice(0, 80) : "";
-      found.push(`<${element.tagName.toLowerCase()}${testId ? ` data-testid=${testId}` : ""} class="${classes}"> ${Math.round(rect.left)}–${Math.round(rect.right)}`);
+      found.push(
+        `<${element.tagName.toLowerCase()}${testId ? ` data-testid=${testId}` : ""} class="${classes}"> ${Math.round(rect.left)}–${Math.round(rect.right)}`,
+      );
     }
     return found.slice(0, 12);
   });
@@ -136,7 +139,9 @@ for (const size of Object.keys(SIZES) as SizeName[]) {
   });
 }
 
-test("on a phone the trips map is in the first screen and stays there; a tapped trip shows on it", async ({ browser }) => {
+test("on a phone the trips map is in the first screen and stays there; a tapped trip shows on it", async ({
+  browser,
+}) => {
   const page = await newPageAt(browser, "phone", "light");
   await page.goto(`/vehicles/${TESLA}/trips`);
   await expectListPage(page, 1);
@@ -159,7 +164,9 @@ test("on a phone the trips map is in the first screen and stays there; a tapped 
   await page.context().close();
 });
 
-test("on a phone the menu opens before the page's script has run, and closes on Escape and on a new page", async ({ browser }) => {
+test("on a phone the menu opens before the page's script has run, and closes on Escape and on a new page", async ({
+  browser,
+}) => {
   // With no script at all: what a tap does while a slow phone is still loading it.
   const bare = await browser.newContext({ ...SIZES.phone, javaScriptEnabled: false, storageState: OWNER_STATE_PATH });
   const before = await bare.newPage();
@@ -187,7 +194,9 @@ test("on a phone the menu opens before the page's script has run, and closes on 
   await page.context().close();
 });
 
-test("at 1400x900 the vehicle page fits: a compact header, every tab, and the trips map's bottom above the fold", async ({ browser }, testInfo) => {
+test("at 1400x900 the vehicle page fits: a compact header, every tab, and the trips map's bottom above the fold", async ({
+  browser,
+}, testInfo) => {
   const page = await newPageAt(browser, "desktop", "light");
   await page.goto(`/vehicles/${TESLA}/trips`);
   await expectListPage(page, 1);
@@ -199,8 +208,13 @@ test("at 1400x900 the vehicle page fits: a compact header, every tab, and the tr
   await expect(tabs.getByRole("link")).toHaveText(["Overview", "Trips", "All trips", "Value"]);
   await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute("aria-current", "page");
   // "API calls" stands in the tab row, not on a row of its own.
-  const [tabsBox, toggleBox] = await Promise.all([tabs.boundingBox(), page.getByTestId("api-calls-toggle").boundingBox()]);
-  expect(tabsBox && toggleBox && Math.abs(tabsBox.y + tabsBox.height - (toggleBox.y + toggleBox.height)) < 12).toBe(true);
+  const [tabsBox, toggleBox] = await Promise.all([
+    tabs.boundingBox(),
+    page.getByTestId("api-calls-toggle").boundingBox(),
+  ]);
+  expect(tabsBox && toggleBox && Math.abs(tabsBox.y + tabsBox.height - (toggleBox.y + toggleBox.height)) < 12).toBe(
+    true,
+  );
 
   const map = page.getByTestId("trips-map");
   await expect(map).toHaveAttribute("data-state", "ready");

@@ -29,5 +29,4 @@ test.describe("nonce flood", () => {
     expect(status).toBe(200);
     expect(jar.has(SESSION_COOKIE)).toBe(true);
   });
-
 });

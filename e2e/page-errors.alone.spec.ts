@@ -14,8 +14,15 @@ test.afterEach(async () => {
   await sandbox.control.clearFaults();
 });
 
-test("a failed identity call keeps the app's frame, names the service and status, and links to the call", async ({ page }) => {
-  await sandbox.control.injectFault({ ...IDENTITY, status: 500, body: { message: "injected identity failure" }, times: 1 });
+test("a failed identity call keeps the app's frame, names the service and status, and links to the call", async ({
+  page,
+}) => {
+  await sandbox.control.injectFault({
+    ...IDENTITY,
+    status: 500,
+    body: { message: "injected identity failure" },
+    times: 1,
+  });
   await page.goto("/vehicles");
   const failure = page.getByTestId("page-error");
   await expect(failure).toContainText("The vehicles could not be loaded.");
@@ -34,7 +41,9 @@ test("a failed identity call keeps the app's frame, names the service and status
   await expect(detail.getByTestId("activity-detail-response-body")).toContainText("injected identity failure");
 });
 
-test("a busy identity service offers a retry, and the retry brings the page back without a reload", async ({ page }) => {
+test("a busy identity service offers a retry, and the retry brings the page back without a reload", async ({
+  page,
+}) => {
   // Three answers of 503: the client's own attempts (one and two retries) all meet the fault.
   await sandbox.control.injectFault({ ...IDENTITY, status: 503, times: 3 });
   await page.goto("/vehicles");
@@ -51,7 +60,9 @@ test("a busy identity service offers a retry, and the retry brings the page back
   expect(await page.evaluate(() => (window as unknown as { beforeRetry?: boolean }).beforeRetry)).toBe(true);
 });
 
-test("a vehicle whose identity lookup fails shows the error in the vehicle's frame, not the not-found or crash page", async ({ page }) => {
+test("a vehicle whose identity lookup fails shows the error in the vehicle's frame, not the not-found or crash page", async ({
+  page,
+}) => {
   // An id no other test asks about, so no grant the dashboard keeps answers for DIMO.
   const tokenId = 77_777_771;
   await sandbox.control.injectFault({ ...IDENTITY, status: 500, times: 1 });

@@ -1,7 +1,13 @@
 import { test as base, expect } from "@playwright/test";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { sandboxControl } from "@/sandbox/control-client";
-import { type DashboardServer, type SandboxServer, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
+import {
+  type DashboardServer,
+  type SandboxServer,
+  newAuthSecret,
+  startDashboard,
+  startSandboxServer,
+} from "@/test-support/servers";
 import { enableTestHooks } from "@/test-support/test-hooks";
 
 /**
@@ -16,13 +22,20 @@ const OFFER_DELAY_MS = 6_000;
 const test = base.extend<object, { network: { sandbox: SandboxServer; dashboard: DashboardServer } }>({
   network: [
     async ({}, use) => {
-      const sandbox = await startSandboxServer(["--profile", "realistic", "--instant-offer-delay", String(OFFER_DELAY_MS)]);
-      const dashboard = await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret(), env: { DIMO_RATE_LIMITS: "on" } }).catch(
-        async (error: unknown) => {
-          await sandbox.stop();
-          throw error;
-        },
-      );
+      const sandbox = await startSandboxServer([
+        "--profile",
+        "realistic",
+        "--instant-offer-delay",
+        String(OFFER_DELAY_MS),
+      ]);
+      const dashboard = await startDashboard({
+        sandboxUrl: sandbox.url,
+        authSecret: newAuthSecret(),
+        env: { DIMO_RATE_LIMITS: "on" },
+      }).catch(async (error: unknown) => {
+        await sandbox.stop();
+        throw error;
+      });
       await use({ sandbox, dashboard });
       await dashboard.stop();
       await sandbox.stop();
@@ -31,7 +44,10 @@ const test = base.extend<object, { network: { sandbox: SandboxServer; dashboard:
   ],
 });
 
-test("sign in, vehicles, trips page 2, value and an instant offer, on the realistic network", async ({ browser, network }) => {
+test("sign in, vehicles, trips page 2, value and an instant offer, on the realistic network", async ({
+  browser,
+  network,
+}) => {
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: network.dashboard.url });
   const page = await context.newPage();
@@ -43,7 +59,10 @@ test("sign in, vehicles, trips page 2, value and an instant offer, on the realis
     await expect(page).toHaveURL(/\/vehicles$/);
     await page.locator(`[data-testid="vehicle-row"][data-token-id="${VEHICLE_IDS.manyTrips}"] a`).first().click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}$`));
-    await page.getByRole("navigation", { name: "Vehicle sections" }).getByRole("link", { name: "Trips", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Vehicle sections" })
+      .getByRole("link", { name: "Trips", exact: true })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/vehicles/${VEHICLE_IDS.manyTrips}/trips`));
     await page.getByTestId("page-next").click();
     await expect(page.getByTestId("trip-list")).toHaveAttribute("data-page", "2");
@@ -63,11 +82,16 @@ test("sign in, vehicles, trips page 2, value and an instant offer, on the realis
 
     // A second request within 7 days: refused by DIMO, and the page says until when.
     await button.click();
-    await expect(offers.getByTestId("offer-request-error")).toContainText("one instant-offer request per vehicle every 7 days");
+    await expect(offers.getByTestId("offer-request-error")).toContainText(
+      "one instant-offer request per vehicle every 7 days",
+    );
     await expect(offers.getByTestId("offer-request-error")).toContainText("the next can be made from");
 
     const stats = await control.stats();
-    expect(stats.paths[`POST /valuations/v1/vehicles/${vehicle}/instant-offer`] ?? stats.paths[`POST /valuations/v2/vehicles/${vehicle}/instant-offer`]).toBe(2);
+    expect(
+      stats.paths[`POST /valuations/v1/vehicles/${vehicle}/instant-offer`] ??
+        stats.paths[`POST /valuations/v2/vehicles/${vehicle}/instant-offer`],
+    ).toBe(2);
     // DIMO never had to refuse a request for going too fast.
     expect(stats.refused).toBe(0);
   } finally {

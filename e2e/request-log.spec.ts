@@ -33,7 +33,9 @@ async function openActivity(page: Page, query = ""): Promise<Locator> {
 
 /** Clicks a button that calls a server action and waits for the action's answer. */
 async function clickAction(page: Page, button: Locator): Promise<void> {
-  const answered = page.waitForResponse((response) => response.request().method() === "POST" && response.request().headers()["next-action"] !== undefined);
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.request().headers()["next-action"] !== undefined,
+  );
   await button.click();
   await answered;
 }
@@ -59,7 +61,9 @@ test("the activity log shows network calls and folds cache hits into a count", a
   // Looked at first: the log keeps the last 500 calls, and other tabs' trips pages bring ten route reads each.
   // The trips page's call, and the cache hits that served it, each found by a search.
   const rows = await openActivity(page, `?q=vehicle:${VEHICLE} service:trips`);
-  await expect(page.locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=2"]`).first()).toHaveAttribute("data-status", "200");
+  await expect(
+    page.locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=2"]`).first(),
+  ).toHaveAttribute("data-status", "200");
   await openActivity(page, `?cache=all&q=vehicle:${VEHICLE} service:tokenExchange`);
   await expect(page.locator('[data-testid="activity-row"][data-cache="hit"]').first()).toBeVisible();
 
@@ -79,8 +83,13 @@ test("the activity log shows network calls and folds cache hits into a count", a
   // A search typed into the box: every word must match, and the URL keeps it.
   await page.getByTestId("filter-q").fill(`vehicle:${VEHICLE} page=2`);
   await expect(page).toHaveURL(new RegExp(`q=vehicle%3A${VEHICLE}\\+page%3D2`));
-  const searched = () => rows.evaluateAll((all) => all.map((row) => `${row.getAttribute("data-token-id")} ${row.getAttribute("data-path")}`));
-  await expect.poll(async () => new Set(await searched())).toEqual(new Set([`${VEHICLE} /v1/vehicle/${VEHICLE}/trips?page=2`]));
+  const searched = () =>
+    rows.evaluateAll((all) =>
+      all.map((row) => `${row.getAttribute("data-token-id")} ${row.getAttribute("data-path")}`),
+    );
+  await expect
+    .poll(async () => new Set(await searched()))
+    .toEqual(new Set([`${VEHICLE} /v1/vehicle/${VEHICLE}/trips?page=2`]));
 });
 
 test("the log renders a page of calls at a time", async ({ page }) => {
@@ -134,7 +143,11 @@ test("a call's details show its redacted request and response, and no secret rea
   await page.goto("/developer/tokens");
   await clickAction(page, page.getByTestId("refresh-developer-token"));
   await openActivity(page, "?service=auth&cache=miss");
-  await page.locator('[data-testid="activity-row"][data-path="/auth/web3/submit_challenge"]').first().getByTestId("toggle-details").click();
+  await page
+    .locator('[data-testid="activity-row"][data-path="/auth/web3/submit_challenge"]')
+    .first()
+    .getByTestId("toggle-details")
+    .click();
   await expect(detail.getByTestId("activity-detail-request-body")).toContainText("signature=[redacted]");
   await expect(detail.getByTestId("activity-detail-request-body")).toContainText("grant_type=authorization_code");
   await expect(detail.getByTestId("activity-detail-response-body")).toContainText('"access_token": "[redacted]"');
@@ -146,7 +159,11 @@ test("a call's details show its redacted request and response, and no secret rea
   await page.goto("/developer/tokens");
   const row = page.locator(`[data-testid="vehicle-token-row"][data-token-id="${VEHICLE}"]`);
   await clickAction(page, row.getByTestId("refresh-vehicle-token"));
-  secrets.push((await copiedToken(page, row.getByTestId("copy-vehicle-token"), row.getByTestId("copy-vehicle-token-status"))).toLowerCase());
+  secrets.push(
+    (
+      await copiedToken(page, row.getByTestId("copy-vehicle-token"), row.getByTestId("copy-vehicle-token-status"))
+    ).toLowerCase(),
+  );
 
   // The token exchange: the Developer JWT sent and the Vehicle JWT received, both redacted.
   await openActivity(page, `?service=tokenExchange&cache=miss&q=vehicle:${VEHICLE}`);
@@ -158,7 +175,11 @@ test("a call's details show its redacted request and response, and no secret rea
   // A data call: the Vehicle JWT named by its kind, the answer's headers and body.
   await openTrips(page, 3);
   await openActivity(page, `?service=trips&q=vehicle:${VEHICLE}`);
-  await page.locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=3"]`).first().getByTestId("toggle-details").click();
+  await page
+    .locator(`[data-testid="activity-row"][data-path="/v1/vehicle/${VEHICLE}/trips?page=3"]`)
+    .first()
+    .getByTestId("toggle-details")
+    .click();
   await expect(detail.getByTestId("activity-detail-timing")).toHaveText(/^\d+ ms/);
   const request = detail.getByTestId("activity-detail-request");
   await expect(request).toContainText("authorization");

@@ -21,7 +21,13 @@ test.afterEach(async () => {
 test("trips without location signals are drawn as dashed straight lines, and the legend says so", async ({ page }) => {
   // The dashboard asks for up to ten trips' paths a request, as aliases p0 to p9: each comes back with no rows.
   const noRows = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`p${index}`, []]));
-  await control.injectFault({ method: "POST", path: "/telemetry/query", status: 200, body: { data: noRows }, times: 0 });
+  await control.injectFault({
+    method: "POST",
+    path: "/telemetry/query",
+    status: 200,
+    body: { data: noRows },
+    times: 0,
+  });
   // A vehicle whose trips no other spec opens (its offers are the value spec's), so no route of it is kept by the
   // server from before: a kept route would be drawn whatever the telemetry answers now.
   await openTrips(page, ROUTELESS_VEHICLE, "?page=2");

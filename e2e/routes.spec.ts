@@ -30,13 +30,17 @@ test.describe("routes on the trips map", () => {
       expect(line.straight).toBe(false);
       expect(new Set(line.coordinates.map((point) => point.join(","))).size).toBeGreaterThan(2);
     }
-    const rendered = await page.evaluate(() => window.__tripsMap?.queryRenderedFeatures({ layers: ["dash-trips-lines"] }).length ?? 0);
+    const rendered = await page.evaluate(
+      () => window.__tripsMap?.queryRenderedFeatures({ layers: ["dash-trips-lines"] }).length ?? 0,
+    );
     expect(rendered).toBeGreaterThan(50);
   });
 });
 
 test.describe("the selected trip", () => {
-  test("is drawn by speed with its legend, both ends and a panel; the replay moves the marker and the URL keeps it", async ({ page }) => {
+  test("is drawn by speed with its legend, both ends and a panel; the replay moves the marker and the URL keeps it", async ({
+    page,
+  }) => {
     await openTrips(page, CHICAGO_100);
     await expectListPage(page, 1);
     const tripId = (await page.getByTestId("trip-row").first().getAttribute("data-trip-id")) ?? "";
@@ -52,7 +56,9 @@ test.describe("the selected trip", () => {
         page.evaluate(() => {
           const m = window.__tripsMap;
           if (!m) return null;
-          const speeds = m.queryRenderedFeatures({ layers: ["dash-selected-legs"] }).map((feature) => Number(feature.properties.speed));
+          const speeds = m
+            .queryRenderedFeatures({ layers: ["dash-selected-legs"] })
+            .map((feature) => Number(feature.properties.speed));
           return {
             legs: speeds.length,
             spread: speeds.length ? Math.max(...speeds) - Math.min(...speeds) : 0,
@@ -63,7 +69,10 @@ test.describe("the selected trip", () => {
       )
       .toMatchObject({ starts: 1, ends: 1 });
     const drawn = await page.evaluate(() => {
-      const speeds = window.__tripsMap?.queryRenderedFeatures({ layers: ["dash-selected-legs"] }).map((feature) => Number(feature.properties.speed)) ?? [];
+      const speeds =
+        window.__tripsMap
+          ?.queryRenderedFeatures({ layers: ["dash-selected-legs"] })
+          .map((feature) => Number(feature.properties.speed)) ?? [];
       return { legs: speeds.length, spread: Math.max(...speeds) - Math.min(...speeds) };
     });
     expect(drawn.legs).toBeGreaterThan(2);
@@ -110,13 +119,22 @@ test.describe("the selected trip", () => {
 });
 
 test.describe("the page's GeoJSON export", () => {
-  test("has one LineString per trip with every point of its route, and each point's time and speed", async ({ page }) => {
+  test("has one LineString per trip with every point of its route, and each point's time and speed", async ({
+    page,
+  }) => {
     await openTrips(page, CHICAGO_100);
     await expectListPage(page, 1);
     const served = await routePaths(page, CHICAGO_100, 1);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-page-geojson").click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("export-page-geojson").click(),
+    ]);
     const collection = JSON.parse(await readFile(await download.path(), "utf8")) as {
-      features: Array<{ id: string; geometry: { type: string; coordinates: number[][] }; properties: Record<string, unknown> }>;
+      features: Array<{
+        id: string;
+        geometry: { type: string; coordinates: number[][] };
+        properties: Record<string, unknown>;
+      }>;
     };
     expect(collection.features).toHaveLength(100);
     for (const feature of collection.features) {
@@ -136,7 +154,11 @@ test.describe("the offline basemap's streets", () => {
     const outside: string[] = [];
     page.on("request", (request) => {
       const host = new URL(request.url()).hostname;
-      if (!["127.0.0.1", "localhost"].includes(host) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) {
+      if (
+        !["127.0.0.1", "localhost"].includes(host) &&
+        !request.url().startsWith("data:") &&
+        !request.url().startsWith("blob:")
+      ) {
         outside.push(request.url());
       }
     });
@@ -148,7 +170,11 @@ test.describe("the offline basemap's streets", () => {
     await page.getByTestId("trip-row").first().click();
     await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points"))).toBeGreaterThan(2);
     await expect
-      .poll(() => page.evaluate(() => window.__tripsMap?.queryRenderedFeatures({ layers: ["basemap-streets-arterial"] }).length ?? 0))
+      .poll(() =>
+        page.evaluate(
+          () => window.__tripsMap?.queryRenderedFeatures({ layers: ["basemap-streets-arterial"] }).length ?? 0,
+        ),
+      )
       .toBeGreaterThan(0);
     await page.evaluate(() => window.__tripsMap?.jumpTo({ zoom: 14.5 }));
     await expect

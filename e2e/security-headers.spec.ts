@@ -74,16 +74,30 @@ test.describe("security headers", () => {
     await expect(page.getByTestId("signed-in-address")).toBeVisible();
     // What an HTML injection would add: an inline handler, with no nonce.
     await page.evaluate(() => {
-      document.body.insertAdjacentHTML("beforeend", '<img src="/no-such-image.png" onerror="window.__injected = true">');
+      document.body.insertAdjacentHTML(
+        "beforeend",
+        '<img src="/no-such-image.png" onerror="window.__injected = true">',
+      );
     });
     await expect.poll(async () => (await violations()).length).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as { __injected?: boolean }).__injected)).toBeUndefined();
   });
 
-  test("pages, routes, redirects and static files carry the fixed headers; pages cannot be framed", async ({ page, request }) => {
+  test("pages, routes, redirects and static files carry the fixed headers; pages cannot be framed", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/developer");
     const scriptUrl = await page.locator("script[src]").first().getAttribute("src");
-    const paths = ["/login", "/developer", "/api/sign-in/nonce", "/api/auth/csrf", "/api/sign-in/dimo", "/login/dimo", scriptUrl ?? "/missing-script"];
+    const paths = [
+      "/login",
+      "/developer",
+      "/api/sign-in/nonce",
+      "/api/auth/csrf",
+      "/api/sign-in/dimo",
+      "/login/dimo",
+      scriptUrl ?? "/missing-script",
+    ];
     for (const path of paths) {
       const response = await request.get(path, { maxRedirects: 0 });
       const headers = response.headers();

@@ -14,7 +14,14 @@ import { SESSION_COOKIE, get, sessionCookie, signIn, withSession } from "./fixtu
 const TESLA = 21957;
 // The all-trips routes read every page of a vehicle's trips: a one-page vehicle leaves the other tests' pages unread.
 const CAMRY = 18234;
-const PAGES = ["/vehicles", `/vehicles/${TESLA}/trips`, `/vehicles/${CAMRY}/trips/all`, `/vehicles/${TESLA}/value`, "/developer", "/developer/tokens"];
+const PAGES = [
+  "/vehicles",
+  `/vehicles/${TESLA}/trips`,
+  `/vehicles/${CAMRY}/trips/all`,
+  `/vehicles/${TESLA}/value`,
+  "/developer",
+  "/developer/tokens",
+];
 const ROUTES = [
   "/api/developer/activity",
   `/api/vehicles/${TESLA}/trips?page=1`,
@@ -66,7 +73,12 @@ test.describe("sessions", () => {
   test("a correctly encrypted token issued 13 hours ago is refused by every guarded page and route", async () => {
     const owner = WALLETS.owner.address.toLowerCase() as `0x${string}`;
     const thirteenHoursAgo = Date.now() - 13 * 3600_000;
-    const claims: JWT = { address: owner, role: "owner", sid: crypto.randomUUID(), ait: Math.floor(thirteenHoursAgo / 1000) };
+    const claims: JWT = {
+      address: owner,
+      role: "owner",
+      sid: crypto.randomUUID(),
+      ait: Math.floor(thirteenHoursAgo / 1000),
+    };
     // next-auth's own encoder with its 30-day default: the token itself is valid for weeks more.
     const old = await atTime(thirteenHoursAgo, () => encode({ token: claims, secret: secret() }));
     expect((await decode({ token: old, secret: secret() }))?.exp).toBeGreaterThan(Date.now() / 1000 + 20 * 86_400);
@@ -86,7 +98,10 @@ test.describe("sessions", () => {
     expect(await read.json()).toMatchObject({ address: WALLETS.owner.address.toLowerCase(), role: "owner" });
     const reissued = read.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`));
     expect(reissued).toBeDefined();
-    const second = await decode({ token: reissued?.split(";")[0]?.slice(SESSION_COOKIE.length + 1) ?? "", secret: secret() });
+    const second = await decode({
+      token: reissued?.split(";")[0]?.slice(SESSION_COOKIE.length + 1) ?? "",
+      secret: secret(),
+    });
     expect(typeof firstToken?.ait).toBe("number");
     const end = (firstToken?.ait ?? 0) + 12 * 3600;
     // exp is the session's end (to the second, never after it), however often the session is read.

@@ -40,7 +40,9 @@ test.describe("app shell", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Vehicles" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Vehicles" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
 });

@@ -25,7 +25,10 @@ const isEvil = (url: URL) => url.hostname === "evil.example";
 
 test.describe("sign-in under attack", () => {
   test("sign-in attempts are limited per client", async () => {
-    const { statuses, retryAfter } = await flood("/api/auth/callback/siwe", 30, "127.0.0.4", { method: "POST", concurrency: 4 });
+    const { statuses, retryAfter } = await flood("/api/auth/callback/siwe", 30, "127.0.0.4", {
+      method: "POST",
+      concurrency: 4,
+    });
     expect(statuses.get(429)).toBe(10);
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });

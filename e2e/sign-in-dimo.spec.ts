@@ -27,7 +27,10 @@ const SIGNED_OUT = { storageState: { cookies: [], origins: [] }, extraHTTPHeader
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const STATE_COOKIE = "dimo-login-state";
 
-async function newPage(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function newPage(
+  browser: Browser,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ ...SIGNED_OUT, ...options });
   const page = await context.newPage();
   await enableTestHooks(page);
@@ -72,7 +75,8 @@ const userClaims = (overrides: JWTPayload = {}): JWTPayload => ({
   ...overrides,
 });
 
-const callbackUrl = (token: string, state: string) => `/login/dimo?${new URLSearchParams({ token, state, email: "x@example.com", walletAddress: DEMO_LOGIN_ACCOUNTS.owner.address })}`;
+const callbackUrl = (token: string, state: string) =>
+  `/login/dimo?${new URLSearchParams({ token, state, email: "x@example.com", walletAddress: DEMO_LOGIN_ACCOUNTS.owner.address })}`;
 
 async function expectNoSession(context: BrowserContext, page: Page) {
   expect((await context.cookies()).map((c) => c.name)).not.toContain(SESSION_COOKIE);
@@ -98,10 +102,15 @@ test.describe("Sign in with DIMO", () => {
 
     await signInWithDimo(page, "owner");
     await expect(page).toHaveURL(/\/vehicles$/);
-    await expect(page.getByTestId("signed-in-address")).toHaveAttribute("title", DEMO_LICENSE.owner.address.toLowerCase());
+    await expect(page.getByTestId("signed-in-address")).toHaveAttribute(
+      "title",
+      DEMO_LICENSE.owner.address.toLowerCase(),
+    );
     // On a phone it stands in the menu with the navigation; the header's copy is for wider screens.
     await page.getByTestId("mobile-menu-toggle").click();
-    await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText(`Signed in with DIMO account · ${DEMO_LOGIN_ACCOUNTS.owner.email}`);
+    await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText(
+      `Signed in with DIMO account · ${DEMO_LOGIN_ACCOUNTS.owner.email}`,
+    );
     // The state was good for one trip: the cookie is gone.
     expect((await context.cookies()).map((c) => c.name)).not.toContain(STATE_COOKIE);
     await context.close();
@@ -111,9 +120,14 @@ test.describe("Sign in with DIMO", () => {
     const { context, page } = await newPage(browser);
     await signInWithDimo(page, "admin");
     await expect(page).toHaveURL(/\/vehicles$/);
-    await expect(page.getByTestId("signed-in-address")).toHaveAttribute("title", DEMO_LOGIN_ACCOUNTS.admin.address.toLowerCase());
+    await expect(page.getByTestId("signed-in-address")).toHaveAttribute(
+      "title",
+      DEMO_LOGIN_ACCOUNTS.admin.address.toLowerCase(),
+    );
     await expect(page.getByText("Admin", { exact: true })).toBeVisible();
-    await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText(`DIMO account · ${DEMO_LOGIN_ACCOUNTS.admin.email}`);
+    await expect(page.locator('[data-testid="signed-in-with"]:visible')).toHaveText(
+      `DIMO account · ${DEMO_LOGIN_ACCOUNTS.admin.email}`,
+    );
     await context.close();
   });
 
@@ -127,13 +141,30 @@ test.describe("Sign in with DIMO", () => {
     await context.close();
   });
 
-  test("a forged token, a token for another client id and an expired one are refused; a good one is not", async ({ browser }) => {
+  test("a forged token, a token for another client id and an expired one are refused; a good one is not", async ({
+    browser,
+  }) => {
     const key = sandboxAuthKey();
     const { privateKey: otherKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const cases: [string, () => Promise<string>, string, RegExp][] = [
-      ["forged", () => new SignJWT(userClaims()).setProtectedHeader({ alg: "RS256", kid: key.kid }).sign(otherKey), "DIMO_TOKEN_INVALID", /could not be verified/],
-      ["another client id", () => signJwt(key, userClaims({ aud: OTHER_LICENSE.clientId })), "DIMO_WRONG_CLIENT", /another application/],
-      ["expired", () => signJwt(key, userClaims({ iat: nowSeconds() - 15 * 86_400, exp: nowSeconds() - 3_600 })), "DIMO_TOKEN_EXPIRED", /has expired/],
+      [
+        "forged",
+        () => new SignJWT(userClaims()).setProtectedHeader({ alg: "RS256", kid: key.kid }).sign(otherKey),
+        "DIMO_TOKEN_INVALID",
+        /could not be verified/,
+      ],
+      [
+        "another client id",
+        () => signJwt(key, userClaims({ aud: OTHER_LICENSE.clientId })),
+        "DIMO_WRONG_CLIENT",
+        /another application/,
+      ],
+      [
+        "expired",
+        () => signJwt(key, userClaims({ iat: nowSeconds() - 15 * 86_400, exp: nowSeconds() - 3_600 })),
+        "DIMO_TOKEN_EXPIRED",
+        /has expired/,
+      ],
     ];
     for (const [name, token, code, words] of cases) {
       await test.step(name, async () => {
@@ -192,13 +223,23 @@ test.describe("Sign in with DIMO", () => {
     const secret = readFileSync(path.join(E2E_DATA_DIR, "auth-secret"), "utf8").trim();
     const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value ?? "";
     const claims = await decode({ token: cookie, secret });
-    expect(claims).toMatchObject({ address: DEMO_LICENSE.owner.address.toLowerCase(), role: "owner", via: "dimo", email: DEMO_LOGIN_ACCOUNTS.owner.email });
+    expect(claims).toMatchObject({
+      address: DEMO_LICENSE.owner.address.toLowerCase(),
+      role: "owner",
+      via: "dimo",
+      email: DEMO_LOGIN_ACCOUNTS.owner.email,
+    });
     const ait = claims?.ait ?? 0;
     expect(claims?.exp).toBeLessThanOrEqual(ait + 12 * 3600);
     expect(claims?.exp).toBeGreaterThanOrEqual(ait + 12 * 3600 - 1);
 
     // The same claims signed in 13 hours ago, in a token that is itself valid for weeks, are refused.
-    const signedIn = (secondsAgo: number) => encode({ token: { ...claims, sid: crypto.randomUUID(), ait: nowSeconds() - secondsAgo }, secret, maxAge: 30 * 86_400 });
+    const signedIn = (secondsAgo: number) =>
+      encode({
+        token: { ...claims, sid: crypto.randomUUID(), ait: nowSeconds() - secondsAgo },
+        secret,
+        maxAge: 30 * 86_400,
+      });
     const stale = await get("/vehicles", withSession(await signedIn(13 * 3600)));
     expect(await stale.text()).not.toContain('data-testid="signed-in-address"');
     const recent = await get("/vehicles", withSession(await signedIn(3600)));

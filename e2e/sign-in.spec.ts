@@ -1,7 +1,10 @@
 import { WALLETS, expect, test } from "./fixtures/test";
 
 test.describe("sign-in", () => {
-  test("a signed-out visit to a dashboard page goes to the login page and back after sign-in", async ({ page, signInWithWallet }) => {
+  test("a signed-out visit to a dashboard page goes to the login page and back after sign-in", async ({
+    page,
+    signInWithWallet,
+  }) => {
     await page.goto("/developer");
     await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fdeveloper$/);
     await signInWithWallet(WALLETS.owner);
@@ -55,7 +58,8 @@ test.describe("sign-in", () => {
   test("the dashboard pages load no wagmi or viem; the login page does", async ({ page, signInWithWallet }) => {
     const scripts = new Map<string, string>();
     page.on("response", async (response) => {
-      if (response.request().resourceType() === "script") scripts.set(response.url(), await response.text().catch(() => ""));
+      if (response.request().resourceType() === "script")
+        scripts.set(response.url(), await response.text().catch(() => ""));
     });
     const walletCode = (texts: Iterable<string>) => [...texts].some((t) => /viem@(\d|\$\{)|wagmi@\d/.test(t));
 
@@ -67,7 +71,8 @@ test.describe("sign-in", () => {
     scripts.clear();
     const dashboard = await page.context().newPage();
     dashboard.on("response", async (response) => {
-      if (response.request().resourceType() === "script") scripts.set(response.url(), await response.text().catch(() => ""));
+      if (response.request().resourceType() === "script")
+        scripts.set(response.url(), await response.text().catch(() => ""));
     });
     for (const path of ["/vehicles", "/developer"]) {
       await dashboard.goto(path);

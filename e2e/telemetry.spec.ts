@@ -40,7 +40,10 @@ test.describe("the Overview", () => {
       const value = latest?.[name];
       // Charge or fuel: the vehicle has one of them, and the page shows the one it has.
       if (!value && name.startsWith("powertrain") && /Level|Charge/.test(name)) continue;
-      await expect(page.getByTestId(`figure-${name}`), name).toHaveAttribute("data-value", value ? JSON.stringify(value.value) : "");
+      await expect(page.getByTestId(`figure-${name}`), name).toHaveAttribute(
+        "data-value",
+        value ? JSON.stringify(value.value) : "",
+      );
     }
     const location = latest?.currentLocationCoordinates?.value as { latitude: number; longitude: number } | undefined;
     expect(location).toBeDefined();
@@ -51,11 +54,18 @@ test.describe("the Overview", () => {
     await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
     await expect(page.getByTestId("location-map")).toHaveAttribute("data-kind", "exact");
 
-    await expect(page.getByTestId("summary-count")).toHaveAttribute("data-count", String(sandbox.dataSummary?.numberOfSignals));
-    await expect(page.getByTestId("summary-first-seen")).toHaveAttribute("data-iso", sandbox.dataSummary?.firstSeen ?? "");
+    await expect(page.getByTestId("summary-count")).toHaveAttribute(
+      "data-count",
+      String(sandbox.dataSummary?.numberOfSignals),
+    );
+    await expect(page.getByTestId("summary-first-seen")).toHaveAttribute(
+      "data-iso",
+      sandbox.dataSummary?.firstSeen ?? "",
+    );
     const rows = page.getByTestId("signal-row");
     await expect(rows).toHaveCount(sandbox.availableSignals?.length ?? -1);
-    for (const name of sandbox.availableSignals ?? []) await expect(rows.and(page.locator(`[data-signal="${name}"]`))).toHaveCount(1);
+    for (const name of sandbox.availableSignals ?? [])
+      await expect(rows.and(page.locator(`[data-signal="${name}"]`))).toHaveCount(1);
     await expect(page.getByTestId("figure-vin")).toHaveAttribute("data-value", /^[A-HJ-NPR-Z0-9]{17}$/);
     await expect(page.getByTestId("missing-privilege")).toHaveCount(0);
   });
@@ -76,10 +86,15 @@ test.describe("the Overview", () => {
   test("explains what a grant without location history (privilege 4) cannot show", async ({ page }) => {
     const tokenId = VEHICLE_IDS.noTripsPrivilege; // privileges 1 and 5
     await openOverview(page, tokenId);
-    await expect(missingIn(page, "location-card")).toContainText("Approximate location (privilege 8) or Location history (privilege 4)");
+    await expect(missingIn(page, "location-card")).toContainText(
+      "Approximate location (privilege 8) or Location history (privilege 4)",
+    );
     await expect(page.getByTestId("location-map")).toHaveCount(0);
     const sandbox = await sandboxLatest(tokenId, ["speed"], [1]);
-    await expect(page.getByTestId("figure-speed")).toHaveAttribute("data-value", JSON.stringify(sandbox.signalsLatest?.speed?.value ?? ""));
+    await expect(page.getByTestId("figure-speed")).toHaveAttribute(
+      "data-value",
+      JSON.stringify(sandbox.signalsLatest?.speed?.value ?? ""),
+    );
     await expect(missingIn(page, "now-card")).toHaveCount(0);
 
     await page.goto(`/vehicles/${tokenId}/trips?source=segments`);
@@ -91,7 +106,8 @@ test.describe("the Overview", () => {
     const tokenId = VEHICLE_IDS.approximateLocationOnly;
     await openOverview(page, tokenId);
     const sandbox = await sandboxLatest(tokenId, ["currentLocationApproximateCoordinates"], [8]);
-    const approximate = sandbox.signalsLatest?.currentLocationApproximateCoordinates?.value as { latitude: number; longitude: number } | undefined;
+    const approximate = sandbox.signalsLatest?.currentLocationApproximateCoordinates?.value as
+      { latitude: number; longitude: number } | undefined;
     expect(approximate).toBeDefined();
     const text = page.getByTestId("location-text");
     await expect(text).toHaveAttribute("data-kind", "approximate");
@@ -106,7 +122,10 @@ test.describe("the Overview", () => {
     await expect(missingIn(page, "now-card").first()).toContainText("Non-location history (privilege 1)");
     await expect(missingIn(page, "now-card").filter({ hasText: "VIN credential (privilege 5)" })).toHaveCount(1);
     await expect(missingIn(page, "history-panel")).toContainText("Non-location history (privilege 1)");
-    await expect(page.getByTestId("last-seen")).toHaveAttribute("data-last-seen", sandbox.signalsLatest?.lastSeen ?? "");
+    await expect(page.getByTestId("last-seen")).toHaveAttribute(
+      "data-last-seen",
+      sandbox.signalsLatest?.lastSeen ?? "",
+    );
   });
 
   test("the history's signal and window can be chosen with the keyboard", async ({ page }) => {
@@ -143,9 +162,19 @@ test.describe("the Overview", () => {
     // The sandbox's own buckets over the same week: the highest speed agrees (the window's edges may differ by a
     // bucket, which never holds the week's highest speed in the seed's driving).
     const to = new Date();
-    const values = await sandboxHistory(TESLA, "speed", "MAX", "1h", new Date(to.getTime() - 7 * 86_400_000).toISOString(), to.toISOString());
+    const values = await sandboxHistory(
+      TESLA,
+      "speed",
+      "MAX",
+      "1h",
+      new Date(to.getTime() - 7 * 86_400_000).toISOString(),
+      to.toISOString(),
+    );
     expect(Math.abs(values.length - drawn)).toBeLessThanOrEqual(1);
-    const max = await page.evaluate((v) => `${new Intl.NumberFormat().format(Math.round(v))} km/h`, Math.max(...values));
+    const max = await page.evaluate(
+      (v) => `${new Intl.NumberFormat().format(Math.round(v))} km/h`,
+      Math.max(...values),
+    );
     await expect(panel.getByTestId("history-max")).toHaveText(max);
 
     // Another signal, through the select.
@@ -168,7 +197,11 @@ test.describe("trips from telemetry segments", () => {
     const shown: string[] = [];
     for (let pageNumber = 1; ; pageNumber += 1) {
       await expect(page.getByTestId("segments-view")).toHaveAttribute("data-page", String(pageNumber));
-      shown.push(...(await page.getByTestId("trip-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-trip-id") ?? ""))));
+      shown.push(
+        ...(await page
+          .getByTestId("trip-row")
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-trip-id") ?? ""))),
+      );
       if (await page.getByTestId("segments-next").isDisabled()) break;
       await page.getByTestId("segments-next").click();
     }
@@ -186,6 +219,9 @@ test.describe("trips from telemetry segments", () => {
     expect(expected.length).toBeGreaterThan(0);
     expect(segmentStarts.sort((a, b) => a - b)).toEqual(expected);
     // The last page's trips are drawn on the trips map, as the Trips API's are.
-    await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", String(await page.getByTestId("trip-row").count()));
+    await expect(page.getByTestId("trips-map")).toHaveAttribute(
+      "data-drawn-count",
+      String(await page.getByTestId("trip-row").count()),
+    );
   });
 });

@@ -11,7 +11,14 @@ import { TESLA } from "./fixtures/trips";
 // Plain Playwright, not the fixtures' page: that one turns the hooks on.
 const test = base;
 
-const HOOKS = ["__tripsMap", "__tripsMapBench", "__allTripsMap", "__allTripsMapBench", "__allTripsClusters", "__allTripsDensity"];
+const HOOKS = [
+  "__tripsMap",
+  "__tripsMapBench",
+  "__allTripsMap",
+  "__allTripsMapBench",
+  "__allTripsClusters",
+  "__allTripsDensity",
+];
 const OUR_MARKS = /^(trips-view|trips-map|all-trips)/;
 
 async function openDrawnTripsMap(page: Page) {
@@ -31,7 +38,9 @@ async function exposed(page: Page) {
   );
 }
 
-test("a page opened without the test flag exposes no hook, records no mark, and its scripts write no window.__ hook", async ({ page }) => {
+test("a page opened without the test flag exposes no hook, records no mark, and its scripts write no window.__ hook", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("response", async (response) => {
     if (response.request().resourceType() === "script") scripts.push(await response.text().catch(() => ""));

@@ -8,7 +8,9 @@ import { expect, test, WALLETS } from "./fixtures/test";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-test("the owner copies the Developer JWT; the copy is recorded with who and which, never the token", async ({ page }) => {
+test("the owner copies the Developer JWT; the copy is recorded with who and which, never the token", async ({
+  page,
+}) => {
   // Using the dashboard caches a Developer JWT, which the inspector then offers to copy.
   await page.goto("/vehicles/21957/trips");
   await expect(page.getByTestId("trip-row").first()).toBeVisible();
@@ -23,7 +25,9 @@ test("the owner copies the Developer JWT; the copy is recorded with who and whic
   await page.goto("/developer/activity");
   // The record names this very token by its fingerprint (other tests may copy other tokens meanwhile).
   const fingerprint = createHash("sha256").update(token).digest("hex").slice(0, 16);
-  const record = page.getByText(`Developer JWT (sha256 ${fingerprint}…) copied by ${WALLETS.owner.address.toLowerCase()}`);
+  const record = page.getByText(
+    `Developer JWT (sha256 ${fingerprint}…) copied by ${WALLETS.owner.address.toLowerCase()}`,
+  );
   await expect(record).toBeVisible();
   expect(await page.content()).not.toContain(token);
 });
@@ -34,7 +38,10 @@ test("an admin sees no copy button and why", async ({ browser }) => {
   const { injectWallet } = await import("./fixtures/injected-wallet");
   await injectWallet(page, WALLETS.admin);
   await page.goto("/login");
-  await page.getByRole("button", { name: /Connect/ }).first().click();
+  await page
+    .getByRole("button", { name: /Connect/ })
+    .first()
+    .click();
   await page.getByRole("button", { name: /^Sign in with/ }).click();
   await expect(page).toHaveURL(/\/vehicles$/);
   // Using the dashboard caches a Developer JWT (and this vehicle's token) as it would for anyone.

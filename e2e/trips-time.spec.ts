@@ -40,13 +40,18 @@ test.describe("jump to a date", () => {
   // The days typed are local days: in UTC they are computed here the same way.
   test.use({ timezoneId: "UTC" });
 
-  test("lands on the page holding the day, with the day's newest trip selected, the URL ending as a page's", async ({ page }) => {
+  test("lands on the page holding the day, with the day's newest trip selected, the URL ending as a page's", async ({
+    page,
+  }) => {
     await openTrips(page, TESLA);
     await expectListPage(page, 1);
     await expect(page.getByTestId("trips-view")).toHaveAttribute("data-hydrated", "true");
 
     // A day deep in the history (page 17), and one a few pages in.
-    for (const source of [{ page: 17, index: 40 }, { page: 4, index: 99 }]) {
+    for (const source of [
+      { page: 17, index: 40 },
+      { page: 4, index: 99 },
+    ]) {
       const trip = (await sandboxTrips(TESLA, source.page)).trips[source.index];
       if (!trip) throw new Error("the sandbox should have that trip");
       const day = trip.start.time.slice(0, 10);
@@ -93,7 +98,9 @@ test.describe("jump to a date", () => {
 test.describe("times name their zone, in the viewer's zone or UTC", () => {
   test.use({ timezoneId: "America/New_York", locale: "en-US" });
 
-  test("the switch shows every time in UTC, is kept across a reload and on the Overview, and hydration agrees", async ({ page }) => {
+  test("the switch shows every time in UTC, is kept across a reload and on the Overview, and hydration agrees", async ({
+    page,
+  }) => {
     const hydrationErrors: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error" && /hydrat/i.test(message.text())) hydrationErrors.push(message.text());
@@ -111,7 +118,16 @@ test.describe("times name their zone, in the viewer's zone or UTC", () => {
     await expect(times).not.toHaveText(/\bE[SD]T\b/);
     const newest = (await sandboxTrips(TESLA, 1)).trips[0];
     const utcStart = await page.evaluate(
-      (iso) => new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(iso)),
+      (iso) =>
+        new Intl.DateTimeFormat("en-US", {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZone: "UTC",
+          timeZoneName: "short",
+        }).format(new Date(iso)),
       newest?.start.time ?? "",
     );
     await expect(times).toContainText(utcStart);
@@ -131,7 +147,9 @@ test.describe("times name their zone, in the viewer's zone or UTC", () => {
 });
 
 test.describe("a 1,000-page history", () => {
-  test("says what loading all trips costs before it starts, and a time window reads only its pages", async ({ page }) => {
+  test("says what loading all trips costs before it starts, and a time window reads only its pages", async ({
+    page,
+  }) => {
     await openTrips(page, VEHICLE_IDS.perf);
     await expectListPage(page, 1);
     // Said on the trips page beside the link already: 1,000 pages at 9 requests a second.
@@ -154,7 +172,9 @@ test.describe("a 1,000-page history", () => {
     await expect(view).toHaveAttribute("data-status", "done", { timeout: 60_000 });
     await expect(view).not.toHaveAttribute("data-since", "");
     const status = page.getByTestId("all-trips-status");
-    await expect(status).toContainText(/trips on the map, in the last 30 days \(\d+ of 1,000 pages read: the older ones are outside the window\)/);
+    await expect(status).toContainText(
+      /trips on the map, in the last 30 days \(\d+ of 1,000 pages read: the older ones are outside the window\)/,
+    );
     const pagesRead = Number((/\((\d+) of 1,000 pages/.exec((await status.textContent()) ?? "") ?? [])[1]);
     // 100,000 trips over 1,700 days: about 59 a day, so 30 days are about 18 pages.
     expect(pagesRead).toBeGreaterThan(0);

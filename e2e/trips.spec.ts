@@ -37,7 +37,9 @@ async function expectMapShows(page: Page, firstTripId: string, count: number): P
 }
 
 test.describe("trips, page by page", () => {
-  test("pages through the 2,500-trip vehicle with first, next, last and a typed page, the URL following", async ({ page }) => {
+  test("pages through the 2,500-trip vehicle with first, next, last and a typed page, the URL following", async ({
+    page,
+  }) => {
     await openTrips(page, TESLA);
     await expectListPage(page, 1);
     const summary = page.getByTestId("trips-summary");
@@ -90,7 +92,8 @@ test.describe("trips, page by page", () => {
 
   test("the first row is the sandbox's newest trip, in the viewer's time zone", async ({ page }) => {
     const newest = (await sandboxTrips(TESLA, 1)).trips[0];
-    if (!newest?.start.location || !newest.end.location) throw new Error("the seeded newest trip should have both ends");
+    if (!newest?.start.location || !newest.end.location)
+      throw new Error("the seeded newest trip should have both ends");
     await openTrips(page, TESLA);
     await expectListPage(page, 1);
     const row = page.getByTestId("trip-row").first();
@@ -102,9 +105,14 @@ test.describe("trips, page by page", () => {
     );
     const expectedStart = await page.evaluate(
       (iso) =>
-        new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(
-          new Date(iso),
-        ),
+        new Intl.DateTimeFormat(undefined, {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZoneName: "short",
+        }).format(new Date(iso)),
       newest.start.time,
     );
     await expect(row.getByTestId("trip-times")).toContainText(expectedStart);
@@ -117,11 +125,21 @@ test.describe("trips, page by page", () => {
     await expectMapShows(page, ids[0] ?? "", 100);
 
     const served = (await sandboxTrips(TESLA, 3)).trips;
-    const withBothEnds = served.filter((trip) => trip.start.location && trip.end.location).map((trip) => trip.id).sort();
+    const withBothEnds = served
+      .filter((trip) => trip.start.location && trip.end.location)
+      .map((trip) => trip.id)
+      .sort();
     expect(await mapTripIds(page, "line")).toEqual(withBothEnds);
-    expect(await mapTripIds(page, "end")).toEqual(served.filter((trip) => trip.end.location).map((trip) => trip.id).sort());
+    expect(await mapTripIds(page, "end")).toEqual(
+      served
+        .filter((trip) => trip.end.location)
+        .map((trip) => trip.id)
+        .sort(),
+    );
     // Fitted to the trips: lines are really on screen, not only in the source.
-    const rendered = await page.evaluate(() => window.__tripsMap?.queryRenderedFeatures({ layers: ["dash-trips-lines"] }).length ?? 0);
+    const rendered = await page.evaluate(
+      () => window.__tripsMap?.queryRenderedFeatures({ layers: ["dash-trips-lines"] }).length ?? 0,
+    );
     expect(rendered).toBeGreaterThan(50);
     const screenshot = testInfo.outputPath("trips-map-page-3.png");
     await page.getByTestId("trips-map").screenshot({ path: screenshot });
@@ -133,11 +151,16 @@ test.describe("trips, page by page", () => {
     await expectMapShows(page, nextIds[0] ?? "", 100);
     const servedNext = (await sandboxTrips(TESLA, 4)).trips;
     expect(await mapTripIds(page, "line")).toEqual(
-      servedNext.filter((trip) => trip.start.location && trip.end.location).map((trip) => trip.id).sort(),
+      servedNext
+        .filter((trip) => trip.start.location && trip.end.location)
+        .map((trip) => trip.id)
+        .sort(),
     );
   });
 
-  test("selecting a row selects its trip on the map, and clicking a trip on the map selects its row", async ({ page }) => {
+  test("selecting a row selects its trip on the map, and clicking a trip on the map selects its row", async ({
+    page,
+  }) => {
     await openTrips(page, TESLA, "?page=2");
     await expectListPage(page, 2);
     const ids = await rowIds(page);
@@ -161,7 +184,11 @@ test.describe("trips, page by page", () => {
       const canvas = map.getCanvas().getBoundingClientRect();
       const popup = document.querySelector(".maplibregl-popup")?.getBoundingClientRect();
       const underPopup = (x: number, y: number) =>
-        popup !== undefined && x >= popup.left - 20 && x <= popup.right + 20 && y >= popup.top - 20 && y <= popup.bottom + 20;
+        popup !== undefined &&
+        x >= popup.left - 20 &&
+        x <= popup.right + 20 &&
+        y >= popup.top - 20 &&
+        y <= popup.bottom + 20;
       for (const feature of map.queryRenderedFeatures({ layers: ["dash-trips-ends"] })) {
         if (feature.geometry.type !== "Point") continue;
         const [lng, lat] = feature.geometry.coordinates as [number, number];
@@ -170,7 +197,9 @@ test.describe("trips, page by page", () => {
         if (point.x < 60 || point.y < 60 || point.x > canvas.width - 60 || point.y > canvas.height - 60) continue;
         if (underPopup(canvas.left + point.x, canvas.top + point.y)) continue;
         if (canvas.top + point.y > window.innerHeight - 20 || canvas.top + point.y < 20) continue;
-        const top = map.queryRenderedFeatures(point, { layers: ["dash-trips-ends", "dash-trips-starts", "dash-trips-lines"] })[0];
+        const top = map.queryRenderedFeatures(point, {
+          layers: ["dash-trips-ends", "dash-trips-starts", "dash-trips-lines"],
+        })[0];
         const tripId = top?.properties.tripId;
         if (typeof tripId === "string" && tripId !== new URL(location.href).searchParams.get("trip")) {
           return { x: canvas.left + point.x, y: canvas.top + point.y, tripId };
@@ -188,7 +217,9 @@ test.describe("trips, page by page", () => {
 
     // The selection survives a reload.
     await page.reload();
-    await expect(page.locator(`[data-testid=trip-row][data-trip-id="${target.tripId}"]`).getByRole("button")).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      page.locator(`[data-testid=trip-row][data-trip-id="${target.tripId}"]`).getByRole("button"),
+    ).toHaveAttribute("aria-pressed", "true");
   });
 });
 
@@ -234,16 +265,24 @@ test.describe("trip exports", () => {
     await expectListPage(page, 2);
     const ids = await rowIds(page);
 
-    const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-page-csv").click()]);
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("export-page-csv").click(),
+    ]);
     expect(csvDownload.suggestedFilename()).toBe(`vehicle-${TESLA}-trips-page-2.csv`);
     const records = csvRecords(await readFile(await csvDownload.path(), "utf8"));
     expect(records.map((record) => record.id)).toEqual(ids);
     const served = (await sandboxTrips(TESLA, 2)).trips;
     expect(records[0]).toMatchObject({ start_time: served[0]?.start.time, end_time: served[0]?.end.time });
 
-    const [geoDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-page-geojson").click()]);
+    const [geoDownload] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByTestId("export-page-geojson").click(),
+    ]);
     expect(geoDownload.suggestedFilename()).toBe(`vehicle-${TESLA}-trips-page-2.geojson`);
-    const collection = JSON.parse(await readFile(await geoDownload.path(), "utf8")) as { features: Array<{ id: string; geometry: unknown }> };
+    const collection = JSON.parse(await readFile(await geoDownload.path(), "utf8")) as {
+      features: Array<{ id: string; geometry: unknown }>;
+    };
     expect(collection.features.map((feature) => feature.id)).toEqual(ids);
   });
 
@@ -275,7 +314,9 @@ test.describe("all trips on one map", () => {
     await expect
       .poll(
         () =>
-          page.evaluate(() => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1),
+          page.evaluate(
+            () => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1,
+          ),
         { timeout: 30_000 },
       )
       .toBe(points);
@@ -297,24 +338,24 @@ test.describe("all trips: cancelling", () => {
       await page.getByTestId("all-trips-load-all").click();
       await expect.poll(async () => Number(await view.getAttribute("data-trips"))).toBeGreaterThan(0);
       await page.getByTestId("all-trips-cancel").click();
-    await expect(view).toHaveAttribute("data-status", "cancelled");
-    await expect(page.getByTestId("all-trips-status")).toContainText("Stopped:");
+      await expect(view).toHaveAttribute("data-status", "cancelled");
+      await expect(page.getByTestId("all-trips-status")).toContainText("Stopped:");
 
-    // The count of trips pages the sandbox served settles (only requests already in flight finish) far below 1,000.
-    let previous = -1;
-    await expect
-      .poll(
-        async () => {
-          const now = await tripsRequests();
-          const settled = now === previous;
-          previous = now;
-          return settled;
-        },
-        { intervals: [1_500] },
-      )
-      .toBe(true);
-    expect(previous - before).toBeLessThan(1_000);
-    expect(Number(await view.getAttribute("data-trips"))).toBeLessThan(100_000);
+      // The count of trips pages the sandbox served settles (only requests already in flight finish) far below 1,000.
+      let previous = -1;
+      await expect
+        .poll(
+          async () => {
+            const now = await tripsRequests();
+            const settled = now === previous;
+            previous = now;
+            return settled;
+          },
+          { intervals: [1_500] },
+        )
+        .toBe(true);
+      expect(previous - before).toBeLessThan(1_000);
+      expect(Number(await view.getAttribute("data-trips"))).toBeLessThan(100_000);
     } finally {
       await control.removeFault(id);
     }

@@ -42,11 +42,16 @@ test.describe("speed, measured (reported, not asserted)", () => {
     await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100");
     const samples: number[] = [];
     for (let i = 0; i < 3; i++) {
-      samples.push(Math.round(await page.evaluate((data) => window.__tripsMapBench?.draw(data as never) ?? Promise.resolve(-1), trips)));
+      samples.push(
+        Math.round(
+          await page.evaluate((data) => window.__tripsMapBench?.draw(data as never) ?? Promise.resolve(-1), trips),
+        ),
+      );
     }
     // Trips without a known route are drawn as straight lines by their own dashed layer.
     const drawnLines = await page.evaluate(
-      () => window.__tripsMap?.queryRenderedFeatures({ layers: ["dash-trips-lines", "dash-trips-straight"] }).length ?? 0,
+      () =>
+        window.__tripsMap?.queryRenderedFeatures({ layers: ["dash-trips-lines", "dash-trips-straight"] }).length ?? 0,
     );
     expect(drawnLines).toBeGreaterThan(500);
     testInfo.annotations.push({ type: "draw 1,000 trips (ms, data set to map idle)", description: samples.join(", ") });
@@ -63,11 +68,15 @@ test.describe("speed, measured (reported, not asserted)", () => {
     await page.getByTestId("all-trips-load-all").click();
     await expect(view).toHaveAttribute("data-status", "done", { timeout: 540_000 });
     await expect(view).toHaveAttribute("data-trips", "100000");
-    const loaded = await page.evaluate(() => performance.getEntriesByName("all-trips:finished:done")[0]?.startTime ?? -1);
+    const loaded = await page.evaluate(
+      () => performance.getEntriesByName("all-trips:finished:done")[0]?.startTime ?? -1,
+    );
 
     // Pan and zoom: drags across the map, then wheel zooms, until the map has settled. Frames are counted too: the
     // longest gap between two frames is the longest the map stood still.
-    await expect.poll(() => page.evaluate(() => Boolean(window.__allTripsMap?.loaded())), { timeout: 60_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => Boolean(window.__allTripsMap?.loaded())), { timeout: 60_000 })
+      .toBe(true);
     // Every drag starts and ends inside the viewport, or the map never hears the button go up.
     await page.setViewportSize({ width: 1280, height: 1000 });
     await page.getByTestId("all-trips-map").scrollIntoViewIfNeeded();
@@ -86,7 +95,12 @@ test.describe("speed, measured (reported, not asserted)", () => {
       return performance.now();
     });
     const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    for (const [dx, dy] of [[200, 0], [-150, 120], [0, -150], [-200, 80]] as const) {
+    for (const [dx, dy] of [
+      [200, 0],
+      [-150, 120],
+      [0, -150],
+      [-200, 80],
+    ] as const) {
       await page.mouse.move(centre.x, centre.y);
       await page.mouse.down();
       await page.mouse.move(centre.x + dx, centre.y + dy, { steps: 12 });
@@ -94,9 +108,15 @@ test.describe("speed, measured (reported, not asserted)", () => {
     }
     for (let i = 0; i < 4; i++) await page.mouse.wheel(0, -300);
     await expect
-      .poll(() => page.evaluate(() => Boolean(window.__allTripsMap && window.__allTripsMap.loaded() && !window.__allTripsMap.isMoving())), {
-        timeout: 120_000,
-      })
+      .poll(
+        () =>
+          page.evaluate(() =>
+            Boolean(window.__allTripsMap && window.__allTripsMap.loaded() && !window.__allTripsMap.isMoving()),
+          ),
+        {
+          timeout: 120_000,
+        },
+      )
       .toBe(true);
     const frameGap = await page.evaluate(() => {
       const w = window as unknown as { __frames: number[]; __countFrames: boolean };
@@ -104,7 +124,8 @@ test.describe("speed, measured (reported, not asserted)", () => {
       return Math.round(Math.max(0, ...w.__frames.slice(1).map((time, i) => time - (w.__frames[i] ?? time))));
     });
     const tasks = await longTasks(page);
-    const during = (from: number, to: number) => tasks.filter((task) => task.start >= from && task.start < to).map((task) => task.duration);
+    const during = (from: number, to: number) =>
+      tasks.filter((task) => task.start >= from && task.start < to).map((task) => task.duration);
     const loading = during(0, loaded);
     const panning = during(panStart, Number.POSITIVE_INFINITY);
     const worst = (list: number[]) => Math.round(Math.max(0, ...list));

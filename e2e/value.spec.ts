@@ -52,7 +52,6 @@ async function expectOfferCard(card: Locator, offer: SandboxOffer): Promise<void
   }
 }
 
-
 test.describe("valuation figures", () => {
   // A German viewer: money and numbers must follow the viewer's locale, not the server's.
   test.use({ locale: "de-DE", timezoneId: "Europe/Berlin" });
@@ -75,14 +74,21 @@ test.describe("valuation figures", () => {
       // German grouping: 23.450 $, never the server's $23,450.
       await expect(panel.getByTestId("valuation-display-price")).toHaveText(/^\d{1,3}(\.\d{3})*\s\$$/);
       const grouped = (n: number) => page.evaluate((value) => new Intl.NumberFormat("de-DE").format(value), n);
-      await expect(panel.getByTestId("valuation-odometer")).toContainText(`${await grouped(expected.odometer)} ${expected.odometerUnit}`);
-      await expect(panel.getByTestId("odometer-measurement")).toHaveText(odometerMeasurement(expected.odometerMeasurementType).label);
+      await expect(panel.getByTestId("valuation-odometer")).toContainText(
+        `${await grouped(expected.odometer)} ${expected.odometerUnit}`,
+      );
+      await expect(panel.getByTestId("odometer-measurement")).toHaveText(
+        odometerMeasurement(expected.odometerMeasurementType).label,
+      );
       // The same number is not shown twice: a mileage equal to the odometer has no row of its own.
       if (expected.mileage === expected.odometer) await expect(panel.getByTestId("valuation-mileage")).toHaveCount(0);
       else await expect(panel.getByTestId("valuation-mileage")).toHaveText(await grouped(expected.mileage));
       await expect(panel.getByTestId("valuation-vendor")).toHaveText(expected.vendor);
       await expect(panel.getByTestId("valuation-currency")).toHaveText(expected.currency);
-      await expect(panel.getByTestId("valuation-updated").locator("time")).toHaveAttribute("datetime", expected.updated);
+      await expect(panel.getByTestId("valuation-updated").locator("time")).toHaveAttribute(
+        "datetime",
+        expected.updated,
+      );
     });
   }
 });
@@ -109,14 +115,15 @@ test.describe("instant offers on one vehicle", () => {
 
     const [served] = await sandbox.offerSets(OFFERS_VEHICLE);
     if (!served) throw new Error("the sandbox holds no offer set after the request");
-    expect(served.offers.map((o) => (o.price !== undefined ? "price" : o.declineReason !== undefined ? "decline" : "error"))).toEqual([
-      "price",
-      "decline",
-      "error",
-    ]);
+    expect(
+      served.offers.map((o) => (o.price !== undefined ? "price" : o.declineReason !== undefined ? "decline" : "error")),
+    ).toEqual(["price", "decline", "error"]);
     const cards = offers.getByTestId("offer-card");
     for (const [index, offer] of served.offers.entries()) await expectOfferCard(cards.nth(index), offer);
-    await expect(offers.getByTestId("offer-set")).toHaveAttribute("data-expires-at", new Date(served.expiresAt).toISOString());
+    await expect(offers.getByTestId("offer-set")).toHaveAttribute(
+      "data-expires-at",
+      new Date(served.expiresAt).toISOString(),
+    );
     await expect(offers.getByTestId("offer-countdown")).toHaveText("6 d 23 h");
   });
 
@@ -142,14 +149,20 @@ test.describe("instant offers on one vehicle", () => {
     expect(await sandbox.instantOfferRequests(OFFERS_VEHICLE)).toBe(before + 1);
   });
 
-  test("once offers are open the button says a new request replaces them, steps back, and keeps the focus", async ({ page }) => {
+  test("once offers are open the button says a new request replaces them, steps back, and keeps the focus", async ({
+    page,
+  }) => {
     const offers = await openValuePage(page, OFFERS_VEHICLE);
     await expect(offers.getByTestId("offer-card")).toHaveCount(3);
     const button = offers.getByTestId("request-offers");
     await expect(button).toHaveText("Request new offers (replaces these)");
     await expect(button).toHaveAttribute("data-on-hand", "open");
     // Secondary: the card's own background and a border, not the primary colour it had with no offers.
-    const looks = () => button.evaluate((element) => ({ background: getComputedStyle(element).backgroundColor, border: getComputedStyle(element).borderTopWidth }));
+    const looks = () =>
+      button.evaluate((element) => ({
+        background: getComputedStyle(element).backgroundColor,
+        border: getComputedStyle(element).borderTopWidth,
+      }));
     const card = await offers.evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(await looks()).toEqual({ background: card, border: "1px" });
 
@@ -203,7 +216,12 @@ test.describe("instant offers on one vehicle", () => {
 
 test("two tabs asking at once share one upstream request", async ({ page }) => {
   // Hold the upstream request for a few seconds, so the second tab surely asks while the first is in flight.
-  const { id } = await sandbox.control.injectFault({ method: "POST", path: instantOfferPath(TWO_TABS_VEHICLE), latencyMs: 3_000, times: 1 });
+  const { id } = await sandbox.control.injectFault({
+    method: "POST",
+    path: instantOfferPath(TWO_TABS_VEHICLE),
+    latencyMs: 3_000,
+    times: 1,
+  });
   faultIds.push(id);
   const first = await openValuePage(page, TWO_TABS_VEHICLE);
   const second = await openValuePage(await page.context().newPage(), TWO_TABS_VEHICLE);
@@ -225,7 +243,9 @@ test("a grant of privileges 1 and 5 only can request and read offers", async ({ 
   const offers = await openValuePage(page, VEHICLE_IDS.noTripsPrivilege);
   await expect(page.getByTestId("valuation-display-price")).toBeVisible();
   await requestOffers(offers);
-  const outcomes = await offers.getByTestId("offer-card").evaluateAll((cards) => cards.map((c) => c.getAttribute("data-outcome")));
+  const outcomes = await offers
+    .getByTestId("offer-card")
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute("data-outcome")));
   expect(outcomes.sort()).toEqual(["declined", "error", "price"]);
 });
 

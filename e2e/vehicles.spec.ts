@@ -75,8 +75,14 @@ test.describe("one vehicle", () => {
     await expect(tabs.getByRole("link")).toHaveText(["Overview", "Trips", "All trips", "Value"]);
     await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Trips", exact: true })).not.toHaveAttribute("aria-current", "page");
-    await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/trips`);
-    await expect(tabs.getByRole("link", { name: "Value" })).toHaveAttribute("href", `/vehicles/${VEHICLE_IDS.manyTrips}/value`);
+    await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute(
+      "href",
+      `/vehicles/${VEHICLE_IDS.manyTrips}/trips`,
+    );
+    await expect(tabs.getByRole("link", { name: "Value" })).toHaveAttribute(
+      "href",
+      `/vehicles/${VEHICLE_IDS.manyTrips}/value`,
+    );
     await tabs.getByRole("link", { name: "Trips", exact: true }).click();
     await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
@@ -106,13 +112,17 @@ test.describe("one vehicle", () => {
     });
   }
 
-  test("a vehicle whose grant expired says so and when, on every tab, instead of looking never shared", async ({ page }) => {
+  test("a vehicle whose grant expired says so and when, on every tab, instead of looking never shared", async ({
+    page,
+  }) => {
     const tokenId = VEHICLE_IDS.expiredGrant;
     // What the identity API itself says of the grant's end.
     const answer = await fetch(`${E2E_SANDBOX_URL}/identity/query`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: `{ vehicle(tokenId: ${tokenId}) { sacd(grantee: "${DEMO_LICENSE.clientId}") { expiresAt } } }` }),
+      body: JSON.stringify({
+        query: `{ vehicle(tokenId: ${tokenId}) { sacd(grantee: "${DEMO_LICENSE.clientId}") { expiresAt } } }`,
+      }),
     });
     const { data } = (await answer.json()) as { data: { vehicle: { sacd: { expiresAt: string } } } };
     const endedAt = data.vehicle.sacd.expiresAt;
@@ -137,7 +147,14 @@ test.describe("one vehicle", () => {
     // The date in the viewer's own calendar and zone, named, as the browser formats it.
     const shown = await page.evaluate(
       (iso) =>
-        new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso)),
+        new Intl.DateTimeFormat(undefined, {
+          year: "numeric",
+          month: "short",
+          day: "numeric",
+          hour: "numeric",
+          minute: "2-digit",
+          timeZoneName: "short",
+        }).format(new Date(iso)),
       endedAt,
     );
     await expect(page.getByTestId("grant-ended-at")).toHaveText(shown);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ActivityEntry } from "@/lib/models";
-import { concernsVehicle, foldedCacheHits, matchesFilters, matchesSearch, newestFirst, parseActivityFilters, statusClassOf } from "./activity-filters";
+import {
+  concernsVehicle,
+  foldedCacheHits,
+  matchesFilters,
+  matchesSearch,
+  newestFirst,
+  parseActivityFilters,
+  statusClassOf,
+} from "./activity-filters";
 
 function record(overrides: Partial<ActivityEntry>): ActivityEntry {
   return {
@@ -22,8 +30,17 @@ const NONE = { service: null, status: null, cache: null, q: "" };
 
 describe("activity filters", () => {
   it("read known values from the URL and treat unknown ones as all", () => {
-    expect(parseActivityFilters(new URLSearchParams("service=trips&status=4xx&cache=hit"))).toEqual({ service: "trips", status: "4xx", cache: "hit", q: "" });
-    expect(parseActivityFilters(new URLSearchParams("cache=all&q=%20vehicle:7%20"))).toEqual({ ...NONE, cache: "all", q: "vehicle:7" });
+    expect(parseActivityFilters(new URLSearchParams("service=trips&status=4xx&cache=hit"))).toEqual({
+      service: "trips",
+      status: "4xx",
+      cache: "hit",
+      q: "",
+    });
+    expect(parseActivityFilters(new URLSearchParams("cache=all&q=%20vehicle:7%20"))).toEqual({
+      ...NONE,
+      cache: "all",
+      q: "vehicle:7",
+    });
     expect(parseActivityFilters(new URLSearchParams("service=ftp&status=3xx&cache=maybe"))).toEqual(NONE);
     expect(parseActivityFilters(new URLSearchParams(""))).toEqual(NONE);
   });
@@ -48,8 +65,15 @@ describe("activity filters", () => {
 });
 
 describe("cache hits folded", () => {
-  const hit = (id: string, service: ActivityEntry["service"] = "auth") => record({ id, service, cache: "hit", status: null, attempts: 0 });
-  const log = [record({ id: "n-1" }), hit("h-1"), hit("h-2"), hit("h-3", "identity"), record({ id: "m-1", service: "auth", cache: "miss" })];
+  const hit = (id: string, service: ActivityEntry["service"] = "auth") =>
+    record({ id, service, cache: "hit", status: null, attempts: 0 });
+  const log = [
+    record({ id: "n-1" }),
+    hit("h-1"),
+    hit("h-2"),
+    hit("h-3", "identity"),
+    record({ id: "m-1", service: "auth", cache: "miss" }),
+  ];
 
   it("shows network calls by default and counts the hits it folds away", () => {
     expect(log.filter((entry) => matchesFilters(entry, NONE)).map((entry) => entry.id)).toEqual(["n-1", "m-1"]);

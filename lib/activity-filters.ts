@@ -65,7 +65,8 @@ export function matchesFilters(record: ActivityEntry, filters: ActivityFilters):
  */
 export function foldedCacheHits(records: readonly ActivityEntry[], filters: ActivityFilters): number {
   if (filters.cache !== null) return 0;
-  return records.filter((record) => record.cache === "hit" && matchesFilters(record, { ...filters, cache: "hit" })).length;
+  return records.filter((record) => record.cache === "hit" && matchesFilters(record, { ...filters, cache: "hit" }))
+    .length;
 }
 
 const SEARCH_FIELDS = ["vehicle", "service", "status", "path"] as const;
@@ -89,7 +90,10 @@ function matchesTerm(record: ActivityEntry, field: SearchField, term: string): b
  * `failed`) and `path:/v1` look in one field; a bare word matches any of them (a number as a vehicle or a status).
  */
 export function matchesSearch(record: ActivityEntry, query: string): boolean {
-  const terms = query.toLowerCase().split(/\s+/).filter((term) => term !== "");
+  const terms = query
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((term) => term !== "");
   return terms.every((term) => {
     const [, field, value] = /^(\w+):(.+)$/.exec(term) ?? [];
     if (field !== undefined && value !== undefined && (SEARCH_FIELDS as readonly string[]).includes(field)) {
@@ -106,7 +110,9 @@ export function concernsVehicle(record: Pick<ActivityEntry, "tokenId" | "forToke
 
 /** Newest first, at most `limit`. Ids sort by time, then by sequence, so they order entries that share a millisecond. */
 export function newestFirst(records: readonly ActivityEntry[], limit: number): ActivityEntry[] {
-  return [...records].sort((a, b) => (a.at === b.at ? compareIds(b.id, a.id) : b.at.localeCompare(a.at))).slice(0, limit);
+  return [...records]
+    .sort((a, b) => (a.at === b.at ? compareIds(b.id, a.id) : b.at.localeCompare(a.at)))
+    .slice(0, limit);
 }
 
 function compareIds(a: string, b: string): number {

@@ -78,8 +78,12 @@ describe("parseConfig", () => {
   });
 
   it("sends DIMO_DOMAIN exactly as configured: DIMO compares it with the registered redirect URI as a string", () => {
-    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_DOMAIN: "https://dash.example.com/" }).license.domain).toBe("https://dash.example.com/");
-    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_DOMAIN: "https://dash.example.com/app" }).license.domain).toBe("https://dash.example.com/app");
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_DOMAIN: "https://dash.example.com/" }).license.domain).toBe(
+      "https://dash.example.com/",
+    );
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_DOMAIN: "https://dash.example.com/app" }).license.domain).toBe(
+      "https://dash.example.com/app",
+    );
   });
 
   it("applies the dev network's preset: its hosts, its vehicle contract and v2 valuations", () => {
@@ -128,21 +132,31 @@ describe("parseConfig", () => {
     expect(problemsOf({ ...custom, ...urls })).toEqual([
       "DIMO_AUTH_URL must be an https URL when DIMO_ENV=custom (http is allowed only for 127.0.0.1, ::1 or localhost).",
     ]);
-    expect(parseConfig({ ...custom, ...urls, DIMO_AUTH_URL: "https://auth.example.com" }).urls.auth).toBe("https://auth.example.com");
-    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "production", DIMO_TRIPS_URL: "http://trips.example.com" })).toHaveLength(1);
+    expect(parseConfig({ ...custom, ...urls, DIMO_AUTH_URL: "https://auth.example.com" }).urls.auth).toBe(
+      "https://auth.example.com",
+    );
+    expect(
+      problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "production", DIMO_TRIPS_URL: "http://trips.example.com" }),
+    ).toHaveLength(1);
   });
 
   it("requires every URL in custom mode", () => {
     const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
     expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(5);
-    expect(problems).toContain("DIMO_TELEMETRY_URL is required when DIMO_ENV=custom: the base address of that DIMO service.");
+    expect(problems).toContain(
+      "DIMO_TELEMETRY_URL is required when DIMO_ENV=custom: the base address of that DIMO service.",
+    );
   });
 
   it("gives the Telemetry API a base address per preset, its /query path left to the client", () => {
     expect(parseConfig({}).urls.telemetry).toBe("http://127.0.0.1:4455/telemetry");
     expect(parseConfig(PRODUCTION_LICENSE).urls.telemetry).toBe("https://telemetry-api.dimo.zone");
-    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" }).urls.telemetry).toBe("https://telemetry-api.dev.dimo.zone");
-    expect(parseConfig({ DIMO_TELEMETRY_URL: "http://127.0.0.1:9999/telemetry/" }).urls.telemetry).toBe("http://127.0.0.1:9999/telemetry");
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" }).urls.telemetry).toBe(
+      "https://telemetry-api.dev.dimo.zone",
+    );
+    expect(parseConfig({ DIMO_TELEMETRY_URL: "http://127.0.0.1:9999/telemetry/" }).urls.telemetry).toBe(
+      "http://127.0.0.1:9999/telemetry",
+    );
     expect(problemsOf({ DIMO_TELEMETRY_URL: "telemetry" })[0]).toMatch(/^DIMO_TELEMETRY_URL must be an http\(s\) URL/);
     expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_TELEMETRY_URL: "http://telemetry.example.com" })).toEqual([
       "DIMO_TELEMETRY_URL must be an https URL when DIMO_ENV=production (http is allowed only for 127.0.0.1, ::1 or localhost).",
@@ -175,13 +189,22 @@ describe("parseConfig", () => {
       url: "rediss://cache.example.com:6380",
       keyPrefix: `dimo-dashboard:${config.license.clientId.toLowerCase()}:`,
     });
-    expect(parseConfig({ REDIS_URL: "redis://localhost", REDIS_KEY_PREFIX: "team-a:" }).redis?.keyPrefix).toBe("team-a:");
-    expect(() => parseConfig({ REDIS_URL: "http://localhost:6379" })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(parseConfig({ REDIS_URL: "redis://localhost", REDIS_KEY_PREFIX: "team-a:" }).redis?.keyPrefix).toBe(
+      "team-a:",
+    );
+    expect(() => parseConfig({ REDIS_URL: "http://localhost:6379" })).toThrow(
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
   });
 
   it("points Sign in with DIMO at each network's login page, and the sandbox's beside its auth service", () => {
-    expect(parseConfig({}).dimoLogin).toEqual({ url: "http://127.0.0.1:4455/login", redirectUri: "http://localhost:3000/login/dimo" });
-    expect(parseConfig({ DIMO_AUTH_URL: "http://127.0.0.1:4655/auth", NEXTAUTH_URL: "http://localhost:3200" }).dimoLogin).toEqual({
+    expect(parseConfig({}).dimoLogin).toEqual({
+      url: "http://127.0.0.1:4455/login",
+      redirectUri: "http://localhost:3000/login/dimo",
+    });
+    expect(
+      parseConfig({ DIMO_AUTH_URL: "http://127.0.0.1:4655/auth", NEXTAUTH_URL: "http://localhost:3200" }).dimoLogin,
+    ).toEqual({
       url: "http://127.0.0.1:4655/login",
       redirectUri: "http://localhost:3200/login/dimo",
     });
@@ -193,21 +216,30 @@ describe("parseConfig", () => {
   });
 
   it("takes DIMO_LOGIN_REDIRECT_URI exactly, but only at the dashboard's own callback route", () => {
-    const config = parseConfig({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://dash.example.com/login/dimo/" });
+    const config = parseConfig({
+      ...PRODUCTION_LICENSE,
+      DIMO_LOGIN_REDIRECT_URI: "https://dash.example.com/login/dimo/",
+    });
     expect(config.dimoLogin.redirectUri).toBe("https://dash.example.com/login/dimo/");
-    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://evil.example.com/login/dimo" })[0]).toMatch(
-      /^DIMO_LOGIN_REDIRECT_URI must be the dashboard's own https:\/\/dash.example.com\/login\/dimo/,
-    );
-    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://dash.example.com/elsewhere" })[0]).toMatch(
-      /^DIMO_LOGIN_REDIRECT_URI/,
-    );
+    expect(
+      problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://evil.example.com/login/dimo" })[0],
+    ).toMatch(/^DIMO_LOGIN_REDIRECT_URI must be the dashboard's own https:\/\/dash.example.com\/login\/dimo/);
+    expect(
+      problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_REDIRECT_URI: "https://dash.example.com/elsewhere" })[0],
+    ).toMatch(/^DIMO_LOGIN_REDIRECT_URI/);
   });
 
   it("takes DIMO_LOGIN_URL and DIMO_RPC_URL over TLS outside the sandbox, and no RPC by default", () => {
     expect(parseConfig({}).rpcUrl).toBeUndefined();
-    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_RPC_URL: "https://polygon.example.com/rpc" }).rpcUrl).toBe("https://polygon.example.com/rpc");
-    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_RPC_URL: "http://polygon.example.com" })[0]).toMatch(/^DIMO_RPC_URL must be an https URL/);
-    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_URL: "http://login.example.com" })[0]).toMatch(/^DIMO_LOGIN_URL must be an https URL/);
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_RPC_URL: "https://polygon.example.com/rpc" }).rpcUrl).toBe(
+      "https://polygon.example.com/rpc",
+    );
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_RPC_URL: "http://polygon.example.com" })[0]).toMatch(
+      /^DIMO_RPC_URL must be an https URL/,
+    );
+    expect(problemsOf({ ...PRODUCTION_LICENSE, DIMO_LOGIN_URL: "http://login.example.com" })[0]).toMatch(
+      /^DIMO_LOGIN_URL must be an https URL/,
+    );
     expect(problemsOf({ DIMO_RPC_URL: "not a url" })[0]).toMatch(/^DIMO_RPC_URL must be an http\(s\) URL/);
   });
 });

@@ -39,7 +39,11 @@ export const DEMO_LICENSE = {
 export const DEMO_LOGIN_ACCOUNTS = {
   owner: { label: "License owner", address: DEMO_LICENSE.owner.address, email: "owner@example.com" },
   admin: { label: "Admin", address: "0x27F6080CcB790A07e32482E1165B55a698f4437c", email: "admin@example.com" },
-  stranger: { label: "Someone else", address: "0x9F91Cb47De13620C1F9b8b828a7774636B3641B3", email: "stranger@example.com" },
+  stranger: {
+    label: "Someone else",
+    address: "0x9F91Cb47De13620C1F9b8b828a7774636B3641B3",
+    email: "stranger@example.com",
+  },
 } as const satisfies Record<string, { label: string; address: `0x${string}`; email: string }>;
 
 export type DemoLoginAccount = keyof typeof DEMO_LOGIN_ACCOUNTS;

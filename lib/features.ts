@@ -28,7 +28,14 @@ const rule = (
   purpose: string,
   service: DimoService,
   need: { allOf?: PrivilegeId[]; anyOf?: PrivilegeId[]; note?: string },
-): FeatureRule => ({ label, purpose, service, allOf: need.allOf ?? [], anyOf: need.anyOf ?? [], ...(need.note ? { note: need.note } : {}) });
+): FeatureRule => ({
+  label,
+  purpose,
+  service,
+  allOf: need.allOf ?? [],
+  anyOf: need.anyOf ?? [],
+  ...(need.note ? { note: need.note } : {}),
+});
 
 /** The privileges the Telemetry API's schema asks of a signal (lib/telemetry-signals.ts): one rule, stated there. */
 const signalPrivileges = (name: SignalName): readonly PrivilegeId[] => signalInfo(name)?.anyOf ?? [];
@@ -49,12 +56,16 @@ export const FEATURES = {
   telemetry: rule("Signals", "vehicle signals (speed, odometer, battery or fuel and the rest)", "telemetry", {
     allOf: [...signalPrivileges("speed")],
   }),
-  location: rule("The location", "the exact location", "telemetry", { allOf: [...signalPrivileges("currentLocationCoordinates")] }),
+  location: rule("The location", "the exact location", "telemetry", {
+    allOf: [...signalPrivileges("currentLocationCoordinates")],
+  }),
   approximateLocation: rule("The approximate location", "the approximate location", "telemetry", {
     anyOf: [...signalPrivileges("currentLocationApproximateCoordinates")],
   }),
   vin: rule("The VIN", "the VIN credential", "telemetry", { allOf: [VIN_CREDENTIAL_PRIVILEGE] }),
-  segments: rule("Trips from telemetry", "trips detected from the signals (segments)", "telemetry", { allOf: [...SEGMENTS_PRIVILEGES] }),
+  segments: rule("Trips from telemetry", "trips detected from the signals (segments)", "telemetry", {
+    allOf: [...SEGMENTS_PRIVILEGES],
+  }),
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;
@@ -100,7 +111,8 @@ const named = (id: PrivilegeId) => `${privilegeInfo(id).label} (privilege ${id})
 /** The missing privileges in words: "A (privilege 1) or B (privilege 5)" for alternatives, "and" for a set. */
 export function describeMissing(feature: Feature, missing: readonly PrivilegeId[]): string {
   const names = missing.map(named);
-  const joiner = FEATURES[feature].anyOf.length > 0 && missing.every((id) => FEATURES[feature].anyOf.includes(id)) ? "or" : "and";
+  const joiner =
+    FEATURES[feature].anyOf.length > 0 && missing.every((id) => FEATURES[feature].anyOf.includes(id)) ? "or" : "and";
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} ${joiner} ${names.at(-1)}` : (names[0] ?? "");
 }
 

@@ -51,8 +51,16 @@ describe("toStreamError", () => {
   });
 
   it("keeps the words of a line that lacks the rest: an unknown code is INTERNAL, an unsaid retry is none", () => {
-    expect(toStreamError({ type: "error", message: "m" })).toEqual({ code: "INTERNAL", message: "m", retryable: false });
-    expect(toStreamError({ type: "error", code: "toString", message: "m", callId: 5 })).toEqual({ code: "INTERNAL", message: "m", retryable: false });
+    expect(toStreamError({ type: "error", message: "m" })).toEqual({
+      code: "INTERNAL",
+      message: "m",
+      retryable: false,
+    });
+    expect(toStreamError({ type: "error", code: "toString", message: "m", callId: 5 })).toEqual({
+      code: "INTERNAL",
+      message: "m",
+      retryable: false,
+    });
   });
 
   it.each([[null], ["error"], [{ type: "done" }], [{ type: "error", message: 5 }]])("is null for %j", (value) => {
@@ -74,7 +82,9 @@ describe("readNdjson", () => {
   });
 
   it("ends with the failure an error line reports, keeping what came before it", async () => {
-    const { messages, error } = await read('{"type":"item","n":1}\n{"type":"error","code":"RATE_LIMITED","message":"slow down","retryable":true}\n');
+    const { messages, error } = await read(
+      '{"type":"item","n":1}\n{"type":"error","code":"RATE_LIMITED","message":"slow down","retryable":true}\n',
+    );
     expect(messages).toEqual([{ type: "item", n: 1 }]);
     expect(error).toEqual({ code: "RATE_LIMITED", message: "slow down", retryable: true });
   });
@@ -82,7 +92,11 @@ describe("readNdjson", () => {
   it("says a stream that closed without its done line was cut short, and that another try may help", async () => {
     const { error } = await read('{"type":"item","n":1}\n');
     expect(error).toEqual(cutShort("every item"));
-    expect(error).toMatchObject({ code: "INCOMPLETE", retryable: true, message: expect.stringContaining("every item") });
+    expect(error).toMatchObject({
+      code: "INCOMPLETE",
+      retryable: true,
+      message: expect.stringContaining("every item"),
+    });
   });
 });
 
@@ -92,17 +106,26 @@ describe("fetchNdjson", () => {
 
   it("reads the route's stream to its end", async () => {
     vi.stubGlobal("fetch", vi.fn<typeof fetch>().mockResolvedValue(new Response(body('{"type":"done"}\n'))));
-    expect(await fetchNdjson("/api/x", new AbortController().signal, reading, noop)).toEqual({ status: "done", error: null });
+    expect(await fetchNdjson("/api/x", new AbortController().signal, reading, noop)).toEqual({
+      status: "done",
+      error: null,
+    });
   });
 
   it("ends with the route's own error when it refused before streaming", async () => {
     const refusal = { code: "PRIVILEGE_MISSING", message: "The grant lacks trips.", retryable: false };
     vi.stubGlobal("fetch", vi.fn<typeof fetch>().mockResolvedValue(Response.json({ error: refusal }, { status: 403 })));
-    expect(await fetchNdjson("/api/x", new AbortController().signal, reading, noop)).toEqual({ status: "error", error: refusal });
+    expect(await fetchNdjson("/api/x", new AbortController().signal, reading, noop)).toEqual({
+      status: "error",
+      error: refusal,
+    });
   });
 
   it("puts a lost connection in the app's words, not the browser's", async () => {
-    vi.stubGlobal("fetch", vi.fn<typeof fetch>().mockRejectedValue(new TypeError("Failed to fetch: net::ERR_SOMETHING")));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn<typeof fetch>().mockRejectedValue(new TypeError("Failed to fetch: net::ERR_SOMETHING")),
+    );
     const end = await fetchNdjson("/api/x", new AbortController().signal, reading, noop);
     expect(end).toMatchObject({ status: "error", error: { code: "DASHBOARD_UNREACHABLE", retryable: true } });
     expect(end.error?.message).not.toContain("ERR_SOMETHING");

@@ -85,7 +85,11 @@ function parseLine(line: string): unknown {
  * `done` line, else the failure its `error` line reported or `cutShort`. Lines that are not JSON, or not a message
  * `reading` knows, are skipped. Rejects only when reading itself fails (an abort, a lost connection).
  */
-export async function readNdjson<M>(body: ReadableStream<Uint8Array<ArrayBuffer>>, reading: StreamReading<M>, handlers: StreamHandlers<M>): Promise<AppError | null> {
+export async function readNdjson<M>(
+  body: ReadableStream<Uint8Array<ArrayBuffer>>,
+  reading: StreamReading<M>,
+  handlers: StreamHandlers<M>,
+): Promise<AppError | null> {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   const splitter = new LineSplitter();
   let failure: AppError | null = null;
@@ -115,16 +119,23 @@ export async function readNdjson<M>(body: ReadableStream<Uint8Array<ArrayBuffer>
   return failure ?? (done ? null : cutShort(reading.whole));
 }
 
-export type StreamEnd = { status: "done"; error: null } | { status: "cancelled"; error: null } | { status: "error"; error: AppError };
+export type StreamEnd =
+  { status: "done"; error: null } | { status: "cancelled"; error: null } | { status: "error"; error: AppError };
 
-const ended = (error: AppError | null): StreamEnd => (error ? { status: "error", error } : { status: "done", error: null });
+const ended = (error: AppError | null): StreamEnd =>
+  error ? { status: "error", error } : { status: "done", error: null };
 
 /**
  * Requests a dashboard route's stream and reads it (readNdjson). A refusal before the stream began ends it with the
  * route's own error; an abort of `signal` is "cancelled"; any other failure (a lost connection) is the app's words
  * for it, never the browser's.
  */
-export async function fetchNdjson<M>(url: string, signal: AbortSignal, reading: StreamReading<M>, handlers: StreamHandlers<M>): Promise<StreamEnd> {
+export async function fetchNdjson<M>(
+  url: string,
+  signal: AbortSignal,
+  reading: StreamReading<M>,
+  handlers: StreamHandlers<M>,
+): Promise<StreamEnd> {
   try {
     const response = await fetch(url, { signal, cache: "no-store" });
     if (!response.ok || !response.body) return ended(await readErrorResponse(response));

@@ -47,14 +47,39 @@ export interface PrivilegeInfo {
 }
 
 export const PRIVILEGES: readonly PrivilegeInfo[] = [
-  { id: 1, permission: "privilege:GetNonLocationHistory", label: "Non-location history", description: "All-time non-location data" },
+  {
+    id: 1,
+    permission: "privilege:GetNonLocationHistory",
+    label: "Non-location history",
+    description: "All-time non-location data",
+  },
   { id: 2, permission: "privilege:ExecuteCommands", label: "Commands", description: "Send commands to the vehicle" },
-  { id: 3, permission: "privilege:GetCurrentLocation", label: "Current location", description: "The vehicle's current location" },
-  { id: 4, permission: "privilege:GetLocationHistory", label: "Location history", description: "All-time location data (trips)" },
-  { id: 5, permission: "privilege:GetVINCredential", label: "VIN credential", description: "The vehicle's VIN credential" },
+  {
+    id: 3,
+    permission: "privilege:GetCurrentLocation",
+    label: "Current location",
+    description: "The vehicle's current location",
+  },
+  {
+    id: 4,
+    permission: "privilege:GetLocationHistory",
+    label: "Location history",
+    description: "All-time location data (trips)",
+  },
+  {
+    id: 5,
+    permission: "privilege:GetVINCredential",
+    label: "VIN credential",
+    description: "The vehicle's VIN credential",
+  },
   { id: 6, permission: "privilege:GetLiveData", label: "Live data", description: "Live data streams" },
   { id: 7, permission: "privilege:GetRawData", label: "Raw data", description: "Raw device data" },
-  { id: 8, permission: "privilege:GetApproximateLocation", label: "Approximate location", description: "Approximate location" },
+  {
+    id: 8,
+    permission: "privilege:GetApproximateLocation",
+    label: "Approximate location",
+    description: "Approximate location",
+  },
 ];
 
 export const PRIVILEGE_IDS: readonly PrivilegeId[] = PRIVILEGES.map((p) => p.id);

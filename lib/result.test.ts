@@ -8,7 +8,11 @@ describe("unwrap", () => {
   });
 
   it("throws the server's error, words and retry advice intact", () => {
-    const error: AppError = { code: "UNAVAILABLE", message: "DIMO's valuations service is not answering (503).", retryable: true };
+    const error: AppError = {
+      code: "UNAVAILABLE",
+      message: "DIMO's valuations service is not answering (503).",
+      retryable: true,
+    };
     expect(() => unwrap({ ok: false, error })).toThrow(AppFailure);
     try {
       unwrap({ ok: false, error });
@@ -53,7 +57,9 @@ describe("reading a route's answer", () => {
       retryable: true,
     });
     // A body that looks like an error but names no known code is not trusted.
-    const untrusted = await readErrorResponse(Response.json({ error: { code: "EVIL", message: "x", retryable: false } }, { status: 400 }));
+    const untrusted = await readErrorResponse(
+      Response.json({ error: { code: "EVIL", message: "x", retryable: false } }, { status: 400 }),
+    );
     expect(untrusted).toMatchObject({ code: "HTTP_ERROR", retryable: false });
     // Not retryable, so it does not invite another try.
     expect(untrusted.message).toBe("The dashboard's server answered 400. Its log has the details.");
@@ -64,8 +70,14 @@ describe("reading a route's answer", () => {
     vi.stubGlobal("fetch", fetchMock);
     fetchMock.mockResolvedValueOnce(Response.json({ trips: [] }));
     expect(await fetchJson("/api/x")).toEqual({ trips: [] });
-    fetchMock.mockResolvedValueOnce(Response.json({ error: { code: "RATE_LIMITED", message: "slow down", retryable: true } }, { status: 429 }));
-    await expect(fetchJson("/api/x")).rejects.toMatchObject({ name: "AppFailure", code: "RATE_LIMITED", message: "slow down" });
+    fetchMock.mockResolvedValueOnce(
+      Response.json({ error: { code: "RATE_LIMITED", message: "slow down", retryable: true } }, { status: 429 }),
+    );
+    await expect(fetchJson("/api/x")).rejects.toMatchObject({
+      name: "AppFailure",
+      code: "RATE_LIMITED",
+      message: "slow down",
+    });
     fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     await expect(fetchJson("/api/x")).rejects.toMatchObject({ code: "DASHBOARD_UNREACHABLE" });
   });

@@ -8,12 +8,7 @@
  */
 
 /** Codes raised by the dashboard itself. */
-type DashboardErrorCode =
-  | "UNAUTHENTICATED"
-  | "INVALID_INPUT"
-  | "INTERNAL"
-  | "DASHBOARD_UNREACHABLE"
-  | "INCOMPLETE";
+type DashboardErrorCode = "UNAUTHENTICATED" | "INVALID_INPUT" | "INTERNAL" | "DASHBOARD_UNREACHABLE" | "INCOMPLETE";
 
 /** Codes of what came back from DIMO, or failed on the way there (see lib/dimo/errors.ts). */
 export type DimoErrorCode =
@@ -124,7 +119,9 @@ export function toAppError(error: unknown): AppError {
 function isAppError(value: unknown): value is AppError {
   if (typeof value !== "object" || value === null) return false;
   const { code, message, retryable } = value as Record<string, unknown>;
-  return typeof code === "string" && code in HTTP_STATUS && typeof message === "string" && typeof retryable === "boolean";
+  return (
+    typeof code === "string" && code in HTTP_STATUS && typeof message === "string" && typeof retryable === "boolean"
+  );
 }
 
 /**

@@ -40,7 +40,14 @@ describe("safeCallbackPath", () => {
   });
 
   it("every result, used as a link from this site, stays on this site", () => {
-    const inputs = ["/%2F%2Fevil.example", "/\t/evil.example", "/.//evil.example", "/%09/evil.example", "/%5Cevil.example", "///evil.example"];
+    const inputs = [
+      "/%2F%2Fevil.example",
+      "/\t/evil.example",
+      "/.//evil.example",
+      "/%09/evil.example",
+      "/%5Cevil.example",
+      "///evil.example",
+    ];
     for (const input of inputs) expect(new URL(safeCallbackPath(input, SITE), SITE).origin).toBe(SITE);
   });
 });

@@ -7,11 +7,17 @@ import { createSiweMessage, parseSiweMessage } from "viem/siwe";
 
 /** The chain a sign-in message names: Ethereum mainnet. A message for another chain is refused. */
 export const SIGN_IN_CHAIN_ID = 1;
-export const SIGN_IN_STATEMENT = "Sign in to the DIMO Developer Dashboard. This request costs nothing and sends no transaction.";
+export const SIGN_IN_STATEMENT =
+  "Sign in to the DIMO Developer Dashboard. This request costs nothing and sends no transaction.";
 /** Lifetime of a sign-in message: long enough to read the wallet prompt, short enough to be useless later. */
 export const MESSAGE_LIFETIME_MS = 5 * 60_000;
 
-export function buildSignInMessage(input: { origin: string; address: `0x${string}`; nonce: string; issuedAt: Date }): string {
+export function buildSignInMessage(input: {
+  origin: string;
+  address: `0x${string}`;
+  nonce: string;
+  issuedAt: Date;
+}): string {
   const site = new URL(input.origin);
   return createSiweMessage({
     domain: site.host,
@@ -36,7 +42,10 @@ export function isThisSitesSignInMessage(message: string, origin: string, addres
   if (!fields.nonce || !fields.issuedAt || !fields.expirationTime) return false;
   if (fields.expirationTime.getTime() - fields.issuedAt.getTime() !== MESSAGE_LIFETIME_MS) return false;
   try {
-    return buildSignInMessage({ origin, address: fields.address, nonce: fields.nonce, issuedAt: fields.issuedAt }) === message;
+    return (
+      buildSignInMessage({ origin, address: fields.address, nonce: fields.nonce, issuedAt: fields.issuedAt }) ===
+      message
+    );
   } catch {
     return false;
   }

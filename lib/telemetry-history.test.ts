@@ -14,7 +14,11 @@ describe("the history chart's windows and aggregations", () => {
 
   it("says the aggregation in words", () => {
     expect(describeAggregation(aggregationFor("speed"), "5 minutes")).toBe("the highest value in each 5-minute bucket");
-    expect(describeAggregation(aggregationFor("exteriorAirTemperature"), "1 hour")).toBe("the average in each hour bucket");
-    expect(describeAggregation(aggregationFor("powertrainRange"), "6 hours")).toBe("the last value in each 6-hour bucket");
+    expect(describeAggregation(aggregationFor("exteriorAirTemperature"), "1 hour")).toBe(
+      "the average in each hour bucket",
+    );
+    expect(describeAggregation(aggregationFor("powertrainRange"), "6 hours")).toBe(
+      "the last value in each 6-hour bucket",
+    );
   });
 });

@@ -48,7 +48,10 @@ const AGGREGATION_WORDS: Record<FloatAggregation, string> = {
 
 /** "the highest value in each 5-minute bucket" */
 export function describeAggregation(aggregation: FloatAggregation, intervalWords: string): string {
-  return `${AGGREGATION_WORDS[aggregation]} in each ${intervalWords.replace(/^1 /, "").replace(/^(\d+) /, "$1-").replace(/s$/, "")} bucket`;
+  return `${AGGREGATION_WORDS[aggregation]} in each ${intervalWords
+    .replace(/^1 /, "")
+    .replace(/^(\d+) /, "$1-")
+    .replace(/s$/, "")} bucket`;
 }
 
 /** Telemetry segments are read over the last 30 days, within the service's 31-day limit. */

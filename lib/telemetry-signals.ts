@@ -28,8 +28,20 @@ const APPROXIMATE_LOCATION: readonly PrivilegeId[] = [8, 4];
 
 export const TELEMETRY_SIGNALS = [
   { name: "speed", kind: "float", unit: "km/h", label: "Speed", anyOf: NON_LOCATION },
-  { name: "powertrainTransmissionTravelledDistance", kind: "float", unit: "km", label: "Odometer", anyOf: NON_LOCATION },
-  { name: "powertrainTractionBatteryStateOfChargeCurrent", kind: "float", unit: "%", label: "State of charge", anyOf: NON_LOCATION },
+  {
+    name: "powertrainTransmissionTravelledDistance",
+    kind: "float",
+    unit: "km",
+    label: "Odometer",
+    anyOf: NON_LOCATION,
+  },
+  {
+    name: "powertrainTractionBatteryStateOfChargeCurrent",
+    kind: "float",
+    unit: "%",
+    label: "State of charge",
+    anyOf: NON_LOCATION,
+  },
   { name: "powertrainFuelSystemRelativeLevel", kind: "float", unit: "%", label: "Fuel level", anyOf: NON_LOCATION },
   { name: "powertrainRange", kind: "float", unit: "km", label: "Range", anyOf: NON_LOCATION },
   { name: "isIgnitionOn", kind: "float", unit: "", label: "Ignition", anyOf: NON_LOCATION },

@@ -9,7 +9,8 @@
 export const TEST_HOOKS_FLAG = "__dashboardTestHooks";
 
 /** What the pages may expose to tests: the two maps, and their draw functions for the benchmark. */
-export type TestHookName = "tripsMap" | "allTripsMap" | "tripsMapBench" | "allTripsMapBench" | "allTripsClusters" | "allTripsDensity";
+export type TestHookName =
+  "tripsMap" | "allTripsMap" | "tripsMapBench" | "allTripsMapBench" | "allTripsClusters" | "allTripsDensity";
 
 /** The window as a plain record: the hooks are named at run time, so nothing in the bundle spells one out. */
 const hookWindow = () => window as unknown as Record<string, unknown>;

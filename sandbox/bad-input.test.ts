@@ -31,7 +31,12 @@ describe("bad input", () => {
       const headers = { "content-type": "application/json" };
       expect((await request(`${suite.url}/identity/query`, { method: "POST", headers, body })).status).toBe(400);
       expect((await request(`${suite.url}/telemetry/query`, { method: "POST", headers, body })).status).toBe(400);
-      const exchange = await request(`${suite.url}/token-exchange/v1/tokens/exchange`, { method: "POST", headers, body, bearer: developer });
+      const exchange = await request(`${suite.url}/token-exchange/v1/tokens/exchange`, {
+        method: "POST",
+        headers,
+        body,
+        bearer: developer,
+      });
       expect(exchange.status).toBe(400);
       expect((await request(`${suite.url}/__sandbox/faults`, { method: "POST", headers, body })).status).toBe(400);
     }
@@ -40,7 +45,11 @@ describe("bad input", () => {
 
   it("answers a 100 KiB body with 413 and reads none of it", async () => {
     const big = JSON.stringify({ query: `{ __typename }`, padding: "x".repeat(100 * 1024) });
-    const identity = await request(`${suite.url}/identity/query`, { method: "POST", headers: { "content-type": "application/json" }, body: big });
+    const identity = await request(`${suite.url}/identity/query`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: big,
+    });
     expect(identity.status).toBe(413);
     expect(identity.body).toEqual({ code: 413, message: "Request body is larger than 64 KiB." });
     const form = await request(`${suite.url}/auth/auth/web3/submit_challenge`, {
@@ -53,7 +62,14 @@ describe("bad input", () => {
   });
 
   it("answers unknown routes with 404 JSON and wrong methods with 405", async () => {
-    for (const path of ["/", "/nope", "/trips", "/trips/v2/vehicle/1/trips", "/valuations/v3/vehicles/1/valuations", "/auth/keys/extra"]) {
+    for (const path of [
+      "/",
+      "/nope",
+      "/trips",
+      "/trips/v2/vehicle/1/trips",
+      "/valuations/v3/vehicles/1/valuations",
+      "/auth/keys/extra",
+    ]) {
       const answer = await request(`${suite.url}${path}`);
       expect(answer.status).toBe(404);
       expect(answer.body).toEqual({ code: 404, message: "Not Found" });
@@ -113,7 +129,13 @@ describe("bad input", () => {
     const submit = await request(`${suite.url}/auth/auth/web3/submit_challenge`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ client_id: SQL, state: SQL, grant_type: "authorization_code", domain: SQL, signature: SQL }),
+      body: new URLSearchParams({
+        client_id: SQL,
+        state: SQL,
+        grant_type: "authorization_code",
+        domain: SQL,
+        signature: SQL,
+      }),
     });
     expect(submit.status).toBe(400);
     await stillServing();

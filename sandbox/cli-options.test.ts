@@ -5,10 +5,28 @@ describe("parseCliOptions", () => {
   it("reads every flag, in both --flag value and --flag=value forms", () => {
     expect(
       parseCliOptions(
-        ["--port", "0", "--host=0.0.0.0", "--data-dir", "/tmp/x", "--reset", "--instant-offer-delay=250", "--rate-limit", "--quiet"],
+        [
+          "--port",
+          "0",
+          "--host=0.0.0.0",
+          "--data-dir",
+          "/tmp/x",
+          "--reset",
+          "--instant-offer-delay=250",
+          "--rate-limit",
+          "--quiet",
+        ],
         {},
       ),
-    ).toEqual({ port: 0, host: "0.0.0.0", dataDir: "/tmp/x", reset: true, instantOfferDelayMs: 250, rateLimit: true, quiet: true });
+    ).toEqual({
+      port: 0,
+      host: "0.0.0.0",
+      dataDir: "/tmp/x",
+      reset: true,
+      instantOfferDelayMs: 250,
+      rateLimit: true,
+      quiet: true,
+    });
   });
 
   it("reads the profile, and refuses an unknown one", () => {
@@ -19,23 +37,40 @@ describe("parseCliOptions", () => {
   });
 
   it("takes the port and data folder from the environment, flags winning", () => {
-    expect(parseCliOptions([], { SANDBOX_PORT: "5000", SANDBOX_DATA_DIR: "data" })).toEqual({ port: 5000, dataDir: "data" });
+    expect(parseCliOptions([], { SANDBOX_PORT: "5000", SANDBOX_DATA_DIR: "data" })).toEqual({
+      port: 5000,
+      dataDir: "data",
+    });
     expect(parseCliOptions(["--port", "6000"], { SANDBOX_PORT: "5000" })).toEqual({ port: 6000 });
     expect(parseCliOptions([], { SANDBOX_PORT: "" })).toEqual({});
   });
 
   it("refuses bad values and unknown flags with a message", () => {
-    for (const argv of [["--port", "abc"], ["--port", "70000"], ["--port"], ["--instant-offer-delay", "-1"], ["--nope"], ["--host"]]) {
+    for (const argv of [
+      ["--port", "abc"],
+      ["--port", "70000"],
+      ["--port"],
+      ["--instant-offer-delay", "-1"],
+      ["--nope"],
+      ["--host"],
+    ]) {
       expect(() => parseCliOptions(argv, {})).toThrow(CliError);
     }
     expect(() => parseCliOptions([], { SANDBOX_PORT: "x" })).toThrow("SANDBOX_PORT");
   });
 
   it("collects repeated --redirect-uri flags and refuses one that is not an http(s) URL", () => {
-    expect(parseCliOptions(["--redirect-uri", "http://localhost:3100/login/dimo", "--redirect-uri=http://localhost:3200/login/dimo"], {})).toEqual({
+    expect(
+      parseCliOptions(
+        ["--redirect-uri", "http://localhost:3100/login/dimo", "--redirect-uri=http://localhost:3200/login/dimo"],
+        {},
+      ),
+    ).toEqual({
       redirectUris: ["http://localhost:3100/login/dimo", "http://localhost:3200/login/dimo"],
     });
-    expect(() => parseCliOptions(["--redirect-uri", "javascript:alert(1)"], {})).toThrow("--redirect-uri needs an http(s) URL");
+    expect(() => parseCliOptions(["--redirect-uri", "javascript:alert(1)"], {})).toThrow(
+      "--redirect-uri needs an http(s) URL",
+    );
   });
 
   it("answers help", () => {

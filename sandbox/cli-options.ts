@@ -38,7 +38,10 @@ export function parseCliOptions(
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
-    const [flag, inline] = arg.startsWith("--") && arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
     const value = () => {
       if (inline !== undefined) return inline;
       i++;
@@ -73,7 +76,8 @@ export function parseCliOptions(
       }
       case "--redirect-uri": {
         const uri = value();
-        if (!uri || !/^https?:\/\/[^\s]+$/.test(uri)) throw new CliError(`--redirect-uri needs an http(s) URL, got ${uri ?? "nothing"}.`);
+        if (!uri || !/^https?:\/\/[^\s]+$/.test(uri))
+          throw new CliError(`--redirect-uri needs an http(s) URL, got ${uri ?? "nothing"}.`);
         options.redirectUris = [...(options.redirectUris ?? []), uri];
         break;
       }

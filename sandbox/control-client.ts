@@ -83,7 +83,8 @@ export function sandboxControl(baseUrl: string | (() => string)) {
     /** Removes one injected fault, leaving others' in place; a fault already used up is fine. */
     removeFault: async (id: string): Promise<void> => {
       const response = await fetch(`${root()}/faults/${encodeURIComponent(id)}`, { method: "DELETE" });
-      if (!response.ok && response.status !== 404) throw new Error(`Sandbox control: removing fault ${id} failed (${response.status})`);
+      if (!response.ok && response.status !== 404)
+        throw new Error(`Sandbox control: removing fault ${id} failed (${response.status})`);
     },
     /** Back to the seeded state: offer sets, challenge states, clock, faults, counters, rate-limit windows. */
     reset: () => call<{ reset: true; clock: ClockState }>("POST", "/reset"),

@@ -26,7 +26,10 @@ async function expectOk(response: Response, what: string): Promise<unknown> {
 }
 
 /** Steps 1 to 3 of the sign-in: returns the Developer JWT. */
-export async function getDeveloperJwt(baseUrl: string, license: LicenseCredentials = DEMO_CREDENTIALS): Promise<string> {
+export async function getDeveloperJwt(
+  baseUrl: string,
+  license: LicenseCredentials = DEMO_CREDENTIALS,
+): Promise<string> {
   const query = new URLSearchParams({
     client_id: license.clientId,
     domain: license.domain,

@@ -29,11 +29,19 @@ describe("the whole flow, as the dashboard runs it", () => {
     const submitted = await request(`${suite.url}/auth/auth/web3/submit_challenge`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ client_id: demo.clientId, state, grant_type: "authorization_code", domain: demo.redirectUri, signature }),
+      body: new URLSearchParams({
+        client_id: demo.clientId,
+        state,
+        grant_type: "authorization_code",
+        domain: demo.redirectUri,
+        signature,
+      }),
     });
     expect(submitted.status).toBe(200);
     const developerJwt = (submitted.body as { access_token: string }).access_token;
-    const authKeys = createLocalJWKSet((await request(`${suite.url}/auth/keys`)).body as Parameters<typeof createLocalJWKSet>[0]);
+    const authKeys = createLocalJWKSet(
+      (await request(`${suite.url}/auth/keys`)).body as Parameters<typeof createLocalJWKSet>[0],
+    );
     expect((await jwtVerify(developerJwt, authKeys)).payload.aud).toBe(demo.clientId);
 
     // 4. The vehicles shared with the license.
@@ -57,17 +65,23 @@ describe("the whole flow, as the dashboard runs it", () => {
     const vehicleJwt = (exchanged.body as { token: string }).token;
 
     // 6. Trips, 7. valuation, 8. instant offer, 9. offers.
-    const trips = await request(`${suite.url}/trips/v1/vehicle/${VEHICLE_IDS.manyTrips}/trips?page=2`, { bearer: vehicleJwt });
+    const trips = await request(`${suite.url}/trips/v1/vehicle/${VEHICLE_IDS.manyTrips}/trips?page=2`, {
+      bearer: vehicleJwt,
+    });
     expect(trips.status).toBe(200);
     expect(trips.body).toMatchObject({ totalPages: 25, currentPage: 2 });
-    const valuation = await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/valuations`, { bearer: vehicleJwt });
+    const valuation = await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/valuations`, {
+      bearer: vehicleJwt,
+    });
     expect((valuation.body as { valuationSets: unknown[] }).valuationSets).toHaveLength(1);
     const offer = await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/instant-offer`, {
       method: "POST",
       bearer: vehicleJwt,
     });
     expect(offer.body).toEqual({ message: "instant offer request completed: PulledAll" });
-    const offers = await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/offers`, { bearer: vehicleJwt });
+    const offers = await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/offers`, {
+      bearer: vehicleJwt,
+    });
     const sets = (offers.body as { offerSets: { offers: { vendor: string }[] }[] }).offerSets;
     expect(sets).toHaveLength(1);
     expect(sets[0]?.offers.map((o) => o.vendor).sort()).toEqual(["carmax", "carvana", "vroom"]);

@@ -59,7 +59,10 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
 
   it("gets a Developer JWT with the demo license (its challenge, signature and submission)", async () => {
     // The SDK prefixes the key with 0x itself, so it takes the key without one.
-    developerJwt = await sdk<AuthHeaders>(dimo.auth, "getDeveloperJwt")({
+    developerJwt = await sdk<AuthHeaders>(
+      dimo.auth,
+      "getDeveloperJwt",
+    )({
       client_id: DEMO_LICENSE.clientId,
       domain: DEMO_LICENSE.redirectUri,
       private_key: DEMO_LICENSE.apiKey.slice(2),
@@ -71,7 +74,10 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
   });
 
   it("queries the identity API: a custom query, and the SDK's canned ones", async () => {
-    const custom = await sdk<{ data: { vehicles: { totalCount: number; nodes: { tokenId: number }[] } } }>(dimo.identity, "query")({
+    const custom = await sdk<{ data: { vehicles: { totalCount: number; nodes: { tokenId: number }[] } } }>(
+      dimo.identity,
+      "query",
+    )({
       query: `{ vehicles(filterBy: {privileged: "${DEMO_LICENSE.clientId}"}, first: 3) { totalCount nodes { tokenId } } }`,
     });
     expect(custom.data.vehicles.nodes).toHaveLength(3);
@@ -81,14 +87,20 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
     const definitions = await sdk<{
       data: { vehicles: { nodes: { definition: { make: string }; syntheticDevice: { tokenId: number } | null }[] } };
       errors?: unknown;
-    }>(dimo.identity, "listVehicleDefinitionsPerAddress")({ address: owner, limit: 10 });
+    }>(
+      dimo.identity,
+      "listVehicleDefinitionsPerAddress",
+    )({ address: owner, limit: 10 });
     expect(definitions.errors).toBeUndefined();
     const tesla = definitions.data.vehicles.nodes.find((node) => node.definition.make === "Tesla");
     expect(tesla?.syntheticDevice?.tokenId).toEqual(expect.any(Number));
 
     const sacds = await sdk<{
       data: { vehicle: { sacds: { totalCount: number; nodes: { grantee: string; permissions: string }[] } } };
-    }>(dimo.identity, "listSacdPerVehicleTokenId")({ tokenId: VEHICLE });
+    }>(
+      dimo.identity,
+      "listSacdPerVehicleTokenId",
+    )({ tokenId: VEHICLE });
     expect(sacds.data.vehicle.sacds.nodes).toEqual([{ grantee: DEMO_LICENSE.clientId, permissions: "0x3ffc" }]);
 
     const count = await sdk<{ data: { vehicles: { totalCount: number } } }>(dimo.identity, "countDimoVehicles")();
@@ -101,12 +113,18 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
     expect(claims.token_id).toBe(String(VEHICLE));
     expect(claims.privilege_ids).toEqual([1, 2, 3, 4, 5, 6]);
 
-    const exchanged = await sdk<AuthHeaders>(dimo.tokenexchange, "exchange")({ ...developerJwt, tokenId: VEHICLE, privileges: [1, 4] });
+    const exchanged = await sdk<AuthHeaders>(
+      dimo.tokenexchange,
+      "exchange",
+    )({ ...developerJwt, tokenId: VEHICLE, privileges: [1, 4] });
     expect(decodeJwt(exchanged.headers.Authorization.replace(/^Bearer /, "")).privilege_ids).toEqual([1, 4]);
   });
 
   it("lists trips", async () => {
-    const page = await sdk<{ trips: unknown[]; totalPages: number; currentPage: number }>(dimo.trips, "list")({
+    const page = await sdk<{ trips: unknown[]; totalPages: number; currentPage: number }>(
+      dimo.trips,
+      "list",
+    )({
       ...vehicleJwt,
       tokenId: VEHICLE,
       page: 2,
@@ -117,7 +135,10 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
   });
 
   it("reads valuations and offers", async () => {
-    const valuations = await sdk<{ valuationSets: unknown[] }>(dimo.valuations, "getValuations")({ ...vehicleJwt, tokenId: VEHICLE });
+    const valuations = await sdk<{ valuationSets: unknown[] }>(
+      dimo.valuations,
+      "getValuations",
+    )({ ...vehicleJwt, tokenId: VEHICLE });
     expect(valuations.valuationSets).toHaveLength(1);
 
     const getOffers = sdk<{ offerSets: { offers: unknown[] }[] }>(dimo.valuations, "getOffers");
@@ -132,12 +153,16 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
   });
 
   it("queries the Telemetry API with the real schema's queries, and reads the VIN with its canned getLatestVinVC", async () => {
-    const tripsPage = await sdk<{ trips: { start: { time: string; location?: { latitude: number; longitude: number } }; end: { time: string } }[] }>(
+    const tripsPage = await sdk<{
+      trips: { start: { time: string; location?: { latitude: number; longitude: number } }; end: { time: string } }[];
+    }>(
       dimo.trips,
       "list",
     )({ ...vehicleJwt, tokenId: VEHICLE });
     const newest = tripsPage.trips[0];
-    const latest = await sdk<{ data: { signalsLatest: { lastSeen: string; speed: { value: number }; powertrainType: { value: string } } } }>(
+    const latest = await sdk<{
+      data: { signalsLatest: { lastSeen: string; speed: { value: number }; powertrainType: { value: string } } };
+    }>(
       dimo.telemetry,
       "query",
     )({
@@ -147,7 +172,10 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
     expect(latest.data.signalsLatest).toMatchObject({ speed: { value: 0 }, powertrainType: { value: "BEV" } });
     expect(Date.parse(latest.data.signalsLatest.lastSeen)).toBeGreaterThan(Date.parse(newest?.end.time ?? ""));
 
-    const day = await sdk<{ data: { signals: { timestamp: string; speed: number }[] } }>(dimo.telemetry, "query")({
+    const day = await sdk<{ data: { signals: { timestamp: string; speed: number }[] } }>(
+      dimo.telemetry,
+      "query",
+    )({
       ...vehicleJwt,
       query: `{ signals(tokenId: ${VEHICLE}, interval: "1h", from: "${newest?.start.time}", to: "${newest?.end.time}") {
         timestamp speed(agg: MAX) currentLocationCoordinates(agg: FIRST) { latitude longitude } } }`,
@@ -155,19 +183,27 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
     expect(day.data.signals.length).toBeGreaterThan(0);
     expect(day.data.signals[0]).toMatchObject({ currentLocationCoordinates: newest?.start.location });
 
-    const segments = await sdk<{ data: { segments: { start: { timestamp: string } }[] } }>(dimo.telemetry, "query")({
+    const segments = await sdk<{ data: { segments: { start: { timestamp: string } }[] } }>(
+      dimo.telemetry,
+      "query",
+    )({
       ...vehicleJwt,
       query: `{ segments(tokenId: ${VEHICLE}, from: "${new Date(Date.now() - 7 * 86_400_000).toISOString()}", to: "${new Date().toISOString()}",
         mechanism: ignitionDetection) { start { timestamp value { latitude longitude } } end { timestamp } duration isOngoing } }`,
     });
     expect(segments.data.segments.length).toBeGreaterThan(0);
 
-    const vin = await sdk<{ data: { vinVCLatest: { vin: string } } }>(dimo.telemetry, "getLatestVinVC")({ ...vehicleJwt, tokenId: VEHICLE });
+    const vin = await sdk<{ data: { vinVCLatest: { vin: string } } }>(
+      dimo.telemetry,
+      "getLatestVinVC",
+    )({ ...vehicleJwt, tokenId: VEHICLE });
     expect(vin.data.vinVCLatest.vin).toMatch(/^5YJ[A-HJ-NPR-Z0-9]{14}$/);
   });
 
   it("fails its canned getLatestSignals, as the real service does: it asks for SignalsLatest(tokenID:), not in the schema", async () => {
-    await expect(sdk(dimo.telemetry, "getLatestSignals")({ ...vehicleJwt, tokenId: VEHICLE })).rejects.toMatchObject({ statusCode: 422 });
+    await expect(sdk(dimo.telemetry, "getLatestSignals")({ ...vehicleJwt, tokenId: VEHICLE })).rejects.toMatchObject({
+      statusCode: 422,
+    });
   });
 
   it("cannot request an instant offer: its getInstantOffers sends a GET, and the service routes only POST", async () => {

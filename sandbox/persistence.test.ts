@@ -20,7 +20,10 @@ describe("restart", () => {
     const developer = await getDeveloperJwt(first.url);
     const vehicle = await getVehicleJwt(first.url, developer, VEHICLE_IDS.manyTrips, [1, 4]);
     const offersUrl = (url: string) => `${url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/offers`;
-    await request(`${first.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/instant-offer`, { method: "POST", bearer: vehicle });
+    await request(`${first.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/instant-offer`, {
+      method: "POST",
+      bearer: vehicle,
+    });
     const offersBefore = (await request(offersUrl(first.url), { bearer: vehicle })).body;
     const authKeys = (await request(`${first.url}/auth/keys`)).text;
     const exchangeKeys = (await request(`${first.url}/token-exchange/keys`)).text;

@@ -60,7 +60,8 @@ function prepareDatabase(dataDir: string, reset: boolean, quiet: boolean): strin
     const version = readMeta(db, "seed_version");
     db.close();
     if (version === String(SEED_VERSION)) return path;
-    if (!quiet) console.log(`DIMO sandbox: data from seed version ${version ?? "?"} found; seeding version ${SEED_VERSION}.`);
+    if (!quiet)
+      console.log(`DIMO sandbox: data from seed version ${version ?? "?"} found; seeding version ${SEED_VERSION}.`);
   }
   removeDatabase(path);
   seedDatabaseFile(path);

@@ -3,7 +3,8 @@
 
 /** The `next dev` arguments with --hostname added, unless the caller passed -H/--hostname. */
 export function nextDevArgs(env, extraArgs) {
-  if (extraArgs.some((arg) => arg === "-H" || arg === "--hostname" || arg.startsWith("--hostname="))) return ["dev", ...extraArgs];
+  if (extraArgs.some((arg) => arg === "-H" || arg === "--hostname" || arg.startsWith("--hostname=")))
+    return ["dev", ...extraArgs];
   const host = (env.HOST ?? "").trim() || "127.0.0.1";
   return ["dev", "--hostname", host, ...extraArgs];
 }

@@ -53,4 +53,8 @@ if (sandboxMode) {
     stop(1);
   }
 }
-if (!stopping) start("The dashboard", process.execPath, ["node_modules/next/dist/bin/next", ...nextDevArgs(env, process.argv.slice(2))]);
+if (!stopping)
+  start("The dashboard", process.execPath, [
+    "node_modules/next/dist/bin/next",
+    ...nextDevArgs(env, process.argv.slice(2)),
+  ]);

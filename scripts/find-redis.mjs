@@ -28,7 +28,10 @@ export function findRedisServer() {
     console.log("No redis-server found: installing Debian's redis-server package (apt-get install redis-server)…");
     const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive", RUNLEVEL: "1" };
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env: aptEnv });
-    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "redis-server"], { stdio: "inherit", env: aptEnv });
+    execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "redis-server"], {
+      stdio: "inherit",
+      env: aptEnv,
+    });
     if (executable(DEBIAN_PATH)) return DEBIAN_PATH;
   }
   throw new Error(

@@ -46,10 +46,16 @@ async function main(): Promise<void> {
     const load = await meter.throughput(VEHICLE_IDS.perf, 1000);
 
     const rows: [string, string][] = [
-      ["first seed (all vehicles, into a fresh file)", `${(seed.durationMs / 1000).toFixed(2)} s (${seed.trips} trips)`],
+      [
+        "first seed (all vehicles, into a fresh file)",
+        `${(seed.durationMs / 1000).toFixed(2)} s (${seed.trips} trips)`,
+      ],
       ["test sandbox start (template exists), median of 5", fmt(median(testStarts))],
       ["CLI start on a seeded folder (tsx + open + listen)", fmt(cli.startMs)],
-      [`trips page 1 of ${VEHICLE_IDS.perf}: median / p95 (${LATENCY_SAMPLES} sequential)`, `${fmt(first.median)} / ${fmt(first.p95)}`],
+      [
+        `trips page 1 of ${VEHICLE_IDS.perf}: median / p95 (${LATENCY_SAMPLES} sequential)`,
+        `${fmt(first.median)} / ${fmt(first.p95)}`,
+      ],
       [`trips page 1000 of ${VEHICLE_IDS.perf}: median / p95`, `${fmt(last.median)} / ${fmt(last.p95)}`],
       ["page 1000 / page 1 median ratio (target <= 1.5)", (last.median / first.median).toFixed(2)],
       [

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   try {
     const path = join(dataDir, DATABASE_FILE);
     const seed = seedDatabaseFile(path);
-    console.log(`seed: ${seed.trips} trips in ${ms(seed.durationMs)}, database ${(statSync(path).size / 1e6).toFixed(2)} MB`);
+    console.log(
+      `seed: ${seed.trips} trips in ${ms(seed.durationMs)}, database ${(statSync(path).size / 1e6).toFixed(2)} MB`,
+    );
     const cli = await startSandboxCli(dataDir);
     child = cli.child;
     const results = await measureSandboxTelemetry(cli.url, [VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips]);
@@ -31,9 +33,15 @@ async function main(): Promise<void> {
       const latestOk = v.latest.median < TELEMETRY_BUDGETS.latestMedianMs ? "pass" : "FAIL";
       const dayOk = v.dayCold.median < TELEMETRY_BUDGETS.dayMedianMs ? "pass" : "FAIL";
       console.log(`vehicle ${v.tokenId}:`);
-      console.log(`  signalsLatest, every signal: median ${ms(v.latest.median)}, p95 ${ms(v.latest.p95)} (budget < ${TELEMETRY_BUDGETS.latestMedianMs} ms: ${latestOk})`);
-      console.log(`  signals, one day at 5m, a new day each time: median ${ms(v.dayCold.median)}, p95 ${ms(v.dayCold.p95)} (budget < ${TELEMETRY_BUDGETS.dayMedianMs} ms: ${dayOk})`);
-      console.log(`  signals, the same day again: median ${ms(v.dayWarm.median)}, p95 ${ms(v.dayWarm.p95)}; ${v.buckets} buckets`);
+      console.log(
+        `  signalsLatest, every signal: median ${ms(v.latest.median)}, p95 ${ms(v.latest.p95)} (budget < ${TELEMETRY_BUDGETS.latestMedianMs} ms: ${latestOk})`,
+      );
+      console.log(
+        `  signals, one day at 5m, a new day each time: median ${ms(v.dayCold.median)}, p95 ${ms(v.dayCold.p95)} (budget < ${TELEMETRY_BUDGETS.dayMedianMs} ms: ${dayOk})`,
+      );
+      console.log(
+        `  signals, the same day again: median ${ms(v.dayWarm.median)}, p95 ${ms(v.dayWarm.p95)}; ${v.buckets} buckets`,
+      );
     }
   } finally {
     child?.kill();

@@ -11,7 +11,9 @@ import { countriesOf } from "../lib/geo/countries";
 
 const require = createRequire(import.meta.url);
 mkdirSync("public/basemap/fonts", { recursive: true });
-const topology = JSON.parse(readFileSync(require.resolve("world-atlas/countries-50m.json"), "utf8")) as Topology<{ countries: GeometryCollection }>;
+const topology = JSON.parse(readFileSync(require.resolve("world-atlas/countries-50m.json"), "utf8")) as Topology<{
+  countries: GeometryCollection;
+}>;
 writeFileSync("public/basemap/countries.geojson", JSON.stringify(countriesOf(topology)));
 // The package exports only its Next.js font modules; its fonts sit beside them.
 const geist = join(dirname(require.resolve("geist/font")), "..");

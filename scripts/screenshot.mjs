@@ -9,7 +9,13 @@ const out = process.argv[3] ?? "docs/screenshot.png";
 
 const browser = await chromium.launch({
   executablePath: await findBrowser(),
-  args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });

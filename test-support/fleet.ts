@@ -39,7 +39,11 @@ export async function stopFleet(instances: readonly FleetInstance[]): Promise<vo
 }
 
 /** Polls `check` until it holds or `timeoutMs` passes; resolves with its last answer. */
-export async function eventually<T>(check: () => Promise<T> | T, accept: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  accept: (value: T) => boolean,
+  timeoutMs = 5_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

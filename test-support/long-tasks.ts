@@ -21,5 +21,8 @@ export async function observeLongTasks(page: Page): Promise<void> {
 
 /** The long tasks of the page's document so far (none if observeLongTasks was not called before it loaded). */
 export function longTasks(page: Page): Promise<LongTask[]> {
-  return page.evaluate((key) => ((window as unknown as Record<string, unknown>)[key] as LongTask[] | undefined) ?? [], KEY);
+  return page.evaluate(
+    (key) => ((window as unknown as Record<string, unknown>)[key] as LongTask[] | undefined) ?? [],
+    KEY,
+  );
 }

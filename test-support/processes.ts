@@ -102,7 +102,10 @@ export function waitForOutput(managed: ManagedProcess, pattern: RegExp, timeoutM
     const onExit = (code: number | null) =>
       finish(() => reject(new Error(`${managed.name} exited (${code}) before it was ready:\n${managed.output()}`)));
     const timer = setTimeout(
-      () => finish(() => reject(new Error(`${managed.name} was not ready within ${timeoutMs / 1000} s:\n${managed.output()}`))),
+      () =>
+        finish(() =>
+          reject(new Error(`${managed.name} was not ready within ${timeoutMs / 1000} s:\n${managed.output()}`)),
+        ),
       timeoutMs,
     );
     const finish = (settle: () => void) => {
@@ -123,7 +126,8 @@ export function waitForOutput(managed: ManagedProcess, pattern: RegExp, timeoutM
 export async function waitForHttp(url: string, managed: ManagedProcess, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (managed.child.exitCode !== null) throw new Error(`${managed.name} exited (${managed.child.exitCode}):\n${managed.output()}`);
+    if (managed.child.exitCode !== null)
+      throw new Error(`${managed.name} exited (${managed.child.exitCode}):\n${managed.output()}`);
     try {
       const response = await fetch(url, { redirect: "manual" });
       await response.arrayBuffer();

@@ -25,18 +25,36 @@ const serverPath = () => process.env.REDIS_SERVER_PATH ?? "/usr/bin/redis-server
 function launch(port: number, dir: string): Promise<ChildProcess> {
   const child = spawn(
     serverPath(),
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir, "--daemonize", "no"],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--dir",
+      dir,
+      "--daemonize",
+      "no",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error(`redis-server did not start in ${READY_TIMEOUT_MS} ms:\n${output}`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error(`redis-server did not start in ${READY_TIMEOUT_MS} ms:\n${output}`)),
+      READY_TIMEOUT_MS,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill("SIGKILL");
       reject(error);
     };
-    child.once("error", (error) => fail(new Error(`could not run ${serverPath()} (${error.message}); see scripts/find-redis.mjs`)));
+    child.once("error", (error) =>
+      fail(new Error(`could not run ${serverPath()} (${error.message}); see scripts/find-redis.mjs`)),
+    );
     const exited = (code: number | null) => fail(new Error(`redis-server exited with ${code}:\n${output}`));
     child.once("exit", exited);
     child.stdout?.on("data", (chunk: Buffer) => {

@@ -56,10 +56,13 @@ export async function startRoundRobinProxy({ port, targets, pin }: ProxyOptions)
     const bodiless = method === "GET" || method === "HEAD";
     let current: ReturnType<typeof httpRequest> | undefined;
     const send = (attempt: number) => {
-      const upstream = httpRequest({ hostname: target.hostname, port: target.port, path: request.url, method, headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      });
+      const upstream = httpRequest(
+        { hostname: target.hostname, port: target.port, path: request.url, method, headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
       current = upstream;
       upstream.on("error", () => {
         // A kept-alive connection the dashboard closed just as it was reused: a balancer sends a GET again, once.

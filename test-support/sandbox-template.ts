@@ -14,7 +14,10 @@ import { SEED_VERSION } from "@/sandbox/seed/version";
  * `profile: "realistic"` behaves like the real network (see sandbox/profile.ts). Instant offers take
  * TEST_INSTANT_OFFER_DELAY_MS in every profile unless `instantOfferDelayMs` says otherwise.
  */
-export type TestSandboxOptions = Pick<SandboxStartOptions, "profile" | "instantOfferDelayMs" | "rateLimit" | "quiet" | "host" | "redirectUris">;
+export type TestSandboxOptions = Pick<
+  SandboxStartOptions,
+  "profile" | "instantOfferDelayMs" | "rateLimit" | "quiet" | "host" | "redirectUris"
+>;
 
 export const TEST_INSTANT_OFFER_DELAY_MS = 200;
 /** Seed-relative times (trips ending hours ago, grants expiring in a year) stay true for a day. */

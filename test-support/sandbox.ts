@@ -30,7 +30,10 @@ export interface SandboxSuite {
   signWithSandboxKey(service: KeyService, claims: JWTPayload): Promise<string>;
 }
 
-export function setUpSandbox({ pointApp = false, ...options }: TestSandboxOptions & { pointApp?: boolean } = {}): SandboxSuite {
+export function setUpSandbox({
+  pointApp = false,
+  ...options
+}: TestSandboxOptions & { pointApp?: boolean } = {}): SandboxSuite {
   let sandbox: RunningSandbox | undefined;
   let developer: Promise<string> | undefined;
   const vehicles = new Map<string, Promise<string>>();

@@ -29,9 +29,13 @@ export interface DashboardServer {
  */
 export async function startSandboxServer(args: readonly string[] = []): Promise<SandboxServer> {
   const dataDir = await createTestDataDir();
-  const sandbox = startProcess("sandbox", ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir, ...args], {
-    afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
-  });
+  const sandbox = startProcess(
+    "sandbox",
+    ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir, ...args],
+    {
+      afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
+    },
+  );
   const stop = () => sandbox.stop();
   try {
     const match = await waitForOutput(sandbox, /listening on (http:\/\/[^\s]+)/, 120_000);
@@ -57,7 +61,11 @@ export interface DashboardOptions {
 export const newAuthSecret = () => randomBytes(32).toString("base64url");
 
 /** `next start` of the production build, pointed at the sandbox like the browser tests' dashboard. */
-export async function startDashboard({ sandboxUrl, authSecret, env: extraEnv = {} }: DashboardOptions): Promise<DashboardServer> {
+export async function startDashboard({
+  sandboxUrl,
+  authSecret,
+  env: extraEnv = {},
+}: DashboardOptions): Promise<DashboardServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "dimo-bench-dashboard-"));
@@ -71,10 +79,14 @@ export async function startDashboard({ sandboxUrl, authSecret, env: extraEnv = {
     NEXT_TELEMETRY_DISABLED: "1",
     ...extraEnv,
   };
-  const dashboard = startProcess(`dashboard :${port}`, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env,
-    afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
-  });
+  const dashboard = startProcess(
+    `dashboard :${port}`,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env,
+      afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
+    },
+  );
   const stop = () => dashboard.stop();
   try {
     await waitForHttp(`${url}/login`, dashboard, 60_000);

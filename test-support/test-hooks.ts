@@ -24,7 +24,17 @@ declare global {
     __allTripsClusters?: {
       drawn: () => {
         labelled: boolean;
-        marks: Array<{ lng: number; lat: number; count: number; clusterId: number | null; index: number | null; label: string; x: number; y: number; radius: number }>;
+        marks: Array<{
+          lng: number;
+          lat: number;
+          count: number;
+          clusterId: number | null;
+          index: number | null;
+          label: string;
+          x: number;
+          y: number;
+          radius: number;
+        }>;
       };
     };
     /**

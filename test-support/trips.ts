@@ -1,15 +1,17 @@
 import type { LatLng, Trip, TripsPage } from "@/lib/models";
 
 /** A trip for tests: Las Vegas to Henderson unless told otherwise. */
-export function makeTrip(overrides: {
-  id?: string;
-  start?: LatLng | null;
-  end?: LatLng | null;
-  estimated?: LatLng | null;
-  startTime?: string;
-  endTime?: string;
-  droppedData?: boolean;
-} = {}): Trip {
+export function makeTrip(
+  overrides: {
+    id?: string;
+    start?: LatLng | null;
+    end?: LatLng | null;
+    estimated?: LatLng | null;
+    startTime?: string;
+    endTime?: string;
+    droppedData?: boolean;
+  } = {},
+): Trip {
   return {
     id: overrides.id ?? "2hyZ4PrT9NNTLJXXRufpPFUPUxn",
     start: {

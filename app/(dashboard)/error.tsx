@@ -13,7 +13,11 @@ import { Button } from "@/components/ui/button";
 export default function DashboardError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const router = useRouter();
   return (
-    <div role="alert" data-testid="crash-page" className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center">
+    <div
+      role="alert"
+      data-testid="crash-page"
+      className="mx-auto flex max-w-lg flex-col items-center gap-3 py-16 text-center"
+    >
       <AlertTriangle className="size-10 text-warning" aria-hidden />
       <h1 className="text-lg font-semibold">This page could not be loaded</h1>
       <p className="text-sm text-muted-foreground">

@@ -8,7 +8,13 @@ import { unwrap } from "@/lib/result";
 import type { useSignIn } from "./use-sign-in";
 
 /** Signs in as the sandbox license owner; the server holds the key and signs a real SIWE message. */
-export function DemoWalletButton({ address, signIn }: { address: `0x${string}`; signIn: ReturnType<typeof useSignIn> }) {
+export function DemoWalletButton({
+  address,
+  signIn,
+}: {
+  address: `0x${string}`;
+  signIn: ReturnType<typeof useSignIn>;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <Button

@@ -11,7 +11,9 @@ export function DimoSignIn({ callbackPath }: { callbackPath: string }) {
       <a href={href} className={buttonClasses("primary", "md", "w-full")} data-testid="sign-in-with-dimo">
         Sign in with DIMO
       </a>
-      <p className="text-center text-xs text-muted-foreground">Your DIMO account: email, Google, GitHub or a passkey. Smart accounts too.</p>
+      <p className="text-center text-xs text-muted-foreground">
+        Your DIMO account: email, Google, GitHub or a passkey. Smart accounts too.
+      </p>
     </div>
   );
 }

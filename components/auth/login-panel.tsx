@@ -21,7 +21,8 @@ interface LoginPanelProps {
 export function LoginPanel({ expectedOrigin, callbackPath, demoAddress, initialError }: LoginPanelProps) {
   const signIn = useSignIn(callbackPath);
   const wrongOrigin = typeof window !== "undefined" && window.location.origin !== expectedOrigin;
-  const error = signIn.status.state === "failed" ? signIn.status.message : initialError ? signInErrorMessage(initialError) : null;
+  const error =
+    signIn.status.state === "failed" ? signIn.status.message : initialError ? signInErrorMessage(initialError) : null;
 
   return (
     <WagmiProvider config={walletConfig}>
@@ -32,13 +33,19 @@ export function LoginPanel({ expectedOrigin, callbackPath, demoAddress, initialE
           </span>
           <div>
             <h1 className="text-lg font-semibold">Sign in</h1>
-            <p className="text-sm text-muted-foreground">DIMO Developer Dashboard: with your DIMO account, or by signing a message with your wallet.</p>
+            <p className="text-sm text-muted-foreground">
+              DIMO Developer Dashboard: with your DIMO account, or by signing a message with your wallet.
+            </p>
           </div>
         </div>
 
         {wrongOrigin ? (
           <p role="alert" className="mb-4 rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            Open the dashboard at <a className="underline" href={expectedOrigin}>{expectedOrigin}</a>: sign-in messages are bound to that address.
+            Open the dashboard at{" "}
+            <a className="underline" href={expectedOrigin}>
+              {expectedOrigin}
+            </a>
+            : sign-in messages are bound to that address.
           </p>
         ) : null}
 

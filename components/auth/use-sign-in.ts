@@ -7,7 +7,8 @@ import { useHydrated } from "@/lib/hooks/use-now";
 import { buildSignInMessage } from "@/lib/sign-in-message";
 import { signInErrorMessage } from "./sign-in-errors";
 
-export type SignInStatus = { state: "idle" } | { state: "working"; step: string } | { state: "failed"; message: string };
+export type SignInStatus =
+  { state: "idle" } | { state: "working"; step: string } | { state: "failed"; message: string };
 
 /**
  * Runs the sign-in: a nonce from the server, an EIP-4361 message for this site, a signature from `sign`, and

@@ -20,9 +20,16 @@ export function WalletSignIn({ signIn }: { signIn: ReturnType<typeof useSignIn> 
       <div className="flex flex-col gap-3">
         <div className="flex items-center justify-between rounded-md border border-border px-3 py-2 text-sm">
           <span>
-            {account.connector?.name ?? "Wallet"}: <span className="font-mono" data-testid="connected-address">{shortAddress(address)}</span>
+            {account.connector?.name ?? "Wallet"}:{" "}
+            <span className="font-mono" data-testid="connected-address">
+              {shortAddress(address)}
+            </span>
           </span>
-          <button type="button" className="text-muted-foreground underline-offset-2 hover:underline" onClick={() => disconnect()}>
+          <button
+            type="button"
+            className="text-muted-foreground underline-offset-2 hover:underline"
+            onClick={() => disconnect()}
+          >
             Disconnect
           </button>
         </div>
@@ -48,7 +55,9 @@ export function WalletSignIn({ signIn }: { signIn: ReturnType<typeof useSignIn> 
       ))}
       {connectError ? (
         <p role="alert" className="text-sm text-danger">
-          {/reject|denied/i.test(connectError.message) ? "You declined the connection request." : "No browser wallet answered. Install MetaMask or Rabby, or unlock it, and try again."}
+          {/reject|denied/i.test(connectError.message)
+            ? "You declined the connection request."
+            : "No browser wallet answered. Install MetaMask or Rabby, or unlock it, and try again."}
         </p>
       ) : null}
     </div>

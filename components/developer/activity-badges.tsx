@@ -13,7 +13,8 @@ export function StatusBadge({ record }: { record: Pick<ActivityEntry, "status" |
       </span>
     );
   }
-  const tone = status >= 500 ? "danger" : status >= 400 ? "warning" : status >= 200 && status < 300 ? "success" : "neutral";
+  const tone =
+    status >= 500 ? "danger" : status >= 400 ? "warning" : status >= 200 && status < 300 ? "success" : "neutral";
   return (
     <Badge tone={tone} data-testid="activity-status">
       {status}
@@ -29,7 +30,12 @@ const CACHE_TITLE = {
 } as const;
 
 export function CacheBadge({ cache }: { cache: ActivityEntry["cache"] }) {
-  if (cache === "none") return <span title={CACHE_TITLE.none} className="text-muted-foreground">{CACHE_TEXT.none}</span>;
+  if (cache === "none")
+    return (
+      <span title={CACHE_TITLE.none} className="text-muted-foreground">
+        {CACHE_TEXT.none}
+      </span>
+    );
   return (
     <Badge tone={cache === "hit" ? "primary" : "neutral"} title={CACHE_TITLE[cache]}>
       {CACHE_TEXT[cache]}

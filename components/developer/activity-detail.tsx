@@ -28,7 +28,8 @@ export function ActivityDetail({ record, hydrated }: { record: ActivityEntry; hy
         <dd className="tabular-nums">{hydrated ? formatDateTime(record.at) : record.at}</dd>
         <dt className="text-muted-foreground">Took</dt>
         <dd className="tabular-nums" data-testid="activity-detail-timing">
-          {record.durationMs} ms{record.attempts > 1 ? `, ${record.attempts} attempts (${record.attempts - 1} retried)` : ""}
+          {record.durationMs} ms
+          {record.attempts > 1 ? `, ${record.attempts} attempts (${record.attempts - 1} retried)` : ""}
         </dd>
         <dt className="text-muted-foreground">Status</dt>
         <dd className="flex items-center gap-2">
@@ -61,7 +62,9 @@ export function ActivityDetail({ record, hydrated }: { record: ActivityEntry; hy
         </ol>
       ) : null}
       {record.cache === "hit" ? (
-        <p className="text-muted-foreground">Served from the dashboard&apos;s cache: no request was sent, so there is no request or response to show.</p>
+        <p className="text-muted-foreground">
+          Served from the dashboard&apos;s cache: no request was sent, so there is no request or response to show.
+        </p>
       ) : (
         <div className="grid gap-4 @3xl:grid-cols-2">
           <MessageView title="Request" message={record.request} testId="activity-detail-request" />
@@ -83,7 +86,15 @@ function readable(body: string, truncated: boolean | undefined): string {
   }
 }
 
-function MessageView({ title, message, testId }: { title: string; message: ActivityMessage | undefined; testId: string }) {
+function MessageView({
+  title,
+  message,
+  testId,
+}: {
+  title: string;
+  message: ActivityMessage | undefined;
+  testId: string;
+}) {
   return (
     <section className="flex min-w-0 flex-col gap-2" data-testid={testId} aria-label={title}>
       <h3 className="font-medium">{title}</h3>
@@ -95,7 +106,10 @@ function MessageView({ title, message, testId }: { title: string; message: Activ
             <tbody>
               {Object.entries(message.headers).map(([name, value]) => (
                 <tr key={name} className="align-top">
-                  <th scope="row" className="pr-3 text-left font-mono font-normal whitespace-nowrap text-muted-foreground">
+                  <th
+                    scope="row"
+                    className="pr-3 text-left font-mono font-normal whitespace-nowrap text-muted-foreground"
+                  >
                     {name}
                   </th>
                   <td className="font-mono [overflow-wrap:anywhere]">{value}</td>
@@ -107,10 +121,15 @@ function MessageView({ title, message, testId }: { title: string; message: Activ
             <p className="text-xs text-muted-foreground">No body.</p>
           ) : (
             <>
-              <pre className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]" data-testid={`${testId}-body`}>
+              <pre
+                className="max-h-80 overflow-auto rounded-md bg-muted p-3 font-mono text-xs whitespace-pre-wrap [overflow-wrap:anywhere]"
+                data-testid={`${testId}-body`}
+              >
                 {readable(message.body, message.truncated)}
               </pre>
-              {message.truncated ? <p className="text-xs text-muted-foreground">Only the start of the body is kept in the log.</p> : null}
+              {message.truncated ? (
+                <p className="text-xs text-muted-foreground">Only the start of the body is kept in the log.</p>
+              ) : null}
             </>
           )}
         </>

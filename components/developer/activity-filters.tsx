@@ -7,7 +7,12 @@ import { type ActivityFilters, CACHE_STATES, STATUS_CLASSES, parseActivityFilter
 import { DIMO_SERVICES, SERVICE_LABELS } from "@/lib/protocol";
 
 const STATUS_LABELS = { "2xx": "2xx", "4xx": "4xx", "5xx": "5xx", failed: "Failed (any error)" } as const;
-const CACHE_LABELS = { all: "All, with cache hits", hit: "Cache hits only", miss: "Cache misses", none: "Data calls" } as const;
+const CACHE_LABELS = {
+  all: "All, with cache hits",
+  hit: "Cache hits only",
+  miss: "Cache misses",
+  none: "Data calls",
+} as const;
 
 type SetFilter = (name: keyof ActivityFilters, value: string) => void;
 
@@ -100,9 +105,28 @@ export function ActivityFilterBar({ filters, onChange }: { filters: ActivityFilt
   return (
     <div className="flex flex-wrap items-center gap-4" role="group" aria-label="Filters">
       <SearchBox value={filters.q} onChange={onChange} />
-      <FilterSelect label="Service" name="service" value={filters.service} options={DIMO_SERVICES.map((s) => [s, SERVICE_LABELS[s]])} onChange={onChange} />
-      <FilterSelect label="Status" name="status" value={filters.status} options={STATUS_CLASSES.map((s) => [s, STATUS_LABELS[s]])} onChange={onChange} />
-      <FilterSelect label="Cache" name="cache" value={filters.cache} options={CACHE_STATES.map((s) => [s, CACHE_LABELS[s]])} onChange={onChange} allLabel="Network calls" />
+      <FilterSelect
+        label="Service"
+        name="service"
+        value={filters.service}
+        options={DIMO_SERVICES.map((s) => [s, SERVICE_LABELS[s]])}
+        onChange={onChange}
+      />
+      <FilterSelect
+        label="Status"
+        name="status"
+        value={filters.status}
+        options={STATUS_CLASSES.map((s) => [s, STATUS_LABELS[s]])}
+        onChange={onChange}
+      />
+      <FilterSelect
+        label="Cache"
+        name="cache"
+        value={filters.cache}
+        options={CACHE_STATES.map((s) => [s, CACHE_LABELS[s]])}
+        onChange={onChange}
+        allLabel="Network calls"
+      />
     </div>
   );
 }

@@ -60,7 +60,9 @@ export function ActivityLog() {
           ))}
         </div>
       ) : shown.length === 0 ? (
-        <EmptyState title={filtered ? "No calls match these filters" : folded > 0 ? "No network calls yet" : "No calls yet"}>
+        <EmptyState
+          title={filtered ? "No calls match these filters" : folded > 0 ? "No network calls yet" : "No calls yet"}
+        >
           {filtered || folded > 0
             ? "Change or clear the filters; new calls appear here as they happen."
             : "Open a vehicle's trips or value page: every call this server makes to DIMO shows up here as it happens."}
@@ -91,7 +93,12 @@ function LinkedCall({ records, loaded, hydrated }: { records: ActivityEntry[]; l
   rest.delete("call");
   const closeHref = rest.size > 0 ? `${pathname}?${rest.toString()}` : pathname;
   return (
-    <section className="rounded-lg border border-border bg-card p-4" aria-label="The linked call" data-testid="linked-call" data-found={record !== undefined}>
+    <section
+      className="rounded-lg border border-border bg-card p-4"
+      aria-label="The linked call"
+      data-testid="linked-call"
+      data-found={record !== undefined}
+    >
       <div className="mb-3 flex items-start justify-between gap-3">
         <h2 className="font-semibold">{record?.error ? "The call that failed" : "The linked call"}</h2>
         <Link href={closeHref} scroll={false} aria-label="Close the linked call" className="rounded p-1 hover:bg-muted">

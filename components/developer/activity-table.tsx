@@ -62,18 +62,26 @@ export function ActivityTable({
                   // A card below md: time, service and method on the first line, the path on its own, then the facts.
                   className="flex flex-wrap items-center gap-x-3 gap-y-1.5 border-b border-border px-3 py-2.5 last:border-0 md:table-row md:p-0 md:align-top"
                 >
-                  <td className="whitespace-nowrap tabular-nums md:px-3 md:py-2" title={hydrated ? formatDateTime(record.at) : record.at}>
+                  <td
+                    className="whitespace-nowrap tabular-nums md:px-3 md:py-2"
+                    title={hydrated ? formatDateTime(record.at) : record.at}
+                  >
                     {hydrated ? formatClockTime(record.at) : ""}
                   </td>
                   <td className="whitespace-nowrap md:px-3 md:py-2">{SERVICE_LABELS[record.service]}</td>
                   <td className="font-mono text-xs md:px-3 md:py-2">{record.method}</td>
-                  <td className="w-full min-w-0 font-mono text-xs md:w-auto md:max-w-[22rem] md:min-w-[12rem] md:px-3 md:py-2" title={record.url}>
+                  <td
+                    className="w-full min-w-0 font-mono text-xs md:w-auto md:max-w-[22rem] md:min-w-[12rem] md:px-3 md:py-2"
+                    title={record.url}
+                  >
                     <PathText path={record.path} />
                   </td>
                   <td className="md:px-3 md:py-2">
                     <StatusBadge record={record} />
                   </td>
-                  <td className="whitespace-nowrap tabular-nums md:px-3 md:py-2 md:text-right">{record.durationMs} ms</td>
+                  <td className="whitespace-nowrap tabular-nums md:px-3 md:py-2 md:text-right">
+                    {record.durationMs} ms
+                  </td>
                   <td className="tabular-nums md:px-3 md:py-2 md:text-right">
                     <CellLabel>Attempts</CellLabel>
                     {record.attempts}
@@ -81,7 +89,14 @@ export function ActivityTable({
                   <td className="md:px-3 md:py-2">
                     <CacheBadge cache={record.cache} />
                   </td>
-                  <td className={record.error ? "w-full text-xs text-danger [overflow-wrap:anywhere] md:w-auto md:max-w-[18rem] md:px-3 md:py-2" : "hidden text-xs text-danger md:table-cell md:max-w-[18rem] md:px-3 md:py-2"} data-testid="activity-error">
+                  <td
+                    className={
+                      record.error
+                        ? "w-full text-xs text-danger [overflow-wrap:anywhere] md:w-auto md:max-w-[18rem] md:px-3 md:py-2"
+                        : "hidden text-xs text-danger md:table-cell md:max-w-[18rem] md:px-3 md:py-2"
+                    }
+                    data-testid="activity-error"
+                  >
                     {record.error ?? ""}
                   </td>
                   <td className="ml-auto md:ml-0 md:px-3 md:py-2">
@@ -92,7 +107,11 @@ export function ActivityTable({
                       onClick={() => onToggle(record.id)}
                       className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground"
                     >
-                      {open ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+                      {open ? (
+                        <ChevronDown className="size-3.5" aria-hidden />
+                      ) : (
+                        <ChevronRight className="size-3.5" aria-hidden />
+                      )}
                       Details
                     </button>
                   </td>

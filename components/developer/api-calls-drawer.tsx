@@ -52,7 +52,14 @@ export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
   return (
     // Its own row, trigger on the right, wherever it is mounted (a column of sections or a row of buttons).
     <div className="flex justify-end">
-      <button type="button" ref={triggerRef} className={buttonClasses("ghost", "sm")} aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid="api-calls-toggle">
+      <button
+        type="button"
+        ref={triggerRef}
+        className={buttonClasses("ghost", "sm")}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="api-calls-toggle"
+      >
         <Activity className="size-3.5" aria-hidden />
         API calls
       </button>
@@ -81,7 +88,13 @@ export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
             </div>
             <div className="flex items-center gap-3">
               <LiveIndicator status={status} />
-              <button type="button" aria-label="Close" onClick={close} className="rounded p-1 hover:bg-muted" data-testid="api-calls-close">
+              <button
+                type="button"
+                aria-label="Close"
+                onClick={close}
+                className="rounded p-1 hover:bg-muted"
+                data-testid="api-calls-close"
+              >
                 <X className="size-4" aria-hidden />
               </button>
             </div>
@@ -95,14 +108,22 @@ export function ApiCallsDrawer({ tokenId }: { tokenId: number }) {
               </p>
             ) : (
               <div className="flex flex-col gap-2">
-                {showHits ? null : <FoldedHits count={records.length - calls.length} onShow={() => setShowHits(true)} />}
+                {showHits ? null : (
+                  <FoldedHits count={records.length - calls.length} onShow={() => setShowHits(true)} />
+                )}
                 <ol className="flex flex-col gap-2">
                   {calls.slice(0, limit).map((record) => (
                     <DrawerCall key={record.id} record={record} />
                   ))}
                 </ol>
                 {calls.length > limit ? (
-                  <Button size="sm" variant="secondary" className="w-fit" onClick={() => setLimit((shown) => shown + ACTIVITY_PAGE_SIZE)} data-testid="api-calls-more">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    className="w-fit"
+                    onClick={() => setLimit((shown) => shown + ACTIVITY_PAGE_SIZE)}
+                    data-testid="api-calls-more"
+                  >
                     Show {Math.min(ACTIVITY_PAGE_SIZE, calls.length - limit)} older calls
                   </Button>
                 ) : null}
@@ -147,7 +168,11 @@ function DrawerCall({ record }: { record: ActivityEntry }) {
           onClick={() => setShowDetails((value) => !value)}
           className="inline-flex items-center gap-1 rounded px-1 text-xs whitespace-nowrap text-muted-foreground hover:bg-muted hover:text-foreground"
         >
-          {showDetails ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+          {showDetails ? (
+            <ChevronDown className="size-3.5" aria-hidden />
+          ) : (
+            <ChevronRight className="size-3.5" aria-hidden />
+          )}
           Details
         </button>
       </div>

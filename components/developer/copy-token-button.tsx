@@ -18,7 +18,11 @@ export function CopyTokenButton({ choice, testId }: { choice: TokenChoice; testI
   const { copy, status } = useCopy();
   if (!useContext(TokenCopyAllowed)) {
     return (
-      <span className="text-xs text-muted-foreground" data-testid={`${testId}-owner-only`} title="A copied token cannot be revoked, so only the license owner can copy one.">
+      <span
+        className="text-xs text-muted-foreground"
+        data-testid={`${testId}-owner-only`}
+        title="A copied token cannot be revoked, so only the license owner can copy one."
+      >
         Copy: license owner only
       </span>
     );

@@ -62,7 +62,12 @@ describe("curlCommand", () => {
       method: "POST",
       service: "tokenExchange",
       url: `${server.url}/token-exchange/v1/tokens/exchange`,
-      replay: { headers: { accept: "application/json", "content-type": "application/json" }, body, bearer: "developer", notReplayable: null },
+      replay: {
+        headers: { accept: "application/json", "content-type": "application/json" },
+        body,
+        bearer: "developer",
+        notReplayable: null,
+      },
     });
     const result = curlCommand(exchange, "dev'token");
     if (!result.ok) throw new Error(result.reason);
@@ -75,7 +80,9 @@ describe("curlCommand", () => {
   });
 
   it("sends a POST without a body with -X POST and no bearer when the call had none", async () => {
-    const result = curlCommand(record({ method: "POST", replay: { headers: { accept: "application/json" }, notReplayable: null } }));
+    const result = curlCommand(
+      record({ method: "POST", replay: { headers: { accept: "application/json" }, notReplayable: null } }),
+    );
     if (!result.ok) throw new Error(result.reason);
     expect(result.command).not.toContain("Authorization");
     expect(result.bearer).toBeNull();

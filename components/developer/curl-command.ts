@@ -8,19 +8,20 @@ import type { ActivityEntry } from "@/lib/models";
 export const TOKEN_PLACEHOLDER = "$DIMO_TOKEN";
 
 export type CurlResult =
-  | { ok: true; command: string; bearer: "developer" | "vehicle" | null }
-  | { ok: false; reason: string };
+  { ok: true; command: string; bearer: "developer" | "vehicle" | null } | { ok: false; reason: string };
 
 const CHALLENGE_FLOW =
   "Part of the sign-in challenge flow, which needs a fresh challenge signed with the license's API key: it cannot be replayed as-is. Sign in with your own key through the DIMO SDK, or copy the Developer JWT from the token inspector.";
-const CACHE_HIT = "Served from the dashboard's cache (a token or a vehicle's grant): no request was sent, so there is nothing to replay.";
+const CACHE_HIT =
+  "Served from the dashboard's cache (a token or a vehicle's grant): no request was sent, so there is nothing to replay.";
 
 /** Quotes a word for a POSIX shell: single quotes, each inner quote closed, escaped and reopened. */
 export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+const headerName = (name: string) =>
+  name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
 
 /**
  * The cURL command for a logged call. With `token`, the exact token replaces the placeholder; the caller fetches it
@@ -32,11 +33,18 @@ export function curlCommand(record: ActivityEntry, token?: string): CurlResult {
   const { replay } = record;
   if (replay.notReplayable !== null) return { ok: false, reason: replay.notReplayable };
 
-  const lines = [`curl -sS${record.method === "GET" || replay.body !== undefined ? "" : ` -X ${record.method}`} ${shellQuote(record.url)}`];
-  for (const [name, value] of Object.entries(replay.headers)) lines.push(`-H ${shellQuote(`${headerName(name)}: ${value}`)}`);
+  const lines = [
+    `curl -sS${record.method === "GET" || replay.body !== undefined ? "" : ` -X ${record.method}`} ${shellQuote(record.url)}`,
+  ];
+  for (const [name, value] of Object.entries(replay.headers))
+    lines.push(`-H ${shellQuote(`${headerName(name)}: ${value}`)}`);
   if (replay.bearer) {
     // Double quotes so the shell expands the placeholder; a pasted token is quoted like any other value.
-    lines.push(token === undefined ? `-H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"` : `-H ${shellQuote(`Authorization: Bearer ${token}`)}`);
+    lines.push(
+      token === undefined
+        ? `-H "Authorization: Bearer ${TOKEN_PLACEHOLDER}"`
+        : `-H ${shellQuote(`Authorization: Bearer ${token}`)}`,
+    );
   }
   if (replay.body !== undefined) lines.push(`--data-raw ${shellQuote(replay.body)}`);
   return { ok: true, command: lines.join(" \\\n  "), bearer: replay.bearer ?? null };

@@ -28,8 +28,11 @@ export function CurlPanel({ record }: { record: ActivityEntry }) {
   const { command, bearer } = result;
   async function exactCommand(kind: "developer" | "vehicle"): Promise<string | { error: string }> {
     const { tokenId } = record;
-    if (kind === "vehicle" && tokenId === undefined) return { error: "This call names no vehicle, so there is no token to paste." };
-    const outcome = await copyTokenAction(kind === "vehicle" && tokenId !== undefined ? { kind, tokenId } : { kind: "developer" });
+    if (kind === "vehicle" && tokenId === undefined)
+      return { error: "This call names no vehicle, so there is no token to paste." };
+    const outcome = await copyTokenAction(
+      kind === "vehicle" && tokenId !== undefined ? { kind, tokenId } : { kind: "developer" },
+    );
     if (!outcome.ok) return { error: outcome.error.message };
     const exact = curlCommand(record, outcome.data.token);
     return exact.ok ? exact.command : { error: exact.reason };
@@ -37,12 +40,20 @@ export function CurlPanel({ record }: { record: ActivityEntry }) {
 
   return (
     <div className="flex flex-col gap-2" data-testid="curl-panel">
-      <pre data-testid="curl-command" className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre">
+      <pre
+        data-testid="curl-command"
+        className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs leading-relaxed whitespace-pre"
+      >
         {command}
       </pre>
       {bearer ? <p className="text-xs text-muted-foreground">{placeholderHint(record, bearer)}</p> : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button size="sm" variant="secondary" data-testid="copy-curl" onClick={() => withPlaceholder.copy(async () => command)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          data-testid="copy-curl"
+          onClick={() => withPlaceholder.copy(async () => command)}
+        >
           <Copy className="size-3.5" aria-hidden />
           Copy as cURL
         </Button>
@@ -69,7 +80,12 @@ export function CurlPanel({ record }: { record: ActivityEntry }) {
 export function CopyFeedback({ status, testId }: { status: CopyState; testId: string }) {
   if (status.state === "idle") return null;
   return (
-    <span role="status" data-testid={testId} data-state={status.state} className="inline-flex items-center gap-1 text-xs">
+    <span
+      role="status"
+      data-testid={testId}
+      data-state={status.state}
+      className="inline-flex items-center gap-1 text-xs"
+    >
       {status.state === "working" ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : null}
       {status.state === "copied" ? (
         <>

@@ -19,14 +19,25 @@ interface DeveloperTokenCardProps {
   error: AppError | null;
 }
 
-const audienceText = (aud: DeveloperTokenInfo["aud"]) => (aud === null ? "—" : Array.isArray(aud) ? aud.join(", ") : aud);
+const audienceText = (aud: DeveloperTokenInfo["aud"]) =>
+  aud === null ? "—" : Array.isArray(aud) ? aud.join(", ") : aud;
 
 /** The Developer JWT's claims, its countdown, and the buttons to refresh or copy it. */
 export function DeveloperTokenCard({ token, now, hydrated, refreshing, onRefresh, error }: DeveloperTokenCardProps) {
   const expired = token !== null && token.exp * 1000 <= now;
   const refresh = (
-    <Button size="sm" variant={expired || token === null ? "primary" : "secondary"} onClick={onRefresh} disabled={refreshing} data-testid="refresh-developer-token">
-      {refreshing ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
+    <Button
+      size="sm"
+      variant={expired || token === null ? "primary" : "secondary"}
+      onClick={onRefresh}
+      disabled={refreshing}
+      data-testid="refresh-developer-token"
+    >
+      {refreshing ? (
+        <Loader2 className="size-3.5 animate-spin" aria-hidden />
+      ) : (
+        <RefreshCw className="size-3.5" aria-hidden />
+      )}
       {token === null ? "Get a Developer JWT" : "Refresh"}
     </Button>
   );
@@ -72,13 +83,22 @@ export function DeveloperTokenCard({ token, now, hydrated, refreshing, onRefresh
           </dd>
         </dl>
       )}
-      <p className="border-t border-border px-5 py-3 text-xs text-muted-foreground" data-testid="developer-token-warning">
-        A copied Developer JWT stays valid for 14 days after it was issued. Refresh fetches a new one but does not revoke
-        the old one: treat a copy like a password. Only the license owner can copy it, and each copy is recorded in the
-        activity log.
+      <p
+        className="border-t border-border px-5 py-3 text-xs text-muted-foreground"
+        data-testid="developer-token-warning"
+      >
+        A copied Developer JWT stays valid for 14 days after it was issued. Refresh fetches a new one but does not
+        revoke the old one: treat a copy like a password. Only the license owner can copy it, and each copy is recorded
+        in the activity log.
       </p>
       {error ? (
-        <ErrorNotice variant="line" error={error} title="The Developer JWT could not be refreshed." testId="developer-token-error" className="border-t border-border px-5 py-3" />
+        <ErrorNotice
+          variant="line"
+          error={error}
+          title="The Developer JWT could not be refreshed."
+          testId="developer-token-error"
+          className="border-t border-border px-5 py-3"
+        />
       ) : null}
     </Card>
   );

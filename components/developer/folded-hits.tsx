@@ -7,7 +7,11 @@ import { Button } from "@/components/ui/button";
 export function FoldedHits({ count, onShow }: { count: number; onShow: () => void }) {
   if (count === 0) return null;
   return (
-    <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground" data-testid="folded-hits" data-count={count}>
+    <p
+      className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground"
+      data-testid="folded-hits"
+      data-count={count}
+    >
       <span>
         {count} cache {count === 1 ? "hit" : "hits"} folded (no request sent).
       </span>

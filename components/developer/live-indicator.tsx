@@ -11,7 +11,12 @@ const TEXT: Record<StreamStatus, string> = {
 /** Whether the activity stream is delivering new calls. */
 export function LiveIndicator({ status }: { status: StreamStatus }) {
   return (
-    <span className="inline-flex items-center gap-1.5 text-xs" data-testid="live-indicator" data-status={status} aria-live="polite">
+    <span
+      className="inline-flex items-center gap-1.5 text-xs"
+      data-testid="live-indicator"
+      data-status={status}
+      aria-live="polite"
+    >
       <span
         aria-hidden
         className={cn(

@@ -63,7 +63,12 @@ export function TokenInspector({ initial, canCopyTokens }: { initial: TokenOverv
           }
         />
         {overview.isError ? (
-          <ErrorNotice variant="line" error={toAppError(overview.error)} title="The token list could not be updated." testId="token-list-error" />
+          <ErrorNotice
+            variant="line"
+            error={toAppError(overview.error)}
+            title="The token list could not be updated."
+            testId="token-list-error"
+          />
         ) : null}
       </div>
     </TokenCopyAllowed.Provider>

@@ -14,11 +14,26 @@ export function TokenTime({ seconds, hydrated }: { seconds: number | null; hydra
  * Time left until `exp` (seconds since the epoch), ticking with the page's one clock; "expired" once it has passed.
  * Under a minute left shows as a warning.
  */
-export function Countdown({ exp, now, hydrated, testId }: { exp: number; now: number; hydrated: boolean; testId?: string }) {
+export function Countdown({
+  exp,
+  now,
+  hydrated,
+  testId,
+}: {
+  exp: number;
+  now: number;
+  hydrated: boolean;
+  testId?: string;
+}) {
   const msLeft = exp * 1000 - now;
   const expired = msLeft <= 0;
   return (
-    <Badge tone={expired ? "danger" : msLeft < 60_000 ? "warning" : "success"} data-testid={testId} data-expired={expired} className="tabular-nums">
+    <Badge
+      tone={expired ? "danger" : msLeft < 60_000 ? "warning" : "success"}
+      data-testid={testId}
+      data-expired={expired}
+      className="tabular-nums"
+    >
       {hydrated ? (expired ? "expired" : `${formatCountdown(msLeft)} left`) : "…"}
     </Badge>
   );

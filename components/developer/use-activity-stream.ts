@@ -26,14 +26,19 @@ function parseRecords(data: string): ActivityEntry[] {
  * `tokenId` narrows it to one vehicle's calls and the shared calls that served them. The browser reconnects by
  * itself after a network error; each reconnection starts from a fresh snapshot.
  */
-export function useActivityStream({ tokenId, enabled = true }: { tokenId?: number; enabled?: boolean } = {}): ActivityStream {
+export function useActivityStream({
+  tokenId,
+  enabled = true,
+}: { tokenId?: number; enabled?: boolean } = {}): ActivityStream {
   const [records, setRecords] = useState<ActivityEntry[]>([]);
   const [loaded, setLoaded] = useState(false);
   const [status, setStatus] = useState<StreamStatus>("connecting");
 
   useEffect(() => {
     if (!enabled) return;
-    const source = new EventSource(tokenId === undefined ? "/api/developer/activity" : `/api/developer/activity?tokenId=${tokenId}`);
+    const source = new EventSource(
+      tokenId === undefined ? "/api/developer/activity" : `/api/developer/activity?tokenId=${tokenId}`,
+    );
     source.addEventListener("snapshot", (event) => {
       setRecords(newestFirst(parseRecords(event.data as string), ACTIVITY_LIMIT));
       setLoaded(true);
@@ -43,7 +48,11 @@ export function useActivityStream({ tokenId, enabled = true }: { tokenId?: numbe
       const [record] = parseRecords(`[${event.data as string}]`);
       if (record === undefined) return;
       // An entry can arrive both in a snapshot and as an event (it ended while the snapshot was taken).
-      setRecords((previous) => (previous.some((known) => known.id === record.id) ? previous : newestFirst([record, ...previous], ACTIVITY_LIMIT)));
+      setRecords((previous) =>
+        previous.some((known) => known.id === record.id)
+          ? previous
+          : newestFirst([record, ...previous], ACTIVITY_LIMIT),
+      );
     });
     source.addEventListener("open", () => setStatus("live"));
     source.addEventListener("error", () => {

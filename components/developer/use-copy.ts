@@ -8,7 +8,10 @@ export type CopyState = { state: "idle" | "working" | "copied" } | { state: "fai
  * Copies text that may first have to be fetched (a token asked of the server), and says how it went for a moment.
  * `produce` returns the text, or an error message to show instead.
  */
-export function useCopy(): { copy: (produce: () => Promise<string | { error: string }>) => Promise<void>; status: CopyState } {
+export function useCopy(): {
+  copy: (produce: () => Promise<string | { error: string }>) => Promise<void>;
+  status: CopyState;
+} {
   const [status, setStatus] = useState<CopyState>({ state: "idle" });
   useEffect(() => {
     if (status.state !== "copied") return;

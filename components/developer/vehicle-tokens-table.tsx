@@ -60,7 +60,12 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
               {tokens.map((token) => {
                 const expired = token.exp * 1000 <= now;
                 return (
-                  <tr key={`${token.tokenId}:${token.privileges.join(",")}`} data-testid="vehicle-token-row" data-token-id={token.tokenId} className="grid grid-cols-2 gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0 md:table-row md:p-0">
+                  <tr
+                    key={`${token.tokenId}:${token.privileges.join(",")}`}
+                    data-testid="vehicle-token-row"
+                    data-token-id={token.tokenId}
+                    className="grid grid-cols-2 gap-x-4 gap-y-2 border-b border-border px-5 py-3 last:border-0 md:table-row md:p-0"
+                  >
                     <td className="col-span-2 font-mono md:px-5 md:py-3">
                       <CellLabel>Vehicle</CellLabel>
                       <Link href={`/vehicles/${token.tokenId}/trips`} className="text-primary hover:underline">
@@ -71,7 +76,11 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
                       <ul className="flex flex-wrap gap-1" aria-label="Privileges" data-testid="token-privileges">
                         {token.privileges.map((id) => (
                           <li key={id}>
-                            <Badge tone="primary" title={`${privilegeInfo(id).permission}: ${privilegeInfo(id).description}`} data-privilege={id}>
+                            <Badge
+                              tone="primary"
+                              title={`${privilegeInfo(id).permission}: ${privilegeInfo(id).description}`}
+                              data-privilege={id}
+                            >
                               {privilegeInfo(id).label}
                             </Badge>
                           </li>
@@ -99,14 +108,27 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
                           onClick={() => onRefresh(token.tokenId)}
                           data-testid="refresh-vehicle-token"
                         >
-                          {refreshingId === token.tokenId ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <RefreshCw className="size-3.5" aria-hidden />}
+                          {refreshingId === token.tokenId ? (
+                            <Loader2 className="size-3.5 animate-spin" aria-hidden />
+                          ) : (
+                            <RefreshCw className="size-3.5" aria-hidden />
+                          )}
                           Re-exchange
                         </Button>
-                        <CopyTokenButton choice={{ kind: "vehicle", tokenId: token.tokenId }} testId="copy-vehicle-token" />
+                        <CopyTokenButton
+                          choice={{ kind: "vehicle", tokenId: token.tokenId }}
+                          testId="copy-vehicle-token"
+                        />
                         <ApiCallsDrawer tokenId={token.tokenId} />
                       </div>
                       {error && error.tokenId === token.tokenId ? (
-                        <ErrorNotice variant="line" error={error.error} title="The Vehicle JWT could not be exchanged." testId="vehicle-token-error" className="mt-2" />
+                        <ErrorNotice
+                          variant="line"
+                          error={error.error}
+                          title="The Vehicle JWT could not be exchanged."
+                          testId="vehicle-token-error"
+                          className="mt-2"
+                        />
                       ) : null}
                     </td>
                   </tr>
@@ -117,7 +139,13 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
         </div>
       )}
       {error && !tokens.some((token) => token.tokenId === error.tokenId) ? (
-        <ErrorNotice variant="line" error={error.error} title="The Vehicle JWT could not be exchanged." testId="vehicle-token-error" className="border-t border-border px-5 py-3" />
+        <ErrorNotice
+          variant="line"
+          error={error.error}
+          title="The Vehicle JWT could not be exchanged."
+          testId="vehicle-token-error"
+          className="border-t border-border px-5 py-3"
+        />
       ) : null}
     </Card>
   );

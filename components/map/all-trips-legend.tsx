@@ -15,13 +15,18 @@ export function countRanges(): string[] {
 
 /** What the circles' sizes and colours, the density's colours or the lines stand for; drawn over the map's corner. */
 export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: MapTheme }) {
-  const box = "absolute bottom-2 left-2 z-10 rounded-md border border-border bg-background/90 px-2.5 py-2 text-xs shadow-sm";
+  const box =
+    "absolute bottom-2 left-2 z-10 rounded-md border border-border bg-background/90 px-2.5 py-2 text-xs shadow-sm";
   if (view === "density") {
     const gradient = MAP_PALETTES[theme].heat.map((colour, i) => `${colour} ${(RAMP_STOPS[i] ?? 1) * 100}%`).join(", ");
     return (
       <div className={box} data-testid="all-trips-legend" data-view="density">
         <p className="mb-1 font-medium">Trip starts and ends</p>
-        <div className="h-2.5 w-40 rounded-sm" style={{ background: `linear-gradient(to right, ${gradient})` }} aria-hidden />
+        <div
+          className="h-2.5 w-40 rounded-sm"
+          style={{ background: `linear-gradient(to right, ${gradient})` }}
+          aria-hidden
+        />
         <div className="mt-0.5 flex w-40 justify-between text-muted-foreground">
           <span>fewer</span>
           <span>more</span>
@@ -51,7 +56,10 @@ export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: Map
           return (
             <li key={range} className="flex items-center gap-2">
               <span className="inline-flex w-8 justify-center" aria-hidden>
-                <span className="inline-block rounded-full border border-white/80" style={{ width: size, height: size, background: colors[i] }} />
+                <span
+                  className="inline-block rounded-full border border-white/80"
+                  style={{ width: size, height: size, background: colors[i] }}
+                />
               </span>
               {range}
             </li>

@@ -67,7 +67,11 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
   const listRef = useRef(onListTrips);
   const camera = useRef({ userMoved: false, fitted: false });
   /** The cluster worker and the two views' feeds from it; `each` tells both the same thing. */
-  const feedRef = useRef<{ index: ClusterIndex; feeds: { clusters: ClusterFeed; density: ClusterFeed }; each: (act: (feed: ClusterFeed) => void) => void } | null>(null);
+  const feedRef = useRef<{
+    index: ClusterIndex;
+    feeds: { clusters: ClusterFeed; density: ClusterFeed };
+    each: (act: (feed: ClusterFeed) => void) => void;
+  } | null>(null);
   /** The last time window chosen, and when: the switch is timed until the map has drawn it. */
   const switched = useRef<{ bounds: WindowBounds; started: number } | null>(null);
   const [lines] = useState(() => new TripLinesLayer(LINES_LAYER));
@@ -102,16 +106,37 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
         void whenDrawn(map).then(() => measureForTests(WINDOW_MEASURE, timing.started));
       };
     };
-    const clusters = new ClusterFeed("starts", map, (features) => marks.setMarks(marksOf(features)), index, timesSwitches());
-    const density = new ClusterFeed("density", map, (features) => heat.setPoints(heatPointsOf(features)), index, timesSwitches());
+    const clusters = new ClusterFeed(
+      "starts",
+      map,
+      (features) => marks.setMarks(marksOf(features)),
+      index,
+      timesSwitches(),
+    );
+    const density = new ClusterFeed(
+      "density",
+      map,
+      (features) => heat.setPoints(heatPointsOf(features)),
+      index,
+      timesSwitches(),
+    );
     density.show(false);
     const feeds = { clusters, density };
     const each = (act: (feed: ClusterFeed) => void) => Object.values(feeds).forEach(act);
     feedRef.current = { index, feeds, each };
     // Whether a view's layer is on screen (showView): a hidden view answers no pointer and reports nothing drawn.
     const shown = (layer: string) => map.getLayoutProperty(layer, "visibility") !== "none";
-    addClusterInteractions(map, (point) => (shown(CLUSTERS_LAYER) ? marks.markAt(point) : null), clusters.queries(), (picked) => listRef.current(picked));
-    addLineInteractions(map, (point) => (shown(LINES_LAYER) ? lines.linesAt(point, LINE_PICK_PX) : []), (picked) => listRef.current(picked));
+    addClusterInteractions(
+      map,
+      (point) => (shown(CLUSTERS_LAYER) ? marks.markAt(point) : null),
+      clusters.queries(),
+      (picked) => listRef.current(picked),
+    );
+    addLineInteractions(
+      map,
+      (point) => (shown(LINES_LAYER) ? lines.linesAt(point, LINE_PICK_PX) : []),
+      (picked) => listRef.current(picked),
+    );
     // Once the person moves the map, it stops jumping to the data's extent.
     map.on("movestart", (event) => {
       if ("originalEvent" in event && event.originalEvent) camera.current.userMoved = true;
@@ -172,7 +197,18 @@ export function AllTripsMap({ store, version, done, styleUrl, bounds, view, onLi
     lines.setLines(tripLinesOf(store, bounds));
   }, [map, ready, store, version, bounds, view, lines]);
 
-  const busiest = useBusiestPlaces({ map, ready, heldRef: feedRef, store, version, done, bounds, containerRef, cameraRef: camera, listRef });
+  const busiest = useBusiestPlaces({
+    map,
+    ready,
+    heldRef: feedRef,
+    store,
+    version,
+    done,
+    bounds,
+    containerRef,
+    cameraRef: camera,
+    listRef,
+  });
 
   // The first points decide the first view; the whole set, once in, the final one.
   useEffect(() => {

@@ -28,7 +28,12 @@ export interface AllTripsLayers {
  * Exposes the map and its views' drawings; returns what hides them again. `store` is read when asked, so the bench
  * draws the trips the page holds then; `shown` says whether a view's layer is on screen: a hidden one drew nothing.
  */
-export function exposeAllTripsMap(map: MapLibreMap, { lines, marks, heat }: AllTripsLayers, store: () => PointStore, shown: (layer: string) => boolean): () => void {
+export function exposeAllTripsMap(
+  map: MapLibreMap,
+  { lines, marks, heat }: AllTripsLayers,
+  store: () => PointStore,
+  shown: (layer: string) => boolean,
+): () => void {
   const hideMap = exposeForTests("allTripsMap", map);
   // The bench draws the first `count` trips of the store through the lines view's own path, and the tests read
   // how many lines the last frame drew.
@@ -48,8 +53,17 @@ export function exposeAllTripsMap(map: MapLibreMap, { lines, marks, heat }: AllT
     drawn: () => {
       const canvas = map.getCanvas().getBoundingClientRect();
       const drawn = shown(CLUSTERS_LAYER) ? marks.drawn : { marks: [], labelled: false };
-      const placed = drawn.marks.map((mark) => ({ ...mark, ...map.project([mark.lng, mark.lat]), radius: markSize(mark).radius }));
-      return { labelled: drawn.labelled, marks: placed.filter(({ x, y, radius }) => x > -radius && y > -radius && x < canvas.width + radius && y < canvas.height + radius) };
+      const placed = drawn.marks.map((mark) => ({
+        ...mark,
+        ...map.project([mark.lng, mark.lat]),
+        radius: markSize(mark).radius,
+      }));
+      return {
+        labelled: drawn.labelled,
+        marks: placed.filter(
+          ({ x, y, radius }) => x > -radius && y > -radius && x < canvas.width + radius && y < canvas.height + radius,
+        ),
+      };
     },
   });
   // The density view's points as the last frame drew them: those on the canvas now, none while the view is hidden.
@@ -57,7 +71,12 @@ export function exposeAllTripsMap(map: MapLibreMap, { lines, marks, heat }: AllT
     drawn: () => {
       const points = shown(DENSITY_LAYER) ? heat.drawn.points : null;
       const view = map.getBounds();
-      const [west, east, north, south] = [mercatorX(view.getWest()), mercatorX(view.getEast()), mercatorY(view.getNorth()), mercatorY(view.getSouth())];
+      const [west, east, north, south] = [
+        mercatorX(view.getWest()),
+        mercatorX(view.getEast()),
+        mercatorY(view.getNorth()),
+        mercatorY(view.getSouth()),
+      ];
       let count = 0;
       let weight = 0;
       for (let i = 0; points && i < points.count; i++) {

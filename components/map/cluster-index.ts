@@ -58,14 +58,23 @@ export class ClusterIndex {
   }
 
   /** The groups of a kind and window in the box at the zoom, and how many points the window holds. */
-  async clusters(kind: GroupKind, bounds: WindowBounds, bbox: Box, zoom: number): Promise<{ features: Feature<Point>[]; count: number }> {
+  async clusters(
+    kind: GroupKind,
+    bounds: WindowBounds,
+    bbox: Box,
+    zoom: number,
+  ): Promise<{ features: Feature<Point>[]; count: number }> {
     const answer = await this.ask((id) => ({ type: "clusters", id, kind, bounds, bbox, zoom }));
     if (!("features" in answer)) throw new Error("the cluster worker answered something else");
     return { features: answer.features, count: answer.count };
   }
 
   /** The window's `limit` groups of starts holding the most trips at the zoom, busiest first. */
-  async busiest(bounds: WindowBounds, zoom: number, limit: number): Promise<{ features: Feature<Point>[]; count: number }> {
+  async busiest(
+    bounds: WindowBounds,
+    zoom: number,
+    limit: number,
+  ): Promise<{ features: Feature<Point>[]; count: number }> {
     const answer = await this.ask((id) => ({ type: "busiest", id, bounds, zoom, limit }));
     if (!("features" in answer)) throw new Error("the cluster worker answered something else");
     return { features: answer.features, count: answer.count };

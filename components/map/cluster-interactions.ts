@@ -35,13 +35,21 @@ export function listTripsOf(mark: ClusterMark, leaves: ClusterQueries["leaves"],
  * with Alt held, it lists its trips instead (`onList`), as a click on a single start does. (Not Shift: MapLibre's
  * box zoom takes a Shift press on the map, and the click never comes.)
  */
-export function addClusterInteractions(map: MapLibreMap, markAt: (point: { x: number; y: number }) => ClusterMark | null, clusters: ClusterQueries, onList: ListTrips): void {
+export function addClusterInteractions(
+  map: MapLibreMap,
+  markAt: (point: { x: number; y: number }) => ClusterMark | null,
+  clusters: ClusterQueries,
+  onList: ListTrips,
+): void {
   const tooltip = mapTooltip(map, "cluster-tooltip");
   map.on("mousemove", (event) => {
     const mark = markAt(event.point);
     if (!mark) return tooltip.hide();
     const trips = mark.count;
-    tooltip.show([mark.lng, mark.lat], `${formatNumber(trips)} ${trips === 1 ? "trip starts" : "trips start"} here · click ${trips === 1 ? "for it" : "to zoom in, Alt+click for the list"}`);
+    tooltip.show(
+      [mark.lng, mark.lat],
+      `${formatNumber(trips)} ${trips === 1 ? "trip starts" : "trips start"} here · click ${trips === 1 ? "for it" : "to zoom in, Alt+click for the list"}`,
+    );
   });
 
   map.on("click", (event) => {

@@ -85,7 +85,14 @@ interface Drawing {
 }
 
 /** A program and its vertex array: the corners at location 0, then the instance attributes, `sizes` floats each. */
-function drawing(gl: WebGL2RenderingContext, corners: WebGLBuffer, vertex: string, fragment: string, sizes: number[], uniforms: string[]): Drawing {
+function drawing(
+  gl: WebGL2RenderingContext,
+  corners: WebGLBuffer,
+  vertex: string,
+  fragment: string,
+  sizes: number[],
+  uniforms: string[],
+): Drawing {
   const program = linkProgram(gl, vertex, fragment, "clusters");
   const vao = gl.createVertexArray();
   const instances = gl.createBuffer();
@@ -103,7 +110,12 @@ function drawing(gl: WebGL2RenderingContext, corners: WebGLBuffer, vertex: strin
     offset += size * 4;
   });
   gl.bindVertexArray(null);
-  return { program, vao, instances, uniforms: Object.fromEntries(uniforms.map((name) => [name, gl.getUniformLocation(program, name)])) };
+  return {
+    program,
+    vao,
+    instances,
+    uniforms: Object.fromEntries(uniforms.map((name) => [name, gl.getUniformLocation(program, name)])),
+  };
 }
 
 /** What the last frame drew: its marks, and whether their counts were drawn with them. */
@@ -246,4 +258,3 @@ export class ClusterMarksLayer implements CustomLayerInterface {
     this.drawn = { marks: this.marks, labelled };
   }
 }
-

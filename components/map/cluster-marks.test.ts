@@ -1,7 +1,17 @@
 import type { Feature, Point } from "geojson";
 import { describe, expect, it } from "vitest";
 import { COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
-import { CIRCLE_FLOATS, type ClusterMark, GLYPH_FLOATS, type GlyphAtlas, countStep, labelSize, markAt, markBuffers, marksOf } from "./cluster-marks";
+import {
+  CIRCLE_FLOATS,
+  type ClusterMark,
+  GLYPH_FLOATS,
+  type GlyphAtlas,
+  countStep,
+  labelSize,
+  markAt,
+  markBuffers,
+  marksOf,
+} from "./cluster-marks";
 import { MAP_PALETTES } from "./map-theme";
 import { mercatorX, mercatorY, rgbOf } from "./webgl";
 
@@ -10,7 +20,11 @@ const cluster = (lng: number, lat: number, count: number, id: number, label = St
   properties: { cluster: true, cluster_id: id, point_count: count, point_count_abbreviated: label },
   geometry: { type: "Point", coordinates: [lng, lat] },
 });
-const single = (lng: number, lat: number, i: number): Feature<Point> => ({ type: "Feature", properties: { i }, geometry: { type: "Point", coordinates: [lng, lat] } });
+const single = (lng: number, lat: number, i: number): Feature<Point> => ({
+  type: "Feature",
+  properties: { i },
+  geometry: { type: "Point", coordinates: [lng, lat] },
+});
 
 /** Three characters, each advancing 10 atlas pixels in a 14-pixel cell, drawn at 20 px. */
 const ATLAS: GlyphAtlas = {
@@ -39,7 +53,9 @@ describe("marksOf", () => {
 
 describe("the circles", () => {
   it("step their size and colour at the legend's bounds", () => {
-    expect([1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999].map(countStep)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+    expect([1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 99_999].map(countStep)).toEqual([
+      0, 0, 1, 1, 2, 2, 3, 3, 4, 4,
+    ]);
     expect(COUNT_STEPS).toEqual([10, 100, 1_000, 10_000]);
     expect([5, 50, 500, 5_000].map(labelSize)).toEqual([11, 11, 12, 13]);
   });
@@ -62,11 +78,17 @@ describe("the circles", () => {
 
 describe("the counts", () => {
   it("are one quad per character, centred on the circle, at the count's size", () => {
-    const { glyphs, glyphCount } = markBuffers(marksOf([cluster(0, 0, 12_000, 1, "12k"), single(1, 1, 0)]), "light", ATLAS);
+    const { glyphs, glyphCount } = markBuffers(
+      marksOf([cluster(0, 0, 12_000, 1, "12k"), single(1, 1, 0)]),
+      "light",
+      ATLAS,
+    );
     expect(glyphCount).toBe(3);
     // 13 px text from a 20 px atlas: each character advances 6.5 px, the three 19.5 px, starting 9.75 px left.
     const scale = 13 / 20;
-    const quads = Array.from({ length: 3 }, (_, i) => Array.from(glyphs.subarray(i * GLYPH_FLOATS, (i + 1) * GLYPH_FLOATS)));
+    const quads = Array.from({ length: 3 }, (_, i) =>
+      Array.from(glyphs.subarray(i * GLYPH_FLOATS, (i + 1) * GLYPH_FLOATS)),
+    );
     quads.forEach((quad, i) => {
       const left = -9.75 + i * 6.5 - 2 * scale;
       expect(quad.slice(0, 2)).toEqual([0, 0]);

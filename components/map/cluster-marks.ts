@@ -31,9 +31,23 @@ export function marksOf(features: readonly Feature<Point>[]): ClusterMark[] {
     const properties = feature.properties ?? {};
     const count = properties.point_count;
     if (typeof count === "number") {
-      clusters.push({ lng, lat, count, clusterId: Number(properties.cluster_id), index: null, label: String(properties.point_count_abbreviated ?? count) });
+      clusters.push({
+        lng,
+        lat,
+        count,
+        clusterId: Number(properties.cluster_id),
+        index: null,
+        label: String(properties.point_count_abbreviated ?? count),
+      });
     } else {
-      singles.push({ lng, lat, count: 1, clusterId: null, index: typeof properties.i === "number" ? properties.i : null, label: "" });
+      singles.push({
+        lng,
+        lat,
+        count: 1,
+        clusterId: null,
+        index: typeof properties.i === "number" ? properties.i : null,
+        label: "",
+      });
     }
   }
   return [...clusters, ...singles];
@@ -57,7 +71,10 @@ export function markSize(mark: ClusterMark): { radius: number; stroke: number } 
 }
 
 /** A mark's size, and its fill in a theme as premultiplied RGBA. */
-export function markStyle(mark: ClusterMark, theme: MapTheme): { radius: number; stroke: number; fill: [number, number, number, number] } {
+export function markStyle(
+  mark: ClusterMark,
+  theme: MapTheme,
+): { radius: number; stroke: number; fill: [number, number, number, number] } {
   if (mark.clusterId === null) {
     const [r, g, b] = rgbOf(MAP_PALETTES[theme].start);
     return { ...markSize(mark), fill: [r, g, b, 1] };
@@ -123,21 +140,42 @@ export function markBuffers(marks: readonly ClusterMark[], theme: MapTheme, atla
       const left = cursor - atlas.pad * scale;
       const top = -atlas.middle * scale;
       glyphs.set(
-        [x, y, left, top, left + glyph.width * scale, top + glyph.height * scale, glyph.x / atlas.width, glyph.y / atlas.height, (glyph.x + glyph.width) / atlas.width, (glyph.y + glyph.height) / atlas.height],
+        [
+          x,
+          y,
+          left,
+          top,
+          left + glyph.width * scale,
+          top + glyph.height * scale,
+          glyph.x / atlas.width,
+          glyph.y / atlas.height,
+          (glyph.x + glyph.width) / atlas.width,
+          (glyph.y + glyph.height) / atlas.height,
+        ],
         glyphCount * GLYPH_FLOATS,
       );
       glyphCount++;
       cursor += glyph.advance * scale;
     }
   });
-  return { origin, circles, circleCount: marks.length, glyphs: glyphs.subarray(0, glyphCount * GLYPH_FLOATS), glyphCount };
+  return {
+    origin,
+    circles,
+    circleCount: marks.length,
+    glyphs: glyphs.subarray(0, glyphCount * GLYPH_FLOATS),
+    glyphCount,
+  };
 }
 
 /**
  * The mark drawn on top at a point on screen (CSS pixels), if any: single starts over clusters, and of two
  * overlapping circles the one drawn last. `project` puts a mark's place on screen.
  */
-export function markAt(marks: readonly ClusterMark[], point: { x: number; y: number }, project: (mark: ClusterMark) => { x: number; y: number }): ClusterMark | null {
+export function markAt(
+  marks: readonly ClusterMark[],
+  point: { x: number; y: number },
+  project: (mark: ClusterMark) => { x: number; y: number },
+): ClusterMark | null {
   for (let i = marks.length - 1; i >= 0; i--) {
     const mark = marks[i];
     if (!mark) continue;

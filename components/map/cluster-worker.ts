@@ -52,6 +52,11 @@ addEventListener("message", (event: MessageEvent<ClusterRequest>) => {
     const response = answer(request);
     if (response) postMessage(response);
   } catch (error) {
-    if ("id" in request) postMessage({ id: request.id, ok: false, message: error instanceof Error ? error.message : "the clusters could not be built" } satisfies ClusterResponse);
+    if ("id" in request)
+      postMessage({
+        id: request.id,
+        ok: false,
+        message: error instanceof Error ? error.message : "the clusters could not be built",
+      } satisfies ClusterResponse);
   }
 });

@@ -69,5 +69,8 @@ export function drawGlyphAtlas(family: string): { atlas: GlyphAtlas; image: HTML
     context.strokeText(character, glyph.x + pad, baseline);
     context.fillText(character, glyph.x + pad, baseline);
   }
-  return { atlas: { width: image.width, height, fontPx: FONT_PX, pad, middle: baseline - digitHeight / 2, glyphs }, image };
+  return {
+    atlas: { width: image.width, height, fontPx: FONT_PX, pad, middle: baseline - digitHeight / 2, glyphs },
+    image,
+  };
 }

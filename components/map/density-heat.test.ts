@@ -12,7 +12,11 @@ const point = (lng: number, lat: number, properties: Record<string, unknown> = {
 
 describe("heatPointsOf", () => {
   it("keeps each group's place relative to the first one and weighs it by the starts and ends it holds", () => {
-    const points = heatPointsOf([point(-122.4, 37.8, { point_count: 12 }), point(-122.3, 37.7), point(-121.9, 37.3, { point_count: 3 })]);
+    const points = heatPointsOf([
+      point(-122.4, 37.8, { point_count: 12 }),
+      point(-122.3, 37.7),
+      point(-121.9, 37.3, { point_count: 3 }),
+    ]);
     expect(points.count).toBe(3);
     // The starts and ends they stand for, all together.
     expect((points.data[2] ?? 0) + (points.data[5] ?? 0) + (points.data[8] ?? 0)).toBe(16);

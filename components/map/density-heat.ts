@@ -91,13 +91,21 @@ export function heatRamp(theme: MapTheme): Uint8Array {
   const ramp = new Uint8Array(RAMP_SIZE * 4);
   for (let step = 0; step < RAMP_SIZE; step++) {
     const density = step / (RAMP_SIZE - 1);
-    const upper = Math.max(1, RAMP_STOPS.findIndex((stop) => density <= stop));
+    const upper = Math.max(
+      1,
+      RAMP_STOPS.findIndex((stop) => density <= stop),
+    );
     const from = RAMP_STOPS[upper - 1] ?? 0;
     const to = RAMP_STOPS[upper] ?? 1;
     const t = (density - from) / (to - from);
     const low = colours[upper - 1] ?? [0, 0, 0, 0];
     const high = colours[upper] ?? low;
-    const [r, g, b, a] = low.map((value, i) => value + t * ((high[i] ?? value) - value)) as [number, number, number, number];
+    const [r, g, b, a] = low.map((value, i) => value + t * ((high[i] ?? value) - value)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     const alpha = a * HEAT_OPACITY;
     ramp.set([r, g, b].map((value) => Math.round(value * alpha * 255)).concat(Math.round(alpha * 255)), step * 4);
   }

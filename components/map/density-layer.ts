@@ -90,7 +90,12 @@ export class DensityLayer implements CustomLayerInterface {
   readonly type = "custom" as const;
   readonly renderingMode = "2d" as const;
   private map: MapLibreMap | null = null;
-  private splat: { program: WebGLProgram; vao: WebGLVertexArrayObject; corners: WebGLBuffer; instances: WebGLBuffer } | null = null;
+  private splat: {
+    program: WebGLProgram;
+    vao: WebGLVertexArrayObject;
+    corners: WebGLBuffer;
+    instances: WebGLBuffer;
+  } | null = null;
   private colour: { program: WebGLProgram; vao: WebGLVertexArrayObject; ramp: WebGLTexture } | null = null;
   private target: Target | null = null;
   /** Whether the density texture can hold values above one (half floats), rather than 8-bit colour. */
@@ -125,7 +130,11 @@ export class DensityLayer implements CustomLayerInterface {
     gl.bindVertexArray(null);
     this.splat = { program: linkProgram(gl, SPLAT_VERTEX, SPLAT_FRAGMENT, "density"), vao, corners, instances };
     // The colour pass reads no attributes: its vertex array is empty.
-    this.colour = { program: linkProgram(gl, COLOUR_VERTEX, COLOUR_FRAGMENT, "density"), vao: gl.createVertexArray(), ramp: gl.createTexture() };
+    this.colour = {
+      program: linkProgram(gl, COLOUR_VERTEX, COLOUR_FRAGMENT, "density"),
+      vao: gl.createVertexArray(),
+      ramp: gl.createTexture(),
+    };
     this.pointsUploaded = false;
     this.rampUploaded = false;
   }
@@ -187,7 +196,11 @@ export class DensityLayer implements CustomLayerInterface {
     gl.enable(gl.BLEND);
     gl.blendFunc(gl.ONE, gl.ONE);
     gl.useProgram(splat.program);
-    gl.uniformMatrix4fv(gl.getUniformLocation(splat.program, "u_matrix"), false, translatedMatrix(options.defaultProjectionData.mainMatrix, points.origin));
+    gl.uniformMatrix4fv(
+      gl.getUniformLocation(splat.program, "u_matrix"),
+      false,
+      translatedMatrix(options.defaultProjectionData.mainMatrix, points.origin),
+    );
     // The glows' sizes in the map's device pixels: the texture covers the same clip space with a quarter of them.
     gl.uniform2f(gl.getUniformLocation(splat.program, "u_viewport"), gl.drawingBufferWidth, gl.drawingBufferHeight);
     gl.uniform1f(gl.getUniformLocation(splat.program, "u_radius"), heatRadius(map.getZoom()) * map.getPixelRatio());

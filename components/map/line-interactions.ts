@@ -9,7 +9,11 @@ import type { MapLibreMap } from "./maplibre";
  * lists those trips below the map, as a click on a cluster lists its trips. `linesAt` gives none while the view is
  * hidden.
  */
-export function addLineInteractions(map: MapLibreMap, linesAt: (point: { x: number; y: number }) => number[], onList: ListTrips): void {
+export function addLineInteractions(
+  map: MapLibreMap,
+  linesAt: (point: { x: number; y: number }) => number[],
+  onList: ListTrips,
+): void {
   const tooltip = mapTooltip(map, "lines-tooltip");
   map.on("mousemove", (event) => {
     const near = linesAt(event.point);

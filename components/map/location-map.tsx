@@ -25,14 +25,30 @@ function circle(center: LatLng, radiusKm: number, steps = 64): [number, number][
 }
 
 function features(point: LatLng, approximate: boolean): GeoJSON.FeatureCollection {
-  const dot: GeoJSON.Feature = { type: "Feature", properties: { kind: "point" }, geometry: { type: "Point", coordinates: [point.longitude, point.latitude] } };
+  const dot: GeoJSON.Feature = {
+    type: "Feature",
+    properties: { kind: "point" },
+    geometry: { type: "Point", coordinates: [point.longitude, point.latitude] },
+  };
   if (!approximate) return { type: "FeatureCollection", features: [dot] };
-  const area: GeoJSON.Feature = { type: "Feature", properties: { kind: "area" }, geometry: { type: "Polygon", coordinates: [circle(point, APPROXIMATE_RADIUS_KM)] } };
+  const area: GeoJSON.Feature = {
+    type: "Feature",
+    properties: { kind: "area" },
+    geometry: { type: "Polygon", coordinates: [circle(point, APPROXIMATE_RADIUS_KM)] },
+  };
   return { type: "FeatureCollection", features: [area, dot] };
 }
 
 /** A small map centred on the vehicle's location: a dot, or for the approximate location an area around it. */
-export function LocationMap({ point, approximate, styleUrl }: { point: LatLng; approximate: boolean; styleUrl: string | undefined }) {
+export function LocationMap({
+  point,
+  approximate,
+  styleUrl,
+}: {
+  point: LatLng;
+  approximate: boolean;
+  styleUrl: string | undefined;
+}) {
   const containerRef = useRef<HTMLDivElement>(null);
   const theme = mapThemeOf(useTheme().resolvedTheme);
   const { map, ready, error } = useBaseMap(containerRef, styleUrl, theme);
@@ -45,14 +61,31 @@ export function LocationMap({ point, approximate, styleUrl }: { point: LatLng; a
       source.setData(data);
     } else {
       map.addSource(SOURCE, { type: "geojson", data });
-      map.addLayer({ id: `${SOURCE}-area`, type: "fill", source: SOURCE, filter: ["==", ["get", "kind"], "area"], paint: { "fill-color": "#2563eb", "fill-opacity": 0.2 } });
-      map.addLayer({ id: `${SOURCE}-outline`, type: "line", source: SOURCE, filter: ["==", ["get", "kind"], "area"], paint: { "line-color": "#2563eb", "line-width": 2 } });
+      map.addLayer({
+        id: `${SOURCE}-area`,
+        type: "fill",
+        source: SOURCE,
+        filter: ["==", ["get", "kind"], "area"],
+        paint: { "fill-color": "#2563eb", "fill-opacity": 0.2 },
+      });
+      map.addLayer({
+        id: `${SOURCE}-outline`,
+        type: "line",
+        source: SOURCE,
+        filter: ["==", ["get", "kind"], "area"],
+        paint: { "line-color": "#2563eb", "line-width": 2 },
+      });
       map.addLayer({
         id: `${SOURCE}-dot`,
         type: "circle",
         source: SOURCE,
         filter: ["==", ["get", "kind"], "point"],
-        paint: { "circle-radius": approximate ? 4 : 7, "circle-color": "#2563eb", "circle-stroke-color": "#ffffff", "circle-stroke-width": 2 },
+        paint: {
+          "circle-radius": approximate ? 4 : 7,
+          "circle-color": "#2563eb",
+          "circle-stroke-color": "#ffffff",
+          "circle-stroke-width": 2,
+        },
       });
     }
     map.jumpTo({ center: [point.longitude, point.latitude], zoom: approximate ? 10 : 13 });

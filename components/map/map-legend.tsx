@@ -1,7 +1,15 @@
 import { SPEED_STOPS, speedGradientCss } from "@/lib/geo/speed-colours";
 
 /** What the markers and lines mean; the dashed line only when some trip on the map is drawn straight. */
-export function MapLegend({ straight = false, loading = false, speedScale = false }: { straight?: boolean; loading?: boolean; speedScale?: boolean }) {
+export function MapLegend({
+  straight = false,
+  loading = false,
+  speedScale = false,
+}: {
+  straight?: boolean;
+  loading?: boolean;
+  speedScale?: boolean;
+}) {
   return (
     <div
       className="pointer-events-none absolute bottom-2 left-2 flex flex-wrap gap-3 rounded-md bg-card/90 px-2 py-1 text-xs shadow-sm"

@@ -4,7 +4,13 @@ import { useId } from "react";
  * The frame of a map for people who do not see it: a named region with a description that says what it draws and
  * where the same information is as text. The map itself (a canvas) stays out of the way of a screen reader.
  */
-export function MapRegion({ label, description, className, children, ...data }: {
+export function MapRegion({
+  label,
+  description,
+  className,
+  children,
+  ...data
+}: {
   label: string;
   description: string;
   className: string;

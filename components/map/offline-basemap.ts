@@ -27,7 +27,12 @@ export function offlineStyle(theme: MapTheme): StyleSpecification {
     layers: [
       { id: BASEMAP_LAYERS.water, type: "background", paint: { "background-color": palette.water } },
       { id: BASEMAP_LAYERS.land, type: "fill", source: COUNTRIES_SOURCE, paint: { "fill-color": palette.land } },
-      { id: BASEMAP_LAYERS.borders, type: "line", source: COUNTRIES_SOURCE, paint: { "line-color": palette.border, "line-width": 0.6 } },
+      {
+        id: BASEMAP_LAYERS.borders,
+        type: "line",
+        source: COUNTRIES_SOURCE,
+        paint: { "line-color": palette.border, "line-width": 0.6 },
+      },
     ],
   };
 }

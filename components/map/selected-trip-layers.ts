@@ -29,7 +29,12 @@ export function selectedTripLayers(theme: MapTheme): AddLayerObject[] {
     type: "circle",
     source: SELECTED_SOURCE,
     filter: ["==", ["get", "kind"], kind],
-    paint: { "circle-color": colour, "circle-radius": 8, "circle-stroke-color": p.markerStroke, "circle-stroke-width": 2 },
+    paint: {
+      "circle-color": colour,
+      "circle-radius": 8,
+      "circle-stroke-color": p.markerStroke,
+      "circle-stroke-width": 2,
+    },
   });
   return [
     {
@@ -46,7 +51,12 @@ export function selectedTripLayers(theme: MapTheme): AddLayerObject[] {
       id: SELECTED_LAYERS.replay,
       type: "circle",
       source: REPLAY_SOURCE,
-      paint: { "circle-color": "#ffffff", "circle-radius": 7, "circle-stroke-color": "#111827", "circle-stroke-width": 3 },
+      paint: {
+        "circle-color": "#ffffff",
+        "circle-radius": 7,
+        "circle-stroke-color": "#111827",
+        "circle-stroke-width": 3,
+      },
     },
   ];
 }
@@ -61,12 +71,18 @@ export function selectedTripFeatures(path: TripPath): FeatureCollection<LineStri
     const a = points[i - 1];
     const b = points[i];
     if (!a || !b) continue;
-    features.push({ type: "Feature", properties: { kind: "leg", speed: speedAt(path, i) }, geometry: { type: "LineString", coordinates: [a, b] } });
+    features.push({
+      type: "Feature",
+      properties: { kind: "leg", speed: speedAt(path, i) },
+      geometry: { type: "LineString", coordinates: [a, b] },
+    });
   }
   const first = points[0];
   const last = points.at(-1);
-  if (first) features.push({ type: "Feature", properties: { kind: "start" }, geometry: { type: "Point", coordinates: first } });
-  if (last) features.push({ type: "Feature", properties: { kind: "end" }, geometry: { type: "Point", coordinates: last } });
+  if (first)
+    features.push({ type: "Feature", properties: { kind: "start" }, geometry: { type: "Point", coordinates: first } });
+  if (last)
+    features.push({ type: "Feature", properties: { kind: "end" }, geometry: { type: "Point", coordinates: last } });
   return { type: "FeatureCollection", features };
 }
 
@@ -74,6 +90,9 @@ export const EMPTY_COLLECTION: FeatureCollection = { type: "FeatureCollection", 
 
 export function replayFeature(lngLat: [number, number] | null): FeatureCollection<Point> {
   return lngLat
-    ? { type: "FeatureCollection", features: [{ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: lngLat } }] }
+    ? {
+        type: "FeatureCollection",
+        features: [{ type: "Feature", properties: {}, geometry: { type: "Point", coordinates: lngLat } }],
+      }
     : { type: "FeatureCollection", features: [] };
 }

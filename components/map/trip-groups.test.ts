@@ -26,7 +26,10 @@ function trips(n: number): TripGroups {
 }
 
 const weight = (features: Array<{ properties: Record<string, unknown> | null }>) =>
-  features.reduce((sum, feature) => sum + (typeof feature.properties?.point_count === "number" ? feature.properties.point_count : 1), 0);
+  features.reduce(
+    (sum, feature) => sum + (typeof feature.properties?.point_count === "number" ? feature.properties.point_count : 1),
+    0,
+  );
 
 describe("TripGroups", () => {
   it("clusters every trip's start: two places at a city's zoom, each holding its trips", () => {
@@ -92,13 +95,21 @@ describe("TripGroups", () => {
   it("names the busiest places of a window, busiest first, a lone start counting one", () => {
     // Three places 5 km apart in Lisbon with 30, 20 and 10 trips a day apart (the busiest the oldest), and one trip
     // in Porto, the newest.
-    const places: Array<[number, number, number]> = [[-9.14, 38.72, 30], [-9.08, 38.72, 20], [-9.14, 38.77, 10]];
+    const places: Array<[number, number, number]> = [
+      [-9.14, 38.72, 30],
+      [-9.08, 38.72, 20],
+      [-9.14, 38.77, 10],
+    ];
     const starts: number[] = [];
     for (const [lng, lat, n] of places) for (let i = 0; i < n; i++) starts.push(lng + i * 1e-5, lat);
     starts.push(-8.61, 41.15);
     const count = starts.length / 2;
     const groups = new TripGroups();
-    groups.append(new Float64Array(starts), new Float64Array(count * 2).fill(NaN), Float64Array.from({ length: count }, (_, i) => i * DAY));
+    groups.append(
+      new Float64Array(starts),
+      new Float64Array(count * 2).fill(NaN),
+      Float64Array.from({ length: count }, (_, i) => i * DAY),
+    );
 
     const trips = (feature: { properties: Record<string, unknown> | null }) => feature.properties?.point_count ?? 1;
     const { features, count: held } = groups.busiest(null, 13, 10);
@@ -107,7 +118,9 @@ describe("TripGroups", () => {
     expect(groups.busiest(null, 13, 2).features.map(trips)).toEqual([30, 20]);
     // The busiest place's trips are the first 30 entries.
     const busiest = Number(features[0]?.properties?.cluster_id);
-    expect(groups.leaves(null, busiest, Infinity).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i));
+    expect(groups.leaves(null, busiest, Infinity).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i),
+    );
     // The last 25 days hold the third place's 10 trips, 14 of the second's and Porto's one.
     expect(groups.busiest({ from: 36 * DAY, to: 61 * DAY }, 13, 10).features.map(trips)).toEqual([14, 10, 1]);
   });

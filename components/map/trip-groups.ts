@@ -27,7 +27,11 @@ function grown(array: Float64Array, capacity: number, used: number): Float64Arra
 /** Every place a start can be: Supercluster's latitudes stop short of the poles, as web maps do. */
 const WORLD: Box = [-180, -85, 180, 85];
 
-const point = (lng: number, lat: number, i: number): Feature<Point, { i: number }> => ({ type: "Feature", properties: { i }, geometry: { type: "Point", coordinates: [lng, lat] } });
+const point = (lng: number, lat: number, i: number): Feature<Point, { i: number }> => ({
+  type: "Feature",
+  properties: { i },
+  geometry: { type: "Point", coordinates: [lng, lat] },
+});
 
 /**
  * The all-trips map's trips as the cluster worker holds them: starts, ends and start times in growing typed arrays,
@@ -68,7 +72,12 @@ export class TripGroups {
   }
 
   /** The groups and single points of a kind and window whose centres fall in the box, at the zoom. */
-  groups(kind: GroupKind, bounds: WindowBounds, bbox: Box, zoom: number): { features: Feature<Point>[]; count: number } {
+  groups(
+    kind: GroupKind,
+    bounds: WindowBounds,
+    bbox: Box,
+    zoom: number,
+  ): { features: Feature<Point>[]; count: number } {
     const index = this.indexOf(kind, bounds);
     return { features: index.groups.getClusters(bbox, zoom), count: index.count };
   }
@@ -79,14 +88,17 @@ export class TripGroups {
    */
   busiest(bounds: WindowBounds, zoom: number, limit: number): { features: Feature<Point>[]; count: number } {
     const index = this.indexOf("starts", bounds);
-    const trips = (feature: Feature<Point>) => (typeof feature.properties?.point_count === "number" ? feature.properties.point_count : 1);
+    const trips = (feature: Feature<Point>) =>
+      typeof feature.properties?.point_count === "number" ? feature.properties.point_count : 1;
     const features = index.groups.getClusters(WORLD, zoom).sort((a, b) => trips(b) - trips(a));
     return { features: features.slice(0, limit), count: index.count };
   }
 
   /** The entries of up to `limit` trips of a cluster of starts. */
   leaves(bounds: WindowBounds, clusterId: number, limit: number): number[] {
-    return this.indexOf("starts", bounds).groups.getLeaves(clusterId, limit).map((leaf) => leaf.properties.i);
+    return this.indexOf("starts", bounds)
+      .groups.getLeaves(clusterId, limit)
+      .map((leaf) => leaf.properties.i);
   }
 
   /** The zoom at which a cluster of starts splits. */
@@ -107,10 +119,16 @@ export class TripGroups {
       points.push(point(starts[2 * i] ?? 0, starts[2 * i + 1] ?? 0, i));
       const endLng = ends[2 * i] ?? NaN;
       const endLat = ends[2 * i + 1] ?? NaN;
-      if (kind === "density" && Number.isFinite(endLng) && Number.isFinite(endLat)) points.push(point(endLng, endLat, i));
+      if (kind === "density" && Number.isFinite(endLng) && Number.isFinite(endLat))
+        points.push(point(endLng, endLat, i));
     }
     const options = kind === "density" ? DENSITY_GROUPING : CLUSTERING;
-    const index: Index = { key, built: this.size, groups: new Supercluster<{ i: number }>(options).load(points), count: points.length };
+    const index: Index = {
+      key,
+      built: this.size,
+      groups: new Supercluster<{ i: number }>(options).load(points),
+      count: points.length,
+    };
     this.indexes.set(slot, index);
     return index;
   }

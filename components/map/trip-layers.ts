@@ -21,7 +21,11 @@ export const TRIP_LAYER_IDS = Object.values(TRIP_LAYERS);
 const selected: ExpressionSpecification = ["boolean", ["feature-state", "selected"], false];
 const hovered: ExpressionSpecification = ["boolean", ["feature-state", "hover"], false];
 
-function byState(whenSelected: string | number, whenHovered: string | number, otherwise: string | number): ExpressionSpecification {
+function byState(
+  whenSelected: string | number,
+  whenHovered: string | number,
+  otherwise: string | number,
+): ExpressionSpecification {
   return ["case", selected, whenSelected, hovered, whenHovered, otherwise];
 }
 
@@ -97,6 +101,10 @@ export function fadeTripLayers(map: MapLibreMap, hasSelection: boolean): void {
   const others = hasSelection ? 0.25 : 0.7;
   map.setPaintProperty(TRIP_LAYERS.lines, "line-opacity", byState(1, 1, others));
   map.setPaintProperty(TRIP_LAYERS.straight, "line-opacity", byState(1, 1, others));
-  map.setPaintProperty(TRIP_LAYERS.starts, "circle-opacity", hasSelection ? byState(1, 1, 0.3) : ["case", ["get", "estimated"], 0.35, 1]);
+  map.setPaintProperty(
+    TRIP_LAYERS.starts,
+    "circle-opacity",
+    hasSelection ? byState(1, 1, 0.3) : ["case", ["get", "estimated"], 0.35, 1],
+  );
   map.setPaintProperty(TRIP_LAYERS.ends, "circle-opacity", hasSelection ? byState(1, 1, 0.3) : 1);
 }

@@ -91,7 +91,11 @@ export class TripLinesLayer implements CustomLayerInterface {
     if (!map || !lines || lines.count === 0) return [];
     const here = map.unproject([point.x, point.y]);
     const aside = map.unproject([point.x + tolerance, point.y]);
-    return linesNear(lines, [mercatorX(here.lng), mercatorY(here.lat)], Math.abs(mercatorX(aside.lng) - mercatorX(here.lng)));
+    return linesNear(
+      lines,
+      [mercatorX(here.lng), mercatorY(here.lat)],
+      Math.abs(mercatorX(aside.lng) - mercatorX(here.lng)),
+    );
   }
 
   /** The lines' colour as `#rrggbb`; their opacity follows how many there are. */
@@ -119,7 +123,11 @@ export class TripLinesLayer implements CustomLayerInterface {
     gl.useProgram(this.program);
     // The mercator-unit matrix: `modelViewProjectionMatrix` takes world pixels, in which the whole data would sit
     // within a pixel of the world's corner.
-    gl.uniformMatrix4fv(gl.getUniformLocation(this.program, "u_matrix"), false, translatedMatrix(options.defaultProjectionData.mainMatrix, lines.origin));
+    gl.uniformMatrix4fv(
+      gl.getUniformLocation(this.program, "u_matrix"),
+      false,
+      translatedMatrix(options.defaultProjectionData.mainMatrix, lines.origin),
+    );
     gl.uniform4fv(gl.getUniformLocation(this.program, "u_color"), this.color);
     const position = gl.getAttribLocation(this.program, "a_position");
     gl.enableVertexAttribArray(position);

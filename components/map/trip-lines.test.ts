@@ -56,7 +56,12 @@ describe("tripLinesOf", () => {
 describe("linesNear", () => {
   // Two lines in mercator units relative to the origin: one along x from (0, 0) to (10, 0), one along y from (20, -5)
   // to (20, 5), for store entries 7 and 9.
-  const lines = { vertices: new Float32Array([0, 0, 10, 0, 20, -5, 20, 5]), origin: [100, 200] as [number, number], count: 2, entries: new Uint32Array([7, 9]) };
+  const lines = {
+    vertices: new Float32Array([0, 0, 10, 0, 20, -5, 20, 5]),
+    origin: [100, 200] as [number, number],
+    count: 2,
+    entries: new Uint32Array([7, 9]),
+  };
   const at = (x: number, y: number): [number, number] => [100 + x, 200 + y];
 
   it("picks the lines that pass within the tolerance, anywhere along them", () => {
@@ -75,7 +80,12 @@ describe("linesNear", () => {
   });
 
   it("picks a trip that ends where it started when the pointer is on that point", () => {
-    const still = { vertices: new Float32Array([3, 3, 3, 3]), origin: [0, 0] as [number, number], count: 1, entries: new Uint32Array([4]) };
+    const still = {
+      vertices: new Float32Array([3, 3, 3, 3]),
+      origin: [0, 0] as [number, number],
+      count: 1,
+      entries: new Uint32Array([4]),
+    };
     expect(linesNear(still, [3, 3.5], 1)).toEqual([4]);
     expect(linesNear(still, [3, 5], 1)).toEqual([]);
   });

@@ -32,7 +32,12 @@ export function tripLinesOf(
     entries[count] = i;
     count++;
   }
-  return { vertices: vertices.subarray(0, count * 4), origin: origin ?? [0, 0], count, entries: entries.subarray(0, count) };
+  return {
+    vertices: vertices.subarray(0, count * 4),
+    origin: origin ?? [0, 0],
+    count,
+    entries: entries.subarray(0, count),
+  };
 }
 
 /**

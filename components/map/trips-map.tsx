@@ -49,7 +49,18 @@ interface DrawnState {
 const NO_PATHS: ReadonlyMap<string, TripPathResult> = new Map();
 
 /** The page's trips as lines with start and end markers; hover, select and a popup with the trip's times. */
-export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styleUrl, paths = NO_PATHS, pathsLoading = false, selectedPath = null, replayLngLat = null }: TripsMapProps) {
+export function TripsMap({
+  trips,
+  selectedId,
+  hoveredId,
+  onSelect,
+  onHover,
+  styleUrl,
+  paths = NO_PATHS,
+  pathsLoading = false,
+  selectedPath = null,
+  replayLngLat = null,
+}: TripsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const theme = mapThemeOf(useTheme().resolvedTheme);
   const { format: formatTime } = useTimeFormat();
@@ -141,7 +152,8 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
     mark(hoveredId, "hover");
     return () => {
       if (!map.getSource(TRIPS_SOURCE)) return;
-      for (const index of marked) map.setFeatureState({ source: TRIPS_SOURCE, id: index }, { selected: false, hover: false });
+      for (const index of marked)
+        map.setFeatureState({ source: TRIPS_SOURCE, id: index }, { selected: false, hover: false });
     };
   }, [map, ready, trips, selectedId, hoveredId, styleVersion]);
 
@@ -152,14 +164,17 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
     void source?.setData(selectedPath ? selectedTripFeatures(selectedPath) : EMPTY_COLLECTION);
     fadeTripLayers(map, selectedId !== null);
     const trip = selectedId === null ? undefined : trips.find((candidate) => candidate.id === selectedId);
-    const points = selectedPath?.coordinates ?? (trip ? [trip.start.location, trip.end.location].flatMap((p) => (p ? [[p.longitude, p.latitude]] : [])) : []);
+    const points =
+      selectedPath?.coordinates ??
+      (trip ? [trip.start.location, trip.end.location].flatMap((p) => (p ? [[p.longitude, p.latitude]] : [])) : []);
     if (points.length === 0) return;
     const lngs = points.map((point) => point[0] ?? 0);
     const lats = points.map((point) => point[1] ?? 0);
-    map.fitBounds(
-      [Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)],
-      { padding: 64, maxZoom: 16, duration: prefersReducedMotion() ? 0 : 400 },
-    );
+    map.fitBounds([Math.min(...lngs), Math.min(...lats), Math.max(...lngs), Math.max(...lats)], {
+      padding: 64,
+      maxZoom: 16,
+      duration: prefersReducedMotion() ? 0 : 400,
+    });
   }, [map, ready, trips, selectedId, selectedPath, styleVersion]);
 
   useEffect(() => {
@@ -172,7 +187,10 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
     const anchor = trip ? popupAnchor(trip) : null;
     if (!map || !ready || !trip || !anchor) return;
     let closingFromHere = false;
-    const popup = new Popup({ closeOnClick: false, offset: 12, maxWidth: "260px" }).setLngLat(anchor).setDOMContent(popupContent(trip, formatTime)).addTo(map);
+    const popup = new Popup({ closeOnClick: false, offset: 12, maxWidth: "260px" })
+      .setLngLat(anchor)
+      .setDOMContent(popupContent(trip, formatTime))
+      .addTo(map);
     popup.on("close", () => {
       if (!closingFromHere) callbacks.current.onSelect(null);
     });
@@ -200,7 +218,9 @@ export function TripsMap({ trips, selectedId, hoveredId, onSelect, onHover, styl
       {/* Inline: MapLibre's stylesheet makes its container `position: relative`, which would win over a class. */}
       <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
       <MapLegend
-        straight={trips.some((trip) => paths.get(trip.id)?.kind === "straight" || (!pathsLoading && !paths.has(trip.id)))}
+        straight={trips.some(
+          (trip) => paths.get(trip.id)?.kind === "straight" || (!pathsLoading && !paths.has(trip.id)),
+        )}
         loading={pathsLoading}
         speedScale={selectedPath !== null}
       />

@@ -35,7 +35,11 @@ export interface BaseMapState {
   error: string | null;
 }
 
-export function useBaseMap(containerRef: RefObject<HTMLDivElement | null>, styleUrl: string | undefined, theme: MapTheme): BaseMapState {
+export function useBaseMap(
+  containerRef: RefObject<HTMLDivElement | null>,
+  styleUrl: string | undefined,
+  theme: MapTheme,
+): BaseMapState {
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [ready, setReady] = useState(false);
   const [styleVersion, setStyleVersion] = useState(0);

@@ -39,9 +39,25 @@ interface BusiestPlacesInput {
  * BusiestPlaces' props, or null while there are none for this store and window. Showing a place moves the map to it
  * (and stops the map fitting itself to the data); listing one lists its trips as a click on its cluster does.
  */
-export function useBusiestPlaces({ map, ready, heldRef, store, version, done, bounds, containerRef, cameraRef, listRef }: BusiestPlacesInput) {
+export function useBusiestPlaces({
+  map,
+  ready,
+  heldRef,
+  store,
+  version,
+  done,
+  bounds,
+  containerRef,
+  cameraRef,
+  listRef,
+}: BusiestPlacesInput) {
   /** For the store and window they were found in. */
-  const [places, setPlaces] = useState<{ store: PointStore; bounds: WindowBounds; marks: ClusterMark[]; total: number } | null>(null);
+  const [places, setPlaces] = useState<{
+    store: PointStore;
+    bounds: WindowBounds;
+    marks: ClusterMark[];
+    total: number;
+  } | null>(null);
 
   useEffect(() => {
     const index = heldRef.current?.index;
@@ -70,7 +86,11 @@ export function useBusiestPlaces({ map, ready, heldRef, store, version, done, bo
     (place: ClusterMark) => {
       const index = heldRef.current?.index;
       if (!index || !places) return;
-      listTripsOf(place, (clusterId, limit) => index.leaves(places.bounds, clusterId, limit), (picked) => listRef.current(picked));
+      listTripsOf(
+        place,
+        (clusterId, limit) => index.leaves(places.bounds, clusterId, limit),
+        (picked) => listRef.current(picked),
+      );
     },
     [heldRef, places, listRef],
   );

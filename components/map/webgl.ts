@@ -17,7 +17,8 @@ function compile(gl: WebGL2RenderingContext, type: number, source: string, what:
   if (!shader) throw new Error(`the ${what}' shader could not be created`);
   gl.shaderSource(shader, source);
   gl.compileShader(shader);
-  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) throw new Error(`the ${what}' shader did not compile: ${gl.getShaderInfoLog(shader) ?? ""}`);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
+    throw new Error(`the ${what}' shader did not compile: ${gl.getShaderInfoLog(shader) ?? ""}`);
   return shader;
 }
 
@@ -27,7 +28,8 @@ export function linkProgram(gl: WebGL2RenderingContext, vertex: string, fragment
   gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, vertex, what));
   gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, fragment, what));
   gl.linkProgram(program);
-  if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(`the ${what}' program did not link: ${gl.getProgramInfoLog(program) ?? ""}`);
+  if (!gl.getProgramParameter(program, gl.LINK_STATUS))
+    throw new Error(`the ${what}' program did not link: ${gl.getProgramInfoLog(program) ?? ""}`);
   return program;
 }
 
@@ -37,7 +39,8 @@ export function linkProgram(gl: WebGL2RenderingContext, vertex: string, fragment
  */
 export function translatedMatrix(matrix: ArrayLike<number>, [x, y]: readonly [number, number]): Float32Array {
   const out = Float32Array.from(matrix as ArrayLike<number>);
-  for (let row = 0; row < 4; row++) out[12 + row] = (matrix[row] ?? 0) * x + (matrix[4 + row] ?? 0) * y + (matrix[12 + row] ?? 0);
+  for (let row = 0; row < 4; row++)
+    out[12 + row] = (matrix[row] ?? 0) * x + (matrix[4 + row] ?? 0) * y + (matrix[12 + row] ?? 0);
   return out;
 }
 

@@ -32,7 +32,9 @@ export function AppShell({ address, role, signedInWith, network, children }: App
       </a>
       <aside className="hidden w-56 shrink-0 flex-col gap-6 border-r border-border bg-card px-3 py-5 md:flex">
         <Link href="/vehicles" className="flex items-center gap-2 px-3 font-semibold tracking-tight">
-          <span className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">D</span>
+          <span className="grid size-7 place-items-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
+            D
+          </span>
           DIMO Dashboard
         </Link>
         <SidebarNav />
@@ -46,12 +48,22 @@ export function AppShell({ address, role, signedInWith, network, children }: App
             <NetworkBadge network={network} />
           </div>
           <div className="flex min-w-0 items-center gap-1 sm:gap-2">
-            <span className="hidden text-xs text-muted-foreground sm:inline">{role === "owner" ? "License owner" : "Admin"}</span>
+            <span className="hidden text-xs text-muted-foreground sm:inline">
+              {role === "owner" ? "License owner" : "Admin"}
+            </span>
             {/* A phone's header has no room for it: there it stands in the menu instead. */}
-            <span className="hidden max-w-48 truncate text-xs text-muted-foreground md:inline" data-testid="signed-in-with" title={signInLabel(signedInWith)}>
+            <span
+              className="hidden max-w-48 truncate text-xs text-muted-foreground md:inline"
+              data-testid="signed-in-with"
+              title={signInLabel(signedInWith)}
+            >
               {signInLabel(signedInWith)}
             </span>
-            <span className="hidden items-center gap-1 font-mono text-sm whitespace-nowrap sm:flex" data-testid="signed-in-address" title={address}>
+            <span
+              className="hidden items-center gap-1 font-mono text-sm whitespace-nowrap sm:flex"
+              data-testid="signed-in-address"
+              title={address}
+            >
               {shortAddress(address)}
               <CopyButton value={address} label="Copy address" />
             </span>
@@ -64,7 +76,10 @@ export function AppShell({ address, role, signedInWith, network, children }: App
               <p className="mt-1 truncate px-3 text-xs text-muted-foreground" data-testid="signed-in-with">
                 Signed in with {signInLabel(signedInWith)}
               </p>
-              <p className="flex items-center gap-1 px-3 font-mono text-xs whitespace-nowrap text-muted-foreground sm:hidden" title={address}>
+              <p
+                className="flex items-center gap-1 px-3 font-mono text-xs whitespace-nowrap text-muted-foreground sm:hidden"
+                title={address}
+              >
                 {shortAddress(address)}
                 <CopyButton value={address} label="Copy address" />
               </p>
@@ -72,7 +87,11 @@ export function AppShell({ address, role, signedInWith, network, children }: App
           </div>
         </header>
         {/* Focusable by script only, so the skip link moves keyboard focus here and not just the view. */}
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none md:px-6 md:py-6">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none md:px-6 md:py-6"
+        >
           {children}
         </main>
       </div>

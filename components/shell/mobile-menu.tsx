@@ -46,7 +46,10 @@ export function MobileMenu({ children }: { children: React.ReactNode }) {
         <Menu className="size-4 group-open:hidden" aria-hidden />
         <X className="hidden size-4 group-open:block" aria-hidden />
       </summary>
-      <div data-testid="mobile-menu" className="absolute inset-x-0 top-14 z-30 border-b border-border bg-background px-4 py-2 shadow-md">
+      <div
+        data-testid="mobile-menu"
+        className="absolute inset-x-0 top-14 z-30 border-b border-border bg-background px-4 py-2 shadow-md"
+      >
         {children}
       </div>
     </details>

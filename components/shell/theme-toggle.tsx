@@ -14,7 +14,11 @@ const subscribeNever = () => () => {};
 /** Cycles system → light → dark. The choice is unknown on the server, so it renders once mounted. */
 export function ThemeToggle() {
   const { theme, setTheme, resolvedTheme } = useTheme();
-  const mounted = useSyncExternalStore(subscribeNever, () => true, () => false);
+  const mounted = useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
   const current: ThemeChoice = ORDER.includes(theme as ThemeChoice) ? (theme as ThemeChoice) : "system";
   const next = ORDER[(ORDER.indexOf(current) + 1) % ORDER.length] ?? "system";
   const Icon = ICONS[current];

@@ -38,7 +38,17 @@ function segmentsOf(points: readonly SignalPoint[], intervalMs: number): SignalP
   return runs;
 }
 
-export function HistoryChart({ points, intervalMs, from, to, label, formatValue, formatTime, cursorMs, height = HEIGHT }: HistoryChartProps) {
+export function HistoryChart({
+  points,
+  intervalMs,
+  from,
+  to,
+  label,
+  formatValue,
+  formatTime,
+  cursorMs,
+  height = HEIGHT,
+}: HistoryChartProps) {
   const HEIGHT = height;
   const start = Date.parse(from);
   const end = Date.parse(to);
@@ -49,7 +59,8 @@ export function HistoryChart({ points, intervalMs, from, to, label, formatValue,
     min -= 1;
     max += 1;
   }
-  const x = (iso: string) => PAD.left + ((Date.parse(iso) - start) / Math.max(1, end - start)) * (WIDTH - PAD.left - PAD.right);
+  const x = (iso: string) =>
+    PAD.left + ((Date.parse(iso) - start) / Math.max(1, end - start)) * (WIDTH - PAD.left - PAD.right);
   const y = (value: number) => PAD.top + (1 - (value - min) / (max - min)) * (HEIGHT - PAD.top - PAD.bottom);
   const runs = segmentsOf(points, intervalMs);
 
@@ -93,7 +104,13 @@ export function HistoryChart({ points, intervalMs, from, to, label, formatValue,
       ) : null}
       {runs.map((run) =>
         run.length === 1 ? (
-          <circle key={run[0]?.timestamp} cx={x(run[0]?.timestamp ?? from)} cy={y(run[0]?.value ?? min)} r={2.5} fill="currentColor" />
+          <circle
+            key={run[0]?.timestamp}
+            cx={x(run[0]?.timestamp ?? from)}
+            cy={y(run[0]?.value ?? min)}
+            r={2.5}
+            fill="currentColor"
+          />
         ) : (
           <polyline
             key={run[0]?.timestamp}

@@ -12,13 +12,22 @@ import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { useHydrated } from "@/lib/hooks/use-now";
 import { type SignalHistory } from "@/lib/models";
 import { toAppError } from "@/lib/result";
-import { HISTORY_WINDOWS, type HistoryWindowId, aggregationFor, describeAggregation, historyWindow } from "@/lib/telemetry-history";
+import {
+  HISTORY_WINDOWS,
+  type HistoryWindowId,
+  aggregationFor,
+  describeAggregation,
+  historyWindow,
+} from "@/lib/telemetry-history";
 import { type SignalName } from "@/lib/telemetry-signals";
 import { HistoryChartLazy } from "./history-chart-lazy";
 import { historyQuery } from "./telemetry-query";
 
 /** The panel's title and description, shared with its placeholder and with the note a grant without it gets. */
-export const HISTORY_HEADING = { title: "Signal history", description: "One signal over time, from DIMO's Telemetry API." };
+export const HISTORY_HEADING = {
+  title: "Signal history",
+  description: "One signal over time, from DIMO's Telemetry API.",
+};
 
 const INTERVAL_MS: Record<string, number> = { "5m": 300_000, "1h": 3_600_000, "6h": 21_600_000 };
 
@@ -30,15 +39,21 @@ function Summary({ history }: { history: SignalHistory }) {
     <dl className="grid grid-cols-3 gap-3 text-sm" data-testid="history-summary">
       <div>
         <dt className="text-muted-foreground">Lowest</dt>
-        <dd className="font-medium tabular-nums" data-testid="history-min">{format(Math.min(...values))}</dd>
+        <dd className="font-medium tabular-nums" data-testid="history-min">
+          {format(Math.min(...values))}
+        </dd>
       </div>
       <div>
         <dt className="text-muted-foreground">Highest</dt>
-        <dd className="font-medium tabular-nums" data-testid="history-max">{format(Math.max(...values))}</dd>
+        <dd className="font-medium tabular-nums" data-testid="history-max">
+          {format(Math.max(...values))}
+        </dd>
       </div>
       <div>
         <dt className="text-muted-foreground">Latest bucket</dt>
-        <dd className="font-medium tabular-nums" data-testid="history-last">{last ? format(last.value) : "none"}</dd>
+        <dd className="font-medium tabular-nums" data-testid="history-last">
+          {last ? format(last.value) : "none"}
+        </dd>
       </div>
     </dl>
   );
@@ -48,17 +63,26 @@ function HistoryTable({ history }: { history: SignalHistory }) {
   const { format: formatDateTime } = useTimeFormat();
   return (
     <details className="text-sm">
-      <summary className="cursor-pointer text-muted-foreground hover:text-foreground">Show the values as a table</summary>
+      <summary className="cursor-pointer text-muted-foreground hover:text-foreground">
+        Show the values as a table
+      </summary>
       {/* Focusable, so the rows that scroll can be reached with the keyboard. */}
-      <div tabIndex={0} role="region" aria-label={`${signalLabel(history.signal)} values`} className="mt-2 max-h-72 overflow-y-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-primary">
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`${signalLabel(history.signal)} values`}
+        className="mt-2 max-h-72 overflow-y-auto rounded-md border border-border focus-visible:outline-2 focus-visible:outline-primary"
+      >
         <table className="w-full text-left" data-testid="history-table">
-          <caption className="sr-only">
-            {signalLabel(history.signal)}, one row per bucket
-          </caption>
+          <caption className="sr-only">{signalLabel(history.signal)}, one row per bucket</caption>
           <thead className="sticky top-0 bg-card">
             <tr>
-              <th scope="col" className="px-3 py-1.5 font-medium">Bucket start</th>
-              <th scope="col" className="px-3 py-1.5 font-medium">Value</th>
+              <th scope="col" className="px-3 py-1.5 font-medium">
+                Bucket start
+              </th>
+              <th scope="col" className="px-3 py-1.5 font-medium">
+                Value
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -83,28 +107,51 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
   const hydrated = useHydrated();
   const selectId = useId();
   const window = historyWindow(windowId);
-  const query = useQuery({ ...historyQuery(tokenId, signal ?? "", windowId), enabled: signal !== undefined, placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...historyQuery(tokenId, signal ?? "", windowId),
+    enabled: signal !== undefined,
+    placeholderData: keepPreviousData,
+  });
   const history = query.data;
   const settled = history !== undefined && !query.isPlaceholderData;
 
   let body: React.ReactNode;
   if (signal === undefined) {
-    body = <EmptyState title="No signal to chart">This vehicle has sent no numeric signal the grant lets the dashboard read.</EmptyState>;
+    body = (
+      <EmptyState title="No signal to chart">
+        This vehicle has sent no numeric signal the grant lets the dashboard read.
+      </EmptyState>
+    );
   } else if (query.isError && !history) {
-    body = <ErrorNotice error={toAppError(query.error)} title="The history could not be loaded." onRetry={() => void query.refetch()} retrying={query.isFetching} testId="history-error" />;
+    body = (
+      <ErrorNotice
+        error={toAppError(query.error)}
+        title="The history could not be loaded."
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+        testId="history-error"
+      />
+    );
   } else if (!history || !hydrated) {
     body = <Skeleton className="aspect-[640/220] w-full" />;
   } else if (history.points.length === 0) {
     body = (
       <EmptyState title={`No ${signalLabel(history.signal).toLowerCase()} data in this window`}>
-        The vehicle sent no {signalLabel(history.signal).toLowerCase()} values over the {window.label.toLowerCase()}. Try a longer window.
+        The vehicle sent no {signalLabel(history.signal).toLowerCase()} values over the {window.label.toLowerCase()}.
+        Try a longer window.
       </EmptyState>
     );
   } else {
     const format = (value: number) => formatSignalValue(history.signal, value);
     body = (
       <div className="flex flex-col gap-4">
-        <figure className="flex flex-col gap-2" aria-labelledby={`${selectId}-caption`} data-testid="history-figure" data-signal={history.signal} data-window={windowId}>
+        <figure
+          className="flex flex-col gap-2"
+          aria-labelledby={`${selectId}-caption`}
+          data-testid="history-figure"
+          data-signal={history.signal}
+          data-window={windowId}
+        >
           <HistoryChartLazy
             points={history.points}
             intervalMs={INTERVAL_MS[history.interval] ?? 300_000}
@@ -114,9 +161,14 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
             formatValue={format}
             formatTime={formatDateTime}
           />
-          <figcaption id={`${selectId}-caption`} className="text-sm text-muted-foreground" data-testid="history-caption">
-            {signalLabel(history.signal)} over the {window.label.toLowerCase()}: {describeAggregation(aggregationFor(signal), window.intervalWords)} ({history.points.length}{" "}
-            buckets with data, interval {history.interval}, aggregation {history.aggregation}).
+          <figcaption
+            id={`${selectId}-caption`}
+            className="text-sm text-muted-foreground"
+            data-testid="history-caption"
+          >
+            {signalLabel(history.signal)} over the {window.label.toLowerCase()}:{" "}
+            {describeAggregation(aggregationFor(signal), window.intervalWords)} ({history.points.length} buckets with
+            data, interval {history.interval}, aggregation {history.aggregation}).
           </figcaption>
         </figure>
         <Summary history={history} />
@@ -171,7 +223,9 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
               ))}
             </div>
           </fieldset>
-          {query.isFetching ? <Loader2 className="mb-2 size-4 animate-spin text-muted-foreground" aria-label="Loading" /> : null}
+          {query.isFetching ? (
+            <Loader2 className="mb-2 size-4 animate-spin text-muted-foreground" aria-label="Loading" />
+          ) : null}
         </div>
         {body}
       </div>

@@ -13,7 +13,10 @@ const Placeholder = () => <PanelSkeleton heading={HISTORY_HEADING} bodyClassName
 /** The signals the history chart offers: numeric ones the grant allows and the vehicle has sent. */
 function chartableSignals(grant: VehicleGrant | null, available: readonly string[] | null): SignalName[] {
   return TELEMETRY_SIGNALS.filter(
-    (signal) => signal.kind === "float" && canUse(grant, telemetryFeatureOf(signal.name)) && (available === null || available.includes(signal.name)),
+    (signal) =>
+      signal.kind === "float" &&
+      canUse(grant, telemetryFeatureOf(signal.name)) &&
+      (available === null || available.includes(signal.name)),
   ).map((signal) => signal.name);
 }
 

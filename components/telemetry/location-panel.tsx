@@ -17,11 +17,14 @@ interface LocationPanelProps {
 
 function heading(grant: VehicleGrant | null): PanelHeading {
   if (canUse(grant, "location")) return { title: "Location", description: "Where the vehicle last reported itself." };
-  if (canUse(grant, "approximateLocation")) return { title: "Location", description: "Approximate: the area the vehicle is in, not where it stands." };
+  if (canUse(grant, "approximateLocation"))
+    return { title: "Location", description: "Approximate: the area the vehicle is in, not where it stands." };
   return { title: "Location" };
 }
 
-const Placeholder = ({ grant }: { grant: VehicleGrant | null }) => <PanelSkeleton heading={heading(grant)} bodyClassName="h-72" />;
+const Placeholder = ({ grant }: { grant: VehicleGrant | null }) => (
+  <PanelSkeleton heading={heading(grant)} bodyClassName="h-72" />
+);
 
 /** Where the vehicle last reported itself: exact with privilege 4, else the approximate area privilege 8 allows. */
 export function LocationPanel({ tokenId, grant, mapStyleUrl }: LocationPanelProps) {
@@ -51,14 +54,31 @@ function LatestLocation({ tokenId, grant, mapStyleUrl }: LocationPanelProps) {
   );
 }
 
-function LocationBody({ latest, approximate, mapStyleUrl }: { latest: TelemetryLatest; approximate: boolean; mapStyleUrl: string | undefined }) {
-  const shown = latest.signals.find((signal) => signal.name === (approximate ? "currentLocationApproximateCoordinates" : "currentLocationCoordinates"));
+function LocationBody({
+  latest,
+  approximate,
+  mapStyleUrl,
+}: {
+  latest: TelemetryLatest;
+  approximate: boolean;
+  mapStyleUrl: string | undefined;
+}) {
+  const shown = latest.signals.find(
+    (signal) => signal.name === (approximate ? "currentLocationApproximateCoordinates" : "currentLocationCoordinates"),
+  );
   const point = shown?.value as LatLng | undefined;
-  if (!shown || !point) return <p className="text-sm text-muted-foreground">The vehicle has reported no location yet.</p>;
+  if (!shown || !point)
+    return <p className="text-sm text-muted-foreground">The vehicle has reported no location yet.</p>;
   return (
     <>
       <LocationMapLazy point={point} approximate={approximate} styleUrl={mapStyleUrl} />
-      <p className="text-sm" data-testid="location-text" data-kind={approximate ? "approximate" : "exact"} data-latitude={point.latitude} data-longitude={point.longitude}>
+      <p
+        className="text-sm"
+        data-testid="location-text"
+        data-kind={approximate ? "approximate" : "exact"}
+        data-latitude={point.latitude}
+        data-longitude={point.longitude}
+      >
         {approximate ? "Approximately " : ""}
         <span className="font-mono">{formatLatLng(point)}</span>
         <span className="text-muted-foreground">
@@ -68,8 +88,8 @@ function LocationBody({ latest, approximate, mapStyleUrl }: { latest: TelemetryL
       </p>
       {approximate ? (
         <p className="text-sm text-muted-foreground" data-testid="approximate-note">
-          The grant allows only the approximate location (privilege 8): the centre of a hexagonal area of about 36 km² holding the
-          vehicle. The exact location needs Location history (privilege 4).
+          The grant allows only the approximate location (privilege 8): the centre of a hexagonal area of about 36 km²
+          holding the vehicle. The exact location needs Location history (privilege 4).
         </p>
       ) : null}
     </>

@@ -23,7 +23,10 @@ const KEY_FIGURES: readonly SignalName[] = [
   "exteriorAirTemperature",
   "lowVoltageBatteryCurrentVoltage",
 ];
-const ENERGY: readonly SignalName[] = ["powertrainTractionBatteryStateOfChargeCurrent", "powertrainFuelSystemRelativeLevel"];
+const ENERGY: readonly SignalName[] = [
+  "powertrainTractionBatteryStateOfChargeCurrent",
+  "powertrainFuelSystemRelativeLevel",
+];
 
 const NowSkeleton = () => <Skeleton className="h-40 w-full" />;
 
@@ -44,7 +47,16 @@ function Latest({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | nul
   if (telemetry.status === "loading") return <NowSkeleton />;
   if (telemetry.status === "error") {
     const { error, retry, retrying } = telemetry;
-    return <ErrorNotice error={error} feature="telemetry" title="The latest values could not be loaded." onRetry={retry} retrying={retrying} testId="telemetry-error" />;
+    return (
+      <ErrorNotice
+        error={error}
+        feature="telemetry"
+        title="The latest values could not be loaded."
+        onRetry={retry}
+        retrying={retrying}
+        testId="telemetry-error"
+      />
+    );
   }
   const latest = telemetry.status === "ready" ? telemetry.latest : null;
   return (
@@ -52,11 +64,19 @@ function Latest({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | nul
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm">
           <span className="text-muted-foreground">Last seen </span>
-          {latest ? <LastSeen iso={latest.lastSeen} /> : <span data-testid="last-seen">unknown: the grant allows no signal</span>}
+          {latest ? (
+            <LastSeen iso={latest.lastSeen} />
+          ) : (
+            <span data-testid="last-seen">unknown: the grant allows no signal</span>
+          )}
         </p>
         <TimeZoneSwitch />
       </div>
-      {latest && canUse(grant, "telemetry") ? <KeyFigures latest={latest} /> : <Missing grant={grant} feature="telemetry" />}
+      {latest && canUse(grant, "telemetry") ? (
+        <KeyFigures latest={latest} />
+      ) : (
+        <Missing grant={grant} feature="telemetry" />
+      )}
       {latest ? <Refusals latest={latest} grant={grant} /> : null}
     </>
   );
@@ -64,7 +84,9 @@ function Latest({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | nul
 
 function KeyFigures({ latest }: { latest: TelemetryLatest }) {
   const values = new Map(latest.signals.map((signal) => [signal.name, signal]));
-  const figures = KEY_FIGURES.filter((name) => !ENERGY.includes(name) || values.has(name) || (name === ENERGY[0] && !ENERGY.some((e) => values.has(e))));
+  const figures = KEY_FIGURES.filter(
+    (name) => !ENERGY.includes(name) || values.has(name) || (name === ENERGY[0] && !ENERGY.some((e) => values.has(e))),
+  );
   return (
     <dl className={FIGURE_GRID} data-testid="key-figures">
       {figures.map((name) => (

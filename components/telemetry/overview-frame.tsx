@@ -14,7 +14,15 @@ export const OVERVIEW_INTERACTIVE_MARK = "overview:interactive";
  * settled (`data-state`): hydrated, with the values, an error, or a grant that allows no signal. The VIN is not
  * waited for; it streams into its own place.
  */
-export function OverviewFrame({ tokenId, latest, children }: { tokenId: number; latest: Promise<Result<TelemetryLatest>> | null; children: React.ReactNode }) {
+export function OverviewFrame({
+  tokenId,
+  latest,
+  children,
+}: {
+  tokenId: number;
+  latest: Promise<Result<TelemetryLatest>> | null;
+  children: React.ReactNode;
+}) {
   const [ready, setReady] = useState(false);
   const onSettled = useCallback(() => setReady(true), []);
   return (

@@ -28,9 +28,15 @@ export function LastSeen({ iso, testId = "last-seen" }: { iso: string | null; te
 export function Figure({ name, value }: { name: string; value: SignalValue | undefined }) {
   const { format: formatDateTime } = useTimeFormat();
   return (
-    <div className="rounded-md bg-muted/60 px-4 py-3" data-testid={`figure-${name}`} data-value={value ? JSON.stringify(value.value) : ""}>
+    <div
+      className="rounded-md bg-muted/60 px-4 py-3"
+      data-testid={`figure-${name}`}
+      data-value={value ? JSON.stringify(value.value) : ""}
+    >
       <dt className="text-xs font-medium text-muted-foreground uppercase">{signalLabel(name)}</dt>
-      <dd className="mt-1 text-lg font-semibold tabular-nums">{value ? formatSignalValue(name, value.value) : "no data"}</dd>
+      <dd className="mt-1 text-lg font-semibold tabular-nums">
+        {value ? formatSignalValue(name, value.value) : "no data"}
+      </dd>
       {value ? <dd className="text-xs text-muted-foreground">{formatDateTime(value.timestamp)}</dd> : null}
     </div>
   );
@@ -42,7 +48,9 @@ export function VinFigure({ vin }: { vin: VinCredential | null }) {
     <div className="rounded-md bg-muted/60 px-4 py-3" data-testid="figure-vin" data-value={vin?.vin ?? ""}>
       <dt className="text-xs font-medium text-muted-foreground uppercase">VIN</dt>
       <dd className="mt-1 font-mono text-lg font-semibold break-all">{vin ? vin.vin : "no VIN credential"}</dd>
-      {vin?.recordedAt ? <dd className="text-xs text-muted-foreground">From the VIN credential of {formatDateTime(vin.recordedAt)}</dd> : null}
+      {vin?.recordedAt ? (
+        <dd className="text-xs text-muted-foreground">From the VIN credential of {formatDateTime(vin.recordedAt)}</dd>
+      ) : null}
     </div>
   );
 }
@@ -55,26 +63,51 @@ export function SignalsTable({ available, values }: { available: readonly string
   const names = [...available].sort((a, b) => signalLabel(a).localeCompare(signalLabel(b)));
   return (
     // Focusable, so a table wider than a narrow screen can be scrolled with the keyboard.
-    <div tabIndex={0} role="region" aria-label="Signals" className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary">
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label="Signals"
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
+    >
       <table className="w-full text-left text-sm" data-testid="signals-table">
         <caption className="sr-only">The vehicle&apos;s signals with their latest values</caption>
         <thead>
           <tr className="border-b border-border text-muted-foreground">
-            <th scope="col" className="py-2 pr-3 font-medium">Signal</th>
-            <th scope="col" className="py-2 pr-3 font-medium">Latest value</th>
-            <th scope="col" className="py-2 font-medium">Recorded</th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Signal
+            </th>
+            <th scope="col" className="py-2 pr-3 font-medium">
+              Latest value
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Recorded
+            </th>
           </tr>
         </thead>
         <tbody>
           {names.map((name) => {
             const value = byName.get(name);
             return (
-              <tr key={name} className="border-b border-border last:border-b-0" data-testid="signal-row" data-signal={name} data-value={value ? JSON.stringify(value.value) : ""}>
+              <tr
+                key={name}
+                className="border-b border-border last:border-b-0"
+                data-testid="signal-row"
+                data-signal={name}
+                data-value={value ? JSON.stringify(value.value) : ""}
+              >
                 <th scope="row" className="py-2 pr-3 font-normal">
                   {signalLabel(name)}
                   <span className="block font-mono text-xs break-all text-muted-foreground">{name}</span>
                 </th>
-                <td className="py-2 pr-3 tabular-nums">{value ? formatSignalValue(name, value.value) : <span className="text-muted-foreground">{signalInfo(name) ? "not read: the grant does not allow it" : "not shown by the dashboard"}</span>}</td>
+                <td className="py-2 pr-3 tabular-nums">
+                  {value ? (
+                    formatSignalValue(name, value.value)
+                  ) : (
+                    <span className="text-muted-foreground">
+                      {signalInfo(name) ? "not read: the grant does not allow it" : "not shown by the dashboard"}
+                    </span>
+                  )}
+                </td>
                 <td className="py-2">{value ? formatDateTime(value.timestamp) : ""}</td>
               </tr>
             );
@@ -91,15 +124,21 @@ export function DataSummaryList({ summary }: { summary: TelemetryDataSummary }) 
     <dl className="grid gap-3 text-sm sm:grid-cols-3" data-testid="data-summary">
       <div>
         <dt className="text-muted-foreground">First seen</dt>
-        <dd className="font-medium" data-testid="summary-first-seen" data-iso={summary.firstSeen ?? ""}>{summary.firstSeen ? formatDateTime(summary.firstSeen) : "never"}</dd>
+        <dd className="font-medium" data-testid="summary-first-seen" data-iso={summary.firstSeen ?? ""}>
+          {summary.firstSeen ? formatDateTime(summary.firstSeen) : "never"}
+        </dd>
       </div>
       <div>
         <dt className="text-muted-foreground">Last seen</dt>
-        <dd className="font-medium" data-testid="summary-last-seen" data-iso={summary.lastSeen ?? ""}>{summary.lastSeen ? formatDateTime(summary.lastSeen) : "never"}</dd>
+        <dd className="font-medium" data-testid="summary-last-seen" data-iso={summary.lastSeen ?? ""}>
+          {summary.lastSeen ? formatDateTime(summary.lastSeen) : "never"}
+        </dd>
       </div>
       <div>
         <dt className="text-muted-foreground">Signals recorded</dt>
-        <dd className="font-medium tabular-nums" data-testid="summary-count" data-count={summary.numberOfSignals}>{formatNumber(summary.numberOfSignals)}</dd>
+        <dd className="font-medium tabular-nums" data-testid="summary-count" data-count={summary.numberOfSignals}>
+          {formatNumber(summary.numberOfSignals)}
+        </dd>
       </div>
     </dl>
   );

@@ -15,7 +15,15 @@ export interface PanelHeading {
   description?: string;
 }
 
-export function PanelCard({ heading, testId, children }: { heading: PanelHeading; testId: string; children: React.ReactNode }) {
+export function PanelCard({
+  heading,
+  testId,
+  children,
+}: {
+  heading: PanelHeading;
+  testId: string;
+  children: React.ReactNode;
+}) {
   return (
     <Card data-testid={testId}>
       <CardHeader title={heading.title} description={heading.description} />
@@ -44,5 +52,7 @@ export function Missing({ grant, feature }: { grant: VehicleGrant | null; featur
 /** A part of the answer that did not come: the grant's reason when it lacks privilege 1, else the service's. */
 export function NotSent({ grant, what }: { grant: VehicleGrant | null; what: string }) {
   if (!canUse(grant, "telemetry")) return <Missing grant={grant} feature="telemetry" />;
-  return <p className="text-sm text-muted-foreground">DIMO&apos;s telemetry service did not send the {what} (see above).</p>;
+  return (
+    <p className="text-sm text-muted-foreground">DIMO&apos;s telemetry service did not send the {what} (see above).</p>
+  );
 }

@@ -12,7 +12,8 @@ export function Refusals({ latest, grant }: { latest: TelemetryLatest; grant: Ve
         <Missing key={feature} grant={grant} feature={feature} />
       ))}
       <p className="text-xs text-muted-foreground">
-        DIMO&apos;s telemetry service refused: {latest.refused.map((refusal) => `${refusal.field} (${refusal.reason})`).join("; ")}.
+        DIMO&apos;s telemetry service refused:{" "}
+        {latest.refused.map((refusal) => `${refusal.field} (${refusal.reason})`).join("; ")}.
       </p>
     </div>
   );

@@ -6,7 +6,10 @@ import { SignalsTable } from "./overview-parts";
 import { NotSent, PanelCard, PanelSkeleton } from "./panel-card";
 import { useLatestTelemetry } from "./use-latest-telemetry";
 
-const HEADING = { title: "Available signals", description: "Every signal the vehicle has sent, with its latest value." };
+const HEADING = {
+  title: "Available signals",
+  description: "Every signal the vehicle has sent, with its latest value.",
+};
 
 const Placeholder = () => <PanelSkeleton heading={HEADING} bodyClassName="h-96" />;
 
@@ -27,7 +30,11 @@ function Signals({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | nu
   const { availableSignals, signals } = telemetry.latest;
   return (
     <PanelCard heading={HEADING} testId="signals-card">
-      {availableSignals ? <SignalsTable available={availableSignals} values={signals} /> : <NotSent grant={grant} what="list of signals" />}
+      {availableSignals ? (
+        <SignalsTable available={availableSignals} values={signals} />
+      ) : (
+        <NotSent grant={grant} what="list of signals" />
+      )}
     </PanelCard>
   );
 }

@@ -6,7 +6,8 @@ import { type HistoryWindowId } from "@/lib/telemetry-history";
 /** React-query keys and reads of a vehicle's telemetry, through the dashboard's telemetry routes. */
 export const telemetryKeys = {
   latest: (tokenId: number) => ["telemetry", tokenId, "latest"] as const,
-  history: (tokenId: number, signal: string, window: HistoryWindowId) => ["telemetry", tokenId, "history", signal, window] as const,
+  history: (tokenId: number, signal: string, window: HistoryWindowId) =>
+    ["telemetry", tokenId, "history", signal, window] as const,
   segments: (tokenId: number, after: string | null) => ["telemetry", tokenId, "segments", after ?? ""] as const,
 };
 
@@ -16,7 +17,8 @@ export const LATEST_REFRESH_MS = 30_000;
 export function latestQuery(tokenId: number) {
   return queryOptions({
     queryKey: telemetryKeys.latest(tokenId),
-    queryFn: ({ signal }) => fetchJson<TelemetryLatest>(`/api/vehicles/${tokenId}/telemetry/latest`, { signal, cache: "no-store" }),
+    queryFn: ({ signal }) =>
+      fetchJson<TelemetryLatest>(`/api/vehicles/${tokenId}/telemetry/latest`, { signal, cache: "no-store" }),
     refetchInterval: LATEST_REFRESH_MS,
   });
 }
@@ -25,7 +27,8 @@ export function historyQuery(tokenId: number, signalName: string, window: Histor
   const search = new URLSearchParams({ signal: signalName, window });
   return queryOptions({
     queryKey: telemetryKeys.history(tokenId, signalName, window),
-    queryFn: ({ signal }) => fetchJson<SignalHistory>(`/api/vehicles/${tokenId}/telemetry/history?${search}`, { signal, cache: "no-store" }),
+    queryFn: ({ signal }) =>
+      fetchJson<SignalHistory>(`/api/vehicles/${tokenId}/telemetry/history?${search}`, { signal, cache: "no-store" }),
     staleTime: 60_000,
   });
 }
@@ -34,6 +37,7 @@ export function segmentsQuery(tokenId: number, after: string | null) {
   const search = after ? `?${new URLSearchParams({ after })}` : "";
   return queryOptions({
     queryKey: telemetryKeys.segments(tokenId, after),
-    queryFn: ({ signal }) => fetchJson<SegmentsPage>(`/api/vehicles/${tokenId}/telemetry/segments${search}`, { signal, cache: "no-store" }),
+    queryFn: ({ signal }) =>
+      fetchJson<SegmentsPage>(`/api/vehicles/${tokenId}/telemetry/segments${search}`, { signal, cache: "no-store" }),
   });
 }

@@ -38,6 +38,12 @@ export function useLatestTelemetry(tokenId: number): LatestTelemetry {
   if (!hydrated) return { status: "loading" };
   if (seed === null) return { status: "unreadable" };
   if (query.data !== undefined) return { status: "ready", latest: query.data };
-  if (query.error) return { status: "error", error: toAppError(query.error), retry: () => void query.refetch(), retrying: query.isFetching };
+  if (query.error)
+    return {
+      status: "error",
+      error: toAppError(query.error),
+      retry: () => void query.refetch(),
+      retrying: query.isFetching,
+    };
   return { status: "loading" };
 }

@@ -14,7 +14,16 @@ export async function VinSection({ vehicle }: { vehicle: Vehicle }) {
   const { tokenId, grant } = vehicle;
   if (!canUse(grant, "vin")) return <Missing grant={grant} feature="vin" />;
   const vin = await getVehicleVin({ tokenId });
-  if (!vin.ok) return <ErrorNotice variant="line" error={vin.error} feature="vin" title="The VIN could not be read." testId="vin-error" />;
+  if (!vin.ok)
+    return (
+      <ErrorNotice
+        variant="line"
+        error={vin.error}
+        feature="vin"
+        title="The VIN could not be read."
+        testId="vin-error"
+      />
+    );
   return (
     <dl className={FIGURE_GRID}>
       <VinFigure vin={vin.data} />

@@ -32,20 +32,28 @@ const VIEWS: ReadonlyArray<ToggleOption<MapView>> = [
 const VIEW_NOTES: Record<MapView, string> = {
   clusters:
     "Where trips start, grouped: a circle's size and colour say how many trips start there, and its label the number. Click a circle to zoom in; at the closest zoom, or with Alt held, the click lists its trips. Trips without a start location are not drawn.",
-  density: "Where trips start and end, as a density: the brighter a place, the more often the vehicle starts or ends a trip there.",
-  lines: "Each trip as a straight line from where it started to where it ended: the brighter a line, the more trips run between those places. Trips without a start or an end location are not drawn.",
+  density:
+    "Where trips start and end, as a density: the brighter a place, the more often the vehicle starts or ends a trip there.",
+  lines:
+    "Each trip as a straight line from where it started to where it ended: the brighter a line, the more trips run between those places. Trips without a start or an end location are not drawn.",
 };
 
 function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number, partial: boolean): string {
   if (partial && progress.status === "done") {
-    const pages = progress.totalPages === null ? "" : ` (${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)} pages read: the older ones are outside the window)`;
+    const pages =
+      progress.totalPages === null
+        ? ""
+        : ` (${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)} pages read: the older ones are outside the window)`;
     return `${formatNumber(inWindow)} trips on the map, ${windowLabel(window)}${pages}`;
   }
   if (window.kind !== "all" && progress.status === "done" && progress.trips > 0) {
     return `${formatNumber(inWindow)} of ${formatNumber(progress.trips)} trips on the map, ${windowLabel(window)}`;
   }
   const trips = `${formatNumber(progress.trips)} trips`;
-  const pages = progress.totalPages === null ? "" : ` · page ${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)}`;
+  const pages =
+    progress.totalPages === null
+      ? ""
+      : ` · page ${formatNumber(progress.pagesDone)} of ${formatNumber(progress.totalPages)}`;
   switch (progress.status) {
     case "loading": {
       if (progress.totalPages === null) return "Starting…";
@@ -79,7 +87,15 @@ const isoOf = (ms: number) => new Date(ms).toISOString();
  * URL) with a histogram of trips per day filters the map, its counts and the export; clusters, density or lines; a
  * click on a cluster, or on lines, lists their trips.
  */
-export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: number; mapStyleUrl: string | undefined; totalPages: number | null }) {
+export function AllTripsView({
+  tokenId,
+  mapStyleUrl,
+  totalPages,
+}: {
+  tokenId: number;
+  mapStyleUrl: string | undefined;
+  totalPages: number | null;
+}) {
   const { timeWindow, view, setWindow, setView } = useAllTripsUrl();
   // Relative windows end when the page was opened, so that the bounds, and the map, stay put while it is open.
   const [openedAt] = useState(() => Date.now());
@@ -102,10 +118,16 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
   // The count follows the stream; the histogram waits for its end (it walks every trip's date). Both walk every
   // trip, so a new window reaches them a render after the map, which starts on it at once.
   const countedBounds = useDeferredValue(bounds);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const inWindow = useMemo(() => countInBounds(store, countedBounds), [store, countedBounds, progress.version, settled]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const days = useMemo(() => (settled ? tripsPerDay(store.startTimes, countedBounds, zone) : null), [store, countedBounds, zone, settled, progress.version]);
+  const inWindow = useMemo(
+    () => countInBounds(store, countedBounds),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, countedBounds, progress.version, settled],
+  );
+  const days = useMemo(
+    () => (settled ? tripsPerDay(store.startTimes, countedBounds, zone) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, countedBounds, zone, settled, progress.version],
+  );
   const [picked, setPicked] = useState<{ trips: PickedTrips; store: PointStore; bounds: typeof bounds } | null>(null);
   const onListTrips = useCallback((trips: PickedTrips) => setPicked({ trips, store, bounds }), [store, bounds]);
   const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;
@@ -126,7 +148,12 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
   );
   if (waiting) {
     return (
-      <section className="flex flex-col gap-4" data-testid="all-trips-view" data-status="waiting" aria-label="All trips">
+      <section
+        className="flex flex-col gap-4"
+        data-testid="all-trips-view"
+        data-status="waiting"
+        aria-label="All trips"
+      >
         <AllTripsWarning totalPages={totalPages ?? 0} onLoadAll={() => setAllConfirmed(true)} onWindow={setWindow} />
         <TimeWindowControl value={timeWindow} onChange={setWindow} nowMs={openedAt} />
         {mapView}
@@ -152,7 +179,14 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
           {progress.error ? (
             // The failure in the status line's place (a refused privilege as what is missing); its retry, only when one
             // can help, stands for "Load again".
-            <ErrorNotice variant="line" error={progress.error} feature="trips" title="The trips could not be loaded." onRetry={restart} testId="all-trips-status" />
+            <ErrorNotice
+              variant="line"
+              error={progress.error}
+              feature="trips"
+              title="The trips could not be loaded."
+              onRetry={restart}
+              testId="all-trips-status"
+            />
           ) : (
             <p className="text-sm text-muted-foreground" data-testid="all-trips-status" aria-live="polite">
               {statusLine(progress, timeWindow, inWindow, partial)}
@@ -175,14 +209,30 @@ export function AllTripsView({ tokenId, mapStyleUrl, totalPages }: { tokenId: nu
       <div className="flex flex-wrap items-end justify-between gap-3">
         <TimeWindowControl value={timeWindow} onChange={setWindow} nowMs={openedAt} />
         <TimeZoneSwitch />
-        <ToggleGroup label="Map view" options={VIEWS} selected={view} onSelect={setView} testIdPrefix="all-trips-view" />
+        <ToggleGroup
+          label="Map view"
+          options={VIEWS}
+          selected={view}
+          onSelect={setView}
+          testIdPrefix="all-trips-view"
+        />
       </div>
-      {days ? <TripsHistogram days={days} /> : <p className="text-xs text-muted-foreground">The trips per day show once every trip is in.</p>}
+      {days ? (
+        <TripsHistogram days={days} />
+      ) : (
+        <p className="text-xs text-muted-foreground">The trips per day show once every trip is in.</p>
+      )}
       {mapView}
       <p className="text-xs text-muted-foreground">{VIEW_NOTES[view]}</p>
-      {shownPick ? <ClusterTrips tokenId={tokenId} store={store} picked={shownPick} onClose={() => setPicked(null)} /> : null}
+      {shownPick ? (
+        <ClusterTrips tokenId={tokenId} store={store} picked={shownPick} onClose={() => setPicked(null)} />
+      ) : null}
       <div className="border-t border-border pt-4">
-        <TripsExports tokenId={tokenId} page="all" window={bounds ? { from: isoOf(bounds.from), to: isoOf(bounds.to) } : undefined} />
+        <TripsExports
+          tokenId={tokenId}
+          page="all"
+          window={bounds ? { from: isoOf(bounds.from), to: isoOf(bounds.to) } : undefined}
+        />
       </div>
     </section>
   );

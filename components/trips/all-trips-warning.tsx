@@ -23,24 +23,51 @@ export function allPagesCost(pages: number): string {
  * DIMO's trips rate limit (during which the dashboard's other trips requests wait their turn), and the cheaper way:
  * a time window reads only the pages down to its start.
  */
-export function AllTripsWarning({ totalPages, onLoadAll, onWindow }: { totalPages: number; onLoadAll: () => void; onWindow: (window: TimeWindow) => void }) {
+export function AllTripsWarning({
+  totalPages,
+  onLoadAll,
+  onWindow,
+}: {
+  totalPages: number;
+  onLoadAll: () => void;
+  onWindow: (window: TimeWindow) => void;
+}) {
   const rate = DIMO_RATE_LIMITS.trips ?? 9;
   // The page renders this on the server: until hydrated a click would do nothing and be lost.
   const ready = useHydrated();
   return (
-    <section className="flex flex-col gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm" aria-labelledby="all-trips-warning-title" data-testid="all-trips-warning" data-requests={totalPages} data-seconds={Math.round(allPagesTimeMs(totalPages) / 1000)}>
+    <section
+      className="flex flex-col gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+      aria-labelledby="all-trips-warning-title"
+      data-testid="all-trips-warning"
+      data-requests={totalPages}
+      data-seconds={Math.round(allPagesTimeMs(totalPages) / 1000)}
+    >
       <h2 id="all-trips-warning-title" className="font-semibold">
         This vehicle has about {formatNumber(totalPages * TRIPS_PAGE_SIZE)} trips on {formatNumber(totalPages)} pages
       </h2>
       <p>
-        Loading all of them takes <strong data-testid="all-trips-warning-cost">{allPagesCost(totalPages)}</strong> at DIMO&apos;s limit of {rate} trips requests a
-        second; meanwhile the dashboard&apos;s other trips requests wait their turn. A time window reads only the pages back to its start:
+        Loading all of them takes <strong data-testid="all-trips-warning-cost">{allPagesCost(totalPages)}</strong> at
+        DIMO&apos;s limit of {rate} trips requests a second; meanwhile the dashboard&apos;s other trips requests wait
+        their turn. A time window reads only the pages back to its start:
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <Button variant="primary" size="sm" disabled={!ready} onClick={() => onWindow({ kind: "7d" })} data-testid="all-trips-warning-7d">
+        <Button
+          variant="primary"
+          size="sm"
+          disabled={!ready}
+          onClick={() => onWindow({ kind: "7d" })}
+          data-testid="all-trips-warning-7d"
+        >
           Last 7 days
         </Button>
-        <Button variant="secondary" size="sm" disabled={!ready} onClick={() => onWindow({ kind: "30d" })} data-testid="all-trips-warning-30d">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!ready}
+          onClick={() => onWindow({ kind: "30d" })}
+          data-testid="all-trips-warning-30d"
+        >
           Last 30 days
         </Button>
         <span className="text-muted-foreground">or a custom range below, or</span>

@@ -19,7 +19,13 @@ export function shareOf(count: number, total: number): string {
  * and a screen reader too, and a ranking nobody has to read off circles. Each place can be shown on the map, and its
  * trips listed as a click on its cluster lists them.
  */
-export function BusiestPlaces({ places, total, reach, onShow, onList }: {
+export function BusiestPlaces({
+  places,
+  total,
+  reach,
+  onShow,
+  onList,
+}: {
   places: readonly ClusterMark[];
   /** Trips with a start in the window: the places' shares are of these. */
   total: number;
@@ -53,16 +59,33 @@ export function BusiestPlaces({ places, total, reach, onShow, onList }: {
           {places.map((place) => {
             const where = formatLatLng({ latitude: place.lat, longitude: place.lng });
             return (
-              <tr key={`${place.lng},${place.lat}`} className="border-t border-border" data-testid="busiest-place" data-count={place.count} data-lng={place.lng} data-lat={place.lat}>
+              <tr
+                key={`${place.lng},${place.lat}`}
+                className="border-t border-border"
+                data-testid="busiest-place"
+                data-count={place.count}
+                data-lng={place.lng}
+                data-lat={place.lat}
+              >
                 <td className="px-3 py-1.5 tabular-nums">{formatNumber(place.count)}</td>
                 <td className="px-3 py-1.5 tabular-nums">{shareOf(place.count, total)}</td>
                 <td className="px-3 py-1.5 font-mono text-xs">{where}</td>
                 <td className="px-3 py-1 text-right whitespace-nowrap">
-                  <Button variant="ghost" size="sm" onClick={() => onShow(place)} aria-label={`Show the place at ${where} on the map`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onShow(place)}
+                    aria-label={`Show the place at ${where} on the map`}
+                  >
                     <LocateFixed className="size-3.5" aria-hidden />
                     <span className="hidden sm:inline">Show</span>
                   </Button>
-                  <Button variant="ghost" size="sm" onClick={() => onList(place)} aria-label={`List ${place.count === 1 ? "the trip" : `the ${formatNumber(place.count)} trips`} that start${place.count === 1 ? "s" : ""} at ${where}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onList(place)}
+                    aria-label={`List ${place.count === 1 ? "the trip" : `the ${formatNumber(place.count)} trips`} that start${place.count === 1 ? "s" : ""} at ${where}`}
+                  >
                     <List className="size-3.5" aria-hidden />
                     <span className="hidden sm:inline">Trips</span>
                   </Button>

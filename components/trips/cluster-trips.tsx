@@ -19,26 +19,54 @@ export interface PickedTrips {
 
 const HEADINGS: Record<PickedTrips["kind"], { one: string; many: (count: string) => string; label: string }> = {
   starts: { one: "1 trip starts here", many: (count) => `${count} trips start here`, label: "Trips in the cluster" },
-  lines: { one: "1 trip's line crosses here", many: (count) => `${count} trips' lines cross here`, label: "Trips whose lines cross here" },
+  lines: {
+    one: "1 trip's line crosses here",
+    many: (count) => `${count} trips' lines cross here`,
+    label: "Trips whose lines cross here",
+  },
 };
 
 /**
  * The trips a click picked (a cluster, a single start, or the lines under the pointer), newest first: when each
  * started, how long it took, how far it went in a straight line, and a link to it on its trips page, selected there.
  */
-export function ClusterTrips({ tokenId, store, picked, onClose }: { tokenId: number; store: PointStore; picked: PickedTrips; onClose: () => void }) {
+export function ClusterTrips({
+  tokenId,
+  store,
+  picked,
+  onClose,
+}: {
+  tokenId: number;
+  store: PointStore;
+  picked: PickedTrips;
+  onClose: () => void;
+}) {
   const time = useTimeFormat();
   const rows = [...picked.indices].sort((a, b) => (store.positions[a] ?? 0) - (store.positions[b] ?? 0));
   const words = HEADINGS[picked.kind];
   const heading = picked.total === 1 ? words.one : words.many(formatNumber(picked.total));
   return (
-    <section className="rounded-lg border border-border" aria-label={words.label} data-testid="cluster-trips" data-kind={picked.kind} data-total={picked.total}>
+    <section
+      className="rounded-lg border border-border"
+      aria-label={words.label}
+      data-testid="cluster-trips"
+      data-kind={picked.kind}
+      data-total={picked.total}
+    >
       <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
         <h2 className="text-sm font-medium" aria-live="polite">
           {heading}
-          {rows.length < picked.total ? <span className="font-normal text-muted-foreground"> · the first {formatNumber(rows.length)} listed</span> : null}
+          {rows.length < picked.total ? (
+            <span className="font-normal text-muted-foreground"> · the first {formatNumber(rows.length)} listed</span>
+          ) : null}
         </h2>
-        <Button variant="ghost" size="sm" onClick={onClose} aria-label="Close the list" data-testid="cluster-trips-close">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onClose}
+          aria-label="Close the list"
+          data-testid="cluster-trips-close"
+        >
           <X className="size-4" aria-hidden />
         </Button>
       </div>
@@ -70,7 +98,11 @@ export function ClusterTrips({ tokenId, store, picked, onClose }: { tokenId: num
                       href={`/vehicles/${tokenId}/trips?page=${store.pageOf(i)}&trip=${encodeURIComponent(id)}`}
                       className="text-primary underline-offset-2 hover:underline"
                     >
-                      Open<span className="sr-only"> the trip that started {Number.isFinite(start) ? time.format(start) : ""}</span>
+                      Open
+                      <span className="sr-only">
+                        {" "}
+                        the trip that started {Number.isFinite(start) ? time.format(start) : ""}
+                      </span>
                     </Link>
                   </td>
                 </tr>

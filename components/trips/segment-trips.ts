@@ -6,7 +6,8 @@ import { type Segment, type Trip } from "@/lib/models";
  * so far takes it, with no end location yet.
  */
 export function segmentToTrip(segment: Segment): Trip {
-  const endTime = segment.end?.time ?? new Date(Date.parse(segment.start.time) + segment.durationSeconds * 1000).toISOString();
+  const endTime =
+    segment.end?.time ?? new Date(Date.parse(segment.start.time) + segment.durationSeconds * 1000).toISOString();
   return {
     id: `segment-${segment.start.time}`,
     start: { time: segment.start.time, location: segment.start.location, estimatedLocation: null },

@@ -39,7 +39,8 @@ export function SegmentsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
     return (
       <div data-testid="no-segments">
         <EmptyState title={`No trips detected in the last ${SEGMENTS_WINDOW_DAYS} days`}>
-          DIMO&apos;s Telemetry API found no drive (ignition on, then off) in this vehicle&apos;s signals over the last {SEGMENTS_WINDOW_DAYS} days.
+          DIMO&apos;s Telemetry API found no drive (ignition on, then off) in this vehicle&apos;s signals over the last{" "}
+          {SEGMENTS_WINDOW_DAYS} days.
         </EmptyState>
       </div>
     );
@@ -50,10 +51,21 @@ export function SegmentsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
   const selected = selectedId !== null && trips.some((trip) => trip.id === selectedId) ? selectedId : null;
 
   return (
-    <section className="flex flex-col gap-4" data-testid="segments-view" data-page={settled ? pageNumber : undefined} aria-label="Trips from telemetry segments">
+    <section
+      className="flex flex-col gap-4"
+      data-testid="segments-view"
+      data-page={settled ? pageNumber : undefined}
+      aria-label="Trips from telemetry segments"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex gap-2">
-          <Button variant="secondary" size="sm" disabled={pageNumber === 1} onClick={() => setCursors((list) => list.slice(0, -1))} data-testid="segments-previous">
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={pageNumber === 1}
+            onClick={() => setCursors((list) => list.slice(0, -1))}
+            data-testid="segments-previous"
+          >
             Previous page
           </Button>
           <Button
@@ -66,18 +78,37 @@ export function SegmentsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
             Next page
           </Button>
         </div>
-        <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite" data-testid="segments-summary">
+        <p
+          className="flex items-center gap-2 text-sm text-muted-foreground"
+          aria-live="polite"
+          data-testid="segments-summary"
+        >
           {query.isFetching && !settled ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
-          Page {pageNumber} · {data.segments.length} {data.segments.length === 1 ? "trip" : "trips"} detected from the signals, oldest first
+          Page {pageNumber} · {data.segments.length} {data.segments.length === 1 ? "trip" : "trips"} detected from the
+          signals, oldest first
           {ongoing ? " · the last is still under way" : ""}
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <div className="overflow-hidden rounded-lg border border-border bg-card">
-          <TripList trips={trips} page={settled ? pageNumber : null} selectedId={selected} loading={!settled} onSelect={onSelect} onHover={onHover} />
+          <TripList
+            trips={trips}
+            page={settled ? pageNumber : null}
+            selectedId={selected}
+            loading={!settled}
+            onSelect={onSelect}
+            onHover={onHover}
+          />
         </div>
         <div className="h-[420px] lg:sticky lg:top-4 lg:h-[calc(100vh-16rem)]">
-          <TripsMapLazy trips={trips} selectedId={selected} hoveredId={hoveredId} onSelect={onSelect} onHover={onHover} styleUrl={mapStyleUrl} />
+          <TripsMapLazy
+            trips={trips}
+            selectedId={selected}
+            hoveredId={hoveredId}
+            onSelect={onSelect}
+            onHover={onHover}
+            styleUrl={mapStyleUrl}
+          />
         </div>
       </div>
     </section>

@@ -8,7 +8,23 @@ import { useTimeZoneChoice } from "@/lib/hooks/use-time-zone";
 import { type TimeWindow, WINDOW_CHOICES, isDay } from "./time-window";
 
 /** A native date field with its label above it: a day as YYYY-MM-DD. */
-function DayField({ id, label, value, min, max, onChange, testId }: { id: string; label: string; value: string; min?: string; max?: string; onChange: (day: string) => void; testId: string }) {
+function DayField({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onChange,
+  testId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onChange: (day: string) => void;
+  testId: string;
+}) {
   return (
     <label className="flex flex-col gap-0.5 text-xs text-muted-foreground" htmlFor={id}>
       {label}
@@ -32,7 +48,15 @@ const WINDOW_OPTIONS = WINDOW_CHOICES.map((choice) => ({ value: choice.kind, lab
  * The time window's choices as a group of toggle buttons, and for a custom range two date fields and Apply. All are
  * native controls: Tab reaches each, Space or Enter picks, and a screen reader hears which one is pressed.
  */
-export function TimeWindowControl({ value, onChange, nowMs }: { value: TimeWindow; onChange: (next: TimeWindow) => void; nowMs: number }) {
+export function TimeWindowControl({
+  value,
+  onChange,
+  nowMs,
+}: {
+  value: TimeWindow;
+  onChange: (next: TimeWindow) => void;
+  nowMs: number;
+}) {
   const id = useId();
   const [customOpen, setCustomOpen] = useState(value.kind === "custom");
   // The days the page's times are shown in (until hydrated, the viewer's own).

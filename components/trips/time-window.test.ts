@@ -28,10 +28,12 @@ describe("the time window in the URL", () => {
     expect(windowParams(readWindow(params("")))).toEqual({});
   });
 
-  it.each(["range=year", "range=custom&from=2024-01-09&to=2024-01-02", "range=custom&from=2024-02-30&to=2024-03-01", "range=custom&from=x&to=y"])(
-    "reads %s as the whole history",
-    (query) => expect(readWindow(params(query))).toEqual({ kind: "all" }),
-  );
+  it.each([
+    "range=year",
+    "range=custom&from=2024-01-09&to=2024-01-02",
+    "range=custom&from=2024-02-30&to=2024-03-01",
+    "range=custom&from=x&to=y",
+  ])("reads %s as the whole history", (query) => expect(readWindow(params(query))).toEqual({ kind: "all" }));
 });
 
 describe("windowBounds", () => {
@@ -101,17 +103,26 @@ describe("tripsPerDay", () => {
     // Local days below are New York's.
     inLocalZone("America/New_York");
     // A history from a winter day (summer midnights come an hour early) and one from a summer day (winter ones late).
-    it.each(["2023-01-01", "2023-06-01"])("puts every trip on its local calendar day across the 23- and 25-hour days, from %s", (from) => {
-      const times: number[] = [];
-      // Every 37 minutes for two years: both clock changes of each year, and trips right around midnight.
-      for (let t = dayStartMs(from); t < dayStartMs(from) + 730 * 86_400_000; t += 37 * 60_000) times.push(t);
-      times.push(dayStartMs("2024-03-10"), dayStartMs("2024-03-11") - 1, dayStartMs("2024-11-03"), dayStartMs("2024-11-04") - 1);
-      const { firstDay, counts } = tripsPerDay(times, null, "local");
-      const expected = new Map<string, number>();
-      for (const t of [...times].sort((a, b) => a - b)) expected.set(dayOf(t, "local"), (expected.get(dayOf(t, "local")) ?? 0) + 1);
-      const dayAt = (i: number) => dayOf(midnightAfter(firstDay, i, "local"), "local");
-      expect(counts.length).toBe(expected.size);
-      expect(counts.map((n, i) => [dayAt(i), n])).toEqual([...expected.entries()]);
-    });
+    it.each(["2023-01-01", "2023-06-01"])(
+      "puts every trip on its local calendar day across the 23- and 25-hour days, from %s",
+      (from) => {
+        const times: number[] = [];
+        // Every 37 minutes for two years: both clock changes of each year, and trips right around midnight.
+        for (let t = dayStartMs(from); t < dayStartMs(from) + 730 * 86_400_000; t += 37 * 60_000) times.push(t);
+        times.push(
+          dayStartMs("2024-03-10"),
+          dayStartMs("2024-03-11") - 1,
+          dayStartMs("2024-11-03"),
+          dayStartMs("2024-11-04") - 1,
+        );
+        const { firstDay, counts } = tripsPerDay(times, null, "local");
+        const expected = new Map<string, number>();
+        for (const t of [...times].sort((a, b) => a - b))
+          expected.set(dayOf(t, "local"), (expected.get(dayOf(t, "local")) ?? 0) + 1);
+        const dayAt = (i: number) => dayOf(midnightAfter(firstDay, i, "local"), "local");
+        expect(counts.length).toBe(expected.size);
+        expect(counts.map((n, i) => [dayAt(i), n])).toEqual([...expected.entries()]);
+      },
+    );
   });
 });

@@ -62,7 +62,8 @@ export function windowBounds(window: TimeWindow, nowMs: number, zone: TimeZoneCh
 }
 
 export function windowLabel(window: TimeWindow): string {
-  if (window.kind === "custom") return window.from === window.to ? `on ${window.from}` : `from ${window.from} to ${window.to}`;
+  if (window.kind === "custom")
+    return window.from === window.to ? `on ${window.from}` : `from ${window.from} to ${window.to}`;
   return window.kind === "all" ? "in all" : window.kind === "7d" ? "in the last 7 days" : "in the last 30 days";
 }
 
@@ -80,7 +81,8 @@ export interface DayCounts {
   zone: TimeZoneChoice;
 }
 
-export const sameBounds = (a: WindowBounds, b: WindowBounds) => a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
+export const sameBounds = (a: WindowBounds, b: WindowBounds) =>
+  a === b || (a !== null && b !== null && a.from === b.from && a.to === b.to);
 
 /** Trips per day of the zone from the first day to the last, zeros included so that gaps show. */
 export function tripsPerDay(startTimes: readonly number[], bounds: WindowBounds, zone: TimeZoneChoice): DayCounts {

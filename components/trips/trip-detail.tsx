@@ -18,7 +18,15 @@ import { REPLAY_SPEEDS, type Replay, type ReplaySpeed } from "./use-replay";
 
 const kmh = (value: number | null) => (value === null ? "unknown" : `${Math.round(value)} km/h`);
 
-export function TripDetail({ trip, result, replay }: { trip: Trip; result: TripPathResult | undefined; replay: Replay | null }) {
+export function TripDetail({
+  trip,
+  result,
+  replay,
+}: {
+  trip: Trip;
+  result: TripPathResult | undefined;
+  replay: Replay | null;
+}) {
   if (!result) {
     return (
       <TripPanel>
@@ -46,7 +54,11 @@ export function TripDetail({ trip, result, replay }: { trip: Trip; result: TripP
 
 function TripPanel({ children }: { children: React.ReactNode }) {
   return (
-    <section className="rounded-lg border border-border bg-card p-4" aria-label="Selected trip" data-testid="trip-detail">
+    <section
+      className="rounded-lg border border-border bg-card p-4"
+      aria-label="Selected trip"
+      data-testid="trip-detail"
+    >
       <h2 className="mb-3 text-sm font-semibold">Selected trip</h2>
       {children}
     </section>

@@ -30,7 +30,12 @@ export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover
 
   return (
     // A phone's map is sticky above the list: a row scrolled into view stops below it, not under it.
-    <li className="scroll-mt-[calc(var(--trips-map-phone,0px)+0.5rem)] lg:scroll-mt-0" data-testid="trip-row" data-trip-id={trip.id} data-selected={selected}>
+    <li
+      className="scroll-mt-[calc(var(--trips-map-phone,0px)+0.5rem)] lg:scroll-mt-0"
+      data-testid="trip-row"
+      data-trip-id={trip.id}
+      data-selected={selected}
+    >
       <button
         type="button"
         aria-pressed={selected}
@@ -46,7 +51,8 @@ export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover
       >
         <span className="flex flex-wrap items-baseline justify-between gap-x-3">
           <span className="font-medium" data-testid="trip-times">
-            <LocalTime iso={trip.start.time} /> → <LocalTime iso={trip.end.time} format={sameDay ? "time" : "datetime"} />
+            <LocalTime iso={trip.start.time} /> →{" "}
+            <LocalTime iso={trip.end.time} format={sameDay ? "time" : "datetime"} />
           </span>
           <span className="text-xs text-muted-foreground tabular-nums">
             {durationMs === null ? "unknown duration" : formatDuration(durationMs)} ·{" "}
@@ -73,7 +79,12 @@ export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover
             {formatLatLng(end)}
           </span>
           {trip.droppedData ? (
-            <Badge tone="warning" className="font-sans" data-testid="dropped-data" title="The device missed data: this trip does not start where the previous one ended, or has no start fix.">
+            <Badge
+              tone="warning"
+              className="font-sans"
+              data-testid="dropped-data"
+              title="The device missed data: this trip does not start where the previous one ended, or has no start fix."
+            >
               dropped data
             </Badge>
           ) : null}

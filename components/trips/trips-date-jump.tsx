@@ -20,7 +20,13 @@ const UTC_OR_LOCAL = { utc: "in UTC", local: "in your time zone" } as const;
  * trip selected. The server finds the page (lib/server/trip-day-search.ts) and hands it over, so the list shows at
  * once. A date that is not one, or outside the vehicle's trips, is said and changes nothing.
  */
-export function TripsDateJump({ tokenId, onFound }: { tokenId: number; onFound: (page: number, tripId: string | null) => void }) {
+export function TripsDateJump({
+  tokenId,
+  onFound,
+}: {
+  tokenId: number;
+  onFound: (page: number, tripId: string | null) => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const time = useTimeFormat();
@@ -34,26 +40,52 @@ export function TripsDateJump({ tokenId, onFound }: { tokenId: number; onFound: 
     const zone = time.zone ?? "local";
     const bounds = dayBounds(day, zone);
     if (day === "") return setMessage({ tone: "problem", text: "Enter a date, such as 2025-03-14." });
-    if (!bounds) return setMessage({ tone: "problem", text: `“${day}” is not a date: enter one as YYYY-MM-DD, such as 2025-03-14.` });
+    if (!bounds)
+      return setMessage({
+        tone: "problem",
+        text: `“${day}” is not a date: enter one as YYYY-MM-DD, such as 2025-03-14.`,
+      });
     setPending(true);
     setMessage(null);
     try {
-      const answer = await findTripsDayAction({ tokenId, from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() });
-      if (!answer.ok) return setMessage({ tone: "problem", text: `The trips of ${day} could not be found: ${answer.error.message}`, error: answer.error });
+      const answer = await findTripsDayAction({
+        tokenId,
+        from: new Date(bounds.from).toISOString(),
+        to: new Date(bounds.to).toISOString(),
+      });
+      if (!answer.ok)
+        return setMessage({
+          tone: "problem",
+          text: `The trips of ${day} could not be found: ${answer.error.message}`,
+          error: answer.error,
+        });
       const result = answer.data;
       switch (result.kind) {
         case "empty":
           return setMessage({ tone: "problem", text: "This vehicle has no trips yet." });
         case "before":
-          return setMessage({ tone: "problem", text: `${day} is before this vehicle's first trip, which started ${time.format(result.firstTripStart)}.` });
+          return setMessage({
+            tone: "problem",
+            text: `${day} is before this vehicle's first trip, which started ${time.format(result.firstTripStart)}.`,
+          });
         case "after":
-          return setMessage({ tone: "problem", text: `${day} is after this vehicle's latest trip, which started ${time.format(result.lastTripStart)}.` });
+          return setMessage({
+            tone: "problem",
+            text: `${day} is after this vehicle's latest trip, which started ${time.format(result.lastTripStart)}.`,
+          });
         case "found":
         case "none":
           // The page the search read is the page the list needs: no second request for it.
           queryClient.setQueryData(tripsKeys.page(tokenId, result.page), result.trips);
           onFound(result.page, result.kind === "found" ? result.tripId : null);
-          setMessage(result.kind === "found" ? null : { tone: "note", text: `No trips on ${day} (${UTC_OR_LOCAL[zone]}): page ${result.page} holds the trips just before it.` });
+          setMessage(
+            result.kind === "found"
+              ? null
+              : {
+                  tone: "note",
+                  text: `No trips on ${day} (${UTC_OR_LOCAL[zone]}): page ${result.page} holds the trips just before it.`,
+                },
+          );
       }
     } catch {
       setMessage({ tone: "problem", text: "The dashboard could not be reached. Check the connection and try again." });
@@ -63,7 +95,12 @@ export function TripsDateJump({ tokenId, onFound }: { tokenId: number; onFound: 
   }
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-center gap-1.5 text-sm" aria-label="Jump to a date" data-testid="date-jump">
+    <form
+      onSubmit={submit}
+      className="flex flex-wrap items-center gap-1.5 text-sm"
+      aria-label="Jump to a date"
+      data-testid="date-jump"
+    >
       <label htmlFor={`${id}-day`} className="text-muted-foreground">
         Jump to
       </label>
@@ -80,7 +117,11 @@ export function TripsDateJump({ tokenId, onFound }: { tokenId: number; onFound: 
         className="h-8 w-28 rounded-md border border-border bg-card px-2 tabular-nums"
       />
       <button type="submit" className={buttonClasses("secondary", "sm")} disabled={pending} data-testid="date-jump-go">
-        {pending ? <Loader2 className="size-4 animate-spin" aria-hidden /> : <CalendarSearch className="size-4" aria-hidden />}
+        {pending ? (
+          <Loader2 className="size-4 animate-spin" aria-hidden />
+        ) : (
+          <CalendarSearch className="size-4" aria-hidden />
+        )}
         Go
       </button>
       {message ? (

@@ -11,7 +11,15 @@ const FORMATS: Array<{ format: ExportFormat; label: string }> = [
  * Download links for the trips as files: this page, or every page (fetched and streamed by the server), optionally
  * only the trips starting in a time window (`[from, to)`, ISO instants).
  */
-export function TripsExports({ tokenId, page, window }: { tokenId: number; page: number | "all"; window?: { from: string; to: string } }) {
+export function TripsExports({
+  tokenId,
+  page,
+  window,
+}: {
+  tokenId: number;
+  page: number | "all";
+  window?: { from: string; to: string };
+}) {
   const scope = page === "all" ? (window ? "the trips in this window" : "all trips") : `page ${page}`;
   const range = window ? `&from=${encodeURIComponent(window.from)}&to=${encodeURIComponent(window.to)}` : "";
   return (

@@ -21,7 +21,8 @@ export function histogramSummary({ firstDay, counts, zone }: DayCounts): string 
   const days = counts.length === 1 ? "1 day" : `${formatNumber(counts.length)} days`;
   const day = (index: number) => formatDate(midnightAfter(firstDay, index, zone), zone);
   const span = `${day(0)} to ${day(counts.length - 1)}`;
-  const gaps = empty === 0 ? "no day without trips" : `${formatNumber(empty)} ${empty === 1 ? "day" : "days"} without trips`;
+  const gaps =
+    empty === 0 ? "no day without trips" : `${formatNumber(empty)} ${empty === 1 ? "day" : "days"} without trips`;
   const top = total === 0 ? "" : `; the busiest day, ${day(busiest)}, had ${formatNumber(counts[busiest] ?? 0)}`;
   return `${formatNumber(total)} ${total === 1 ? "trip" : "trips"} over ${days} (${span}), ${gaps}${top}.`;
 }
@@ -38,10 +39,33 @@ export function TripsHistogram({ days }: { days: DayCounts }) {
 
   return (
     <figure className="flex flex-col gap-1" data-testid="trips-histogram" data-days={counts.length}>
-      <svg viewBox={`0 0 ${Math.max(1, bars.length)} ${HEIGHT}`} preserveAspectRatio="none" className="h-11 w-full text-primary" aria-hidden>
-        <line x1={0} x2={bars.length} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} stroke="currentColor" strokeOpacity={0.25} strokeWidth={1} vectorEffect="non-scaling-stroke" />
+      <svg
+        viewBox={`0 0 ${Math.max(1, bars.length)} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="h-11 w-full text-primary"
+        aria-hidden
+      >
+        <line
+          x1={0}
+          x2={bars.length}
+          y1={HEIGHT - 0.5}
+          y2={HEIGHT - 0.5}
+          stroke="currentColor"
+          strokeOpacity={0.25}
+          strokeWidth={1}
+          vectorEffect="non-scaling-stroke"
+        />
         {bars.map((n, i) =>
-          n === 0 ? null : <rect key={i} x={i + 0.1} width={0.8} y={HEIGHT - Math.max(2, (n / max) * HEIGHT)} height={Math.max(2, (n / max) * HEIGHT)} fill="currentColor" />,
+          n === 0 ? null : (
+            <rect
+              key={i}
+              x={i + 0.1}
+              width={0.8}
+              y={HEIGHT - Math.max(2, (n / max) * HEIGHT)}
+              height={Math.max(2, (n / max) * HEIGHT)}
+              fill="currentColor"
+            />
+          ),
         )}
       </svg>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
@@ -49,7 +73,12 @@ export function TripsHistogram({ days }: { days: DayCounts }) {
           Trips per {perBar === 1 ? "day" : `${perBar} days`}: {summary}
         </span>
         {counts.length > 0 ? (
-          <button type="button" className="underline underline-offset-2 hover:text-foreground" aria-expanded={showTable} onClick={() => setShowTable((open) => !open)}>
+          <button
+            type="button"
+            className="underline underline-offset-2 hover:text-foreground"
+            aria-expanded={showTable}
+            onClick={() => setShowTable((open) => !open)}
+          >
             {showTable ? "Hide the days" : "List the days"}
           </button>
         ) : null}

@@ -43,11 +43,24 @@ export function TripsPager({ page, totalPages, hrefFor, onPage }: TripsPagerProp
 
   const link = (target: number, label: string, icon: React.ReactNode, enabled: boolean, testId: string) =>
     enabled ? (
-      <a href={hrefFor({ page: target, trip: null })} onClick={go(target)} aria-label={label} title={label} data-testid={testId} className={buttonClasses("secondary", "sm", "px-2")}>
+      <a
+        href={hrefFor({ page: target, trip: null })}
+        onClick={go(target)}
+        aria-label={label}
+        title={label}
+        data-testid={testId}
+        className={buttonClasses("secondary", "sm", "px-2")}
+      >
         {icon}
       </a>
     ) : (
-      <span aria-label={label} aria-disabled="true" role="link" data-testid={testId} className={cn(buttonClasses("secondary", "sm", "px-2"), "pointer-events-none opacity-40")}>
+      <span
+        aria-label={label}
+        aria-disabled="true"
+        role="link"
+        data-testid={testId}
+        className={cn(buttonClasses("secondary", "sm", "px-2"), "pointer-events-none opacity-40")}
+      >
         {icon}
       </span>
     );
@@ -55,7 +68,13 @@ export function TripsPager({ page, totalPages, hrefFor, onPage }: TripsPagerProp
   return (
     <nav aria-label="Trip pages" className="flex flex-wrap items-center gap-2">
       {link(1, "First page", <ChevronFirst className="size-4" aria-hidden />, page > 1, "page-first")}
-      {link(Math.min(page - 1, last), "Previous page", <ChevronLeft className="size-4" aria-hidden />, page > 1, "page-previous")}
+      {link(
+        Math.min(page - 1, last),
+        "Previous page",
+        <ChevronLeft className="size-4" aria-hidden />,
+        page > 1,
+        "page-previous",
+      )}
       <form onSubmit={submit} className="flex items-center gap-1.5 text-sm">
         <label htmlFor="trips-page-input" className="sr-only">
           Page number

@@ -15,6 +15,7 @@ export const tripsKeys = {
 export function tripsPageQuery(tokenId: number, page: number) {
   return queryOptions({
     queryKey: tripsKeys.page(tokenId, page),
-    queryFn: ({ signal }) => fetchJson<TripsPage>(`/api/vehicles/${tokenId}/trips?page=${page}`, { signal, cache: "no-store" }),
+    queryFn: ({ signal }) =>
+      fetchJson<TripsPage>(`/api/vehicles/${tokenId}/trips?page=${page}`, { signal, cache: "no-store" }),
   });
 }

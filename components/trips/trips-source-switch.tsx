@@ -15,7 +15,11 @@ const SOURCES: readonly { id: TripsSource; label: string; description: string }[
 /** Where the trips come from: DIMO's Trips API, or the Telemetry API's segments. The choice lives in the URL. */
 export function TripsSourceSwitch({ tokenId, source }: { tokenId: number; source: TripsSource }) {
   return (
-    <nav aria-label="Source of the trips" className="flex flex-wrap items-center gap-2 text-sm" data-testid="trips-source">
+    <nav
+      aria-label="Source of the trips"
+      className="flex flex-wrap items-center gap-2 text-sm"
+      data-testid="trips-source"
+    >
       <span className="text-muted-foreground">Source:</span>
       <div className="flex overflow-hidden rounded-md border border-border">
         {SOURCES.map((option) => (
@@ -27,7 +31,9 @@ export function TripsSourceSwitch({ tokenId, source }: { tokenId: number; source
             data-testid={`trips-source-${option.id}`}
             className={cn(
               "border-r border-border px-3 py-1.5 last:border-r-0",
-              option.id === source ? "bg-primary/10 font-medium text-primary" : "text-muted-foreground hover:text-foreground",
+              option.id === source
+                ? "bg-primary/10 font-medium text-primary"
+                : "text-muted-foreground hover:text-foreground",
             )}
           >
             {option.label}

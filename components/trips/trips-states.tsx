@@ -19,7 +19,17 @@ export function NoTrips() {
   );
 }
 
-export function PastTheEnd({ page, totalPages, lastHref, onLast }: { page: number; totalPages: number; lastHref: string; onLast: () => void }) {
+export function PastTheEnd({
+  page,
+  totalPages,
+  lastHref,
+  onLast,
+}: {
+  page: number;
+  totalPages: number;
+  lastHref: string;
+  onLast: () => void;
+}) {
   return (
     <div data-testid="past-the-end">
       <EmptyState
@@ -44,13 +54,34 @@ export function PastTheEnd({ page, totalPages, lastHref, onLast }: { page: numbe
 }
 
 /** `feature`: what the list reads, whose privilege a refusal names: the Trips API's trips unless said. */
-export function TripsError({ error, feature = "trips", onRetry }: { error: AppError; feature?: Feature; onRetry: () => void }) {
-  return <ErrorNotice error={error} feature={feature} title="The trips could not be loaded." onRetry={onRetry} testId="trips-error" />;
+export function TripsError({
+  error,
+  feature = "trips",
+  onRetry,
+}: {
+  error: AppError;
+  feature?: Feature;
+  onRetry: () => void;
+}) {
+  return (
+    <ErrorNotice
+      error={error}
+      feature={feature}
+      title="The trips could not be loaded."
+      onRetry={onRetry}
+      testId="trips-error"
+    />
+  );
 }
 
 export function TripsSkeleton() {
   return (
-    <div role="status" className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]" aria-busy="true" aria-label="Loading trips">
+    <div
+      role="status"
+      className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]"
+      aria-busy="true"
+      aria-label="Loading trips"
+    >
       <div className="flex flex-col gap-2">
         {Array.from({ length: 8 }, (_, i) => (
           <Skeleton key={i} className="h-14 w-full" />

@@ -62,7 +62,12 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   const selectedPath = selectedResult?.kind === "route" ? selectedResult.path : null;
   const routeStart = selectedPath?.times[0] ?? 0;
   const routeDuration = selectedPath ? (selectedPath.times.at(-1) ?? routeStart) - routeStart : 0;
-  const replay = useReplay(`${selectedId ?? ""}:${selectedPath ? "route" : "none"}`, routeDuration, (at ?? 0) * 1000, onReplayCommit);
+  const replay = useReplay(
+    `${selectedId ?? ""}:${selectedPath ? "route" : "none"}`,
+    routeDuration,
+    (at ?? 0) * 1000,
+    onReplayCommit,
+  );
   const replayLngLat = useMemo(
     () => (selectedPath ? lngLatAt(selectedPath, routeStart + replay.atMs) : null),
     [selectedPath, routeStart, replay.atMs],
@@ -94,15 +99,26 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
         <TripsPager page={page} totalPages={data.totalPages} hrefFor={hrefFor} onPage={goToPage} />
         <TripsDateJump tokenId={tokenId} onFound={goToTrip} />
         {/* The pager says the same ("1 of 25"): a phone keeps the line for the map. */}
-        <p className="hidden items-center gap-2 text-sm text-muted-foreground sm:flex" data-testid="trips-summary" aria-live="polite">
+        <p
+          className="hidden items-center gap-2 text-sm text-muted-foreground sm:flex"
+          data-testid="trips-summary"
+          aria-live="polite"
+        >
           {query.isFetching && !settled ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
           Page {page} of {data.totalPages}
-          {settled && trips.length > 0 ? ` · trips ${first.toLocaleString()}–${(first + trips.length - 1).toLocaleString()}` : ""}
+          {settled && trips.length > 0
+            ? ` · trips ${first.toLocaleString()}–${(first + trips.length - 1).toLocaleString()}`
+            : ""}
         </p>
         <TimeZoneSwitch />
       </div>
       {settled && trips.length === 0 ? (
-        <PastTheEnd page={page} totalPages={data.totalPages} lastHref={hrefFor({ page: data.totalPages, trip: null })} onLast={() => goToPage(data.totalPages)} />
+        <PastTheEnd
+          page={page}
+          totalPages={data.totalPages}
+          lastHref={hrefFor({ page: data.totalPages, trip: null })}
+          onLast={() => goToPage(data.totalPages)}
+        />
       ) : (
         // Wide screens: the list beside a map that stays in view (sticky) and ends above the fold. Phones: the map
         // first and sticky at the top (40% of the height, the map's own minimum lifted), the list scrolling under it,
@@ -118,7 +134,10 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
               onHover={onHover}
             />
           </div>
-          <div className="sticky top-0 z-10 order-first h-(--trips-map-phone) bg-background *:min-h-0 pb-2 lg:top-4 lg:order-none lg:h-(--trips-pane) lg:pb-0" data-testid="trips-map-pane">
+          <div
+            className="sticky top-0 z-10 order-first h-(--trips-map-phone) bg-background *:min-h-0 pb-2 lg:top-4 lg:order-none lg:h-(--trips-pane) lg:pb-0"
+            data-testid="trips-map-pane"
+          >
             <TripsMapLazy
               trips={trips}
               selectedId={selectedId}
@@ -134,7 +153,9 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
           </div>
         </div>
       )}
-      {selectedTrip ? <TripDetail trip={selectedTrip} result={selectedResult} replay={selectedPath ? replay : null} /> : null}
+      {selectedTrip ? (
+        <TripDetail trip={selectedTrip} result={selectedResult} replay={selectedPath ? replay : null} />
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-border pt-4">
         <TripsExports tokenId={tokenId} page={page} />
         <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">

@@ -19,7 +19,10 @@ export function useAllTripsUrl() {
   const [written, setWritten] = useState<{ query: string; over: string } | null>(null);
   const query = written && written.over === routerQuery ? written.query : routerQuery;
   const timeWindow = useMemo(() => readWindow(new URLSearchParams(query)), [query]);
-  const view = useMemo(() => ALL_TRIPS_VIEWS.find((candidate) => candidate === new URLSearchParams(query).get("view")) ?? "clusters", [query]);
+  const view = useMemo(
+    () => ALL_TRIPS_VIEWS.find((candidate) => candidate === new URLSearchParams(query).get("view")) ?? "clusters",
+    [query],
+  );
 
   const replace = useCallback(
     (change: { window?: TimeWindow; view?: AllTripsView }) => {

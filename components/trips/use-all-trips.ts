@@ -88,6 +88,11 @@ const urlOf = (tokenId: number, request: AllTripsRequest | null) =>
 export function useAllTrips(tokenId: number, request: AllTripsRequest | null) {
   const { state, cancel, restart } = useNdjsonStream(urlOf(tokenId, request), ALL_TRIPS_STREAM);
   const { store, ...counts } = state.data;
-  const progress: AllTripsProgress = { status: state.status, error: state.error, startedAt: state.startedAt, ...counts };
+  const progress: AllTripsProgress = {
+    status: state.status,
+    error: state.error,
+    startedAt: state.startedAt,
+    ...counts,
+  };
   return { store, progress, cancel, restart };
 }

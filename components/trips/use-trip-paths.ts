@@ -49,6 +49,9 @@ const TRIP_PATHS_STREAM: NdjsonStream<TripPathsMessage, ReadonlyMap<string, Trip
 
 /** `page`: the page on screen once its trips are settled, null while they load; a new page starts afresh. */
 export function useTripPaths(tokenId: number, page: number | null): TripPathsState {
-  const { state } = useNdjsonStream(page === null ? null : `/api/vehicles/${tokenId}/trips/paths?page=${page}`, TRIP_PATHS_STREAM);
+  const { state } = useNdjsonStream(
+    page === null ? null : `/api/vehicles/${tokenId}/trips/paths?page=${page}`,
+    TRIP_PATHS_STREAM,
+  );
   return { paths: state.data, status: state.status, error: state.error };
 }

@@ -31,13 +31,26 @@ export interface ErrorNoticeProps {
   className?: string;
 }
 
-export function ErrorNotice({ error, feature, title, onRetry, retrying = false, testId, variant = "panel", className }: ErrorNoticeProps) {
+export function ErrorNotice({
+  error,
+  feature,
+  title,
+  onRetry,
+  retrying = false,
+  testId,
+  variant = "panel",
+  className,
+}: ErrorNoticeProps) {
   if (feature && error.code === "PRIVILEGE_MISSING") return <MissingPrivilege feature={feature} />;
   const retry = onRetry && error.retryable ? <RetryButton onRetry={onRetry} retrying={retrying} /> : null;
   const data = { "data-testid": testId, "data-error-code": error.code, "data-retryable": error.retryable };
   if (variant === "line") {
     return (
-      <div role="alert" {...data} className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-danger", className)}>
+      <div
+        role="alert"
+        {...data}
+        className={cn("flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-danger", className)}
+      >
         <p>
           {title ? `${title} ` : ""}
           {error.message}
@@ -48,7 +61,11 @@ export function ErrorNotice({ error, feature, title, onRetry, retrying = false, 
     );
   }
   return (
-    <div role="alert" {...data} className={cn("flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 p-4 text-sm", className)}>
+    <div
+      role="alert"
+      {...data}
+      className={cn("flex items-start gap-3 rounded-lg border border-danger/40 bg-danger/5 p-4 text-sm", className)}
+    >
       <AlertTriangle className="mt-0.5 size-5 shrink-0 text-danger" aria-hidden />
       <div className="flex min-w-0 flex-col gap-2">
         {title ? <p className="font-medium">{title}</p> : null}
@@ -79,7 +96,11 @@ function RetryButton({ onRetry, retrying }: { onRetry: () => void; retrying: boo
       aria-disabled={retrying}
       data-testid="error-retry"
     >
-      {retrying ? <Loader2 className="size-3.5 animate-spin" aria-hidden /> : <RotateCw className="size-3.5" aria-hidden />}
+      {retrying ? (
+        <Loader2 className="size-3.5 animate-spin" aria-hidden />
+      ) : (
+        <RotateCw className="size-3.5" aria-hidden />
+      )}
       {retrying ? "Trying again…" : "Try again"}
     </Button>
   );

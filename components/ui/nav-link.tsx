@@ -30,7 +30,11 @@ export function NavLink({
 }) {
   const active = isActiveLink(usePathname(), href, exact, except);
   return (
-    <Link href={href} aria-current={active ? "page" : undefined} className={cn(className, active ? activeClassName : inactiveClassName)}>
+    <Link
+      href={href}
+      aria-current={active ? "page" : undefined}
+      className={cn(className, active ? activeClassName : inactiveClassName)}
+    >
       {children}
     </Link>
   );

@@ -1,7 +1,17 @@
 import { cn } from "@/lib/cn";
 
 /** A thin bar for how far something has come, `value` from 0 to 1, named for assistive technology. */
-export function ProgressBar({ label, value, valueText, className }: { label: string; value: number; valueText?: string; className?: string }) {
+export function ProgressBar({
+  label,
+  value,
+  valueText,
+  className,
+}: {
+  label: string;
+  value: number;
+  valueText?: string;
+  className?: string;
+}) {
   const share = Math.min(1, Math.max(0, value));
   return (
     <div

@@ -32,7 +32,11 @@ export function ToggleGroup<T extends string>({
   className?: string;
 }) {
   return (
-    <span role={label ? "group" : undefined} aria-label={label} className={cn("inline-flex rounded-md border border-border p-0.5", className)}>
+    <span
+      role={label ? "group" : undefined}
+      aria-label={label}
+      className={cn("inline-flex rounded-md border border-border p-0.5", className)}
+    >
       {options.map((option) => (
         <button
           key={option.value}

@@ -41,12 +41,18 @@ export function OfferCard({ offer, currency, linkable }: { offer: Offer; currenc
         </p>
       ) : null}
       {outcome.kind === "declined" ? (
-        <p className="text-sm text-muted-foreground" data-testid="offer-decline-reason">{outcome.reason}</p>
+        <p className="text-sm text-muted-foreground" data-testid="offer-decline-reason">
+          {outcome.reason}
+        </p>
       ) : null}
       {outcome.kind === "error" ? (
-        <p className="text-sm text-danger" data-testid="offer-error">{outcome.message}</p>
+        <p className="text-sm text-danger" data-testid="offer-error">
+          {outcome.message}
+        </p>
       ) : null}
-      {outcome.kind === "none" ? <p className="text-sm text-muted-foreground">The buyer sent no price and no reason.</p> : null}
+      {outcome.kind === "none" ? (
+        <p className="text-sm text-muted-foreground">The buyer sent no price and no reason.</p>
+      ) : null}
       <div className="mt-auto flex flex-wrap items-center justify-between gap-2">
         {offer.grade ? (
           <span className="text-xs text-muted-foreground" data-testid="offer-grade">

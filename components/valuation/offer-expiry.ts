@@ -22,7 +22,9 @@ export function openOfferSets(sets: readonly OfferSet[], nowMs: number): OfferSe
  * refetches once per key, so a server whose clock lags the viewer's cannot make it refetch in a loop.
  */
 export function lapsedSetsKey(sets: readonly OfferSet[], nowMs: number): string | null {
-  const lapsed = sets.filter((set) => !set.expired && isExpired(set, nowMs)).map((set) => `${set.updated}/${set.expiresAt}`);
+  const lapsed = sets
+    .filter((set) => !set.expired && isExpired(set, nowMs))
+    .map((set) => `${set.updated}/${set.expiresAt}`);
   return lapsed.length === 0 ? null : lapsed.join("|");
 }
 

@@ -13,7 +13,17 @@ import { msUntilExpiry } from "./offer-expiry";
  * One request's offers: when they were made, a live countdown to when they lapse, and a card per buyer. An expired
  * set keeps its prices for reference, greyed, with the date it lapsed and no links (the buyers closed them).
  */
-export function OfferSetView({ set, expired, nowMs, currency }: { set: OfferSet; expired: boolean; nowMs: number; currency: string }) {
+export function OfferSetView({
+  set,
+  expired,
+  nowMs,
+  currency,
+}: {
+  set: OfferSet;
+  expired: boolean;
+  nowMs: number;
+  currency: string;
+}) {
   const { format: formatDateTime } = useTimeFormat();
   const left = msUntilExpiry(set, nowMs);
   return (
@@ -42,7 +52,12 @@ export function OfferSetView({ set, expired, nowMs, currency }: { set: OfferSet;
           ) : (
             <span>
               Expires in{" "}
-              <time dateTime={set.expiresAt} title={formatDateTime(set.expiresAt)} className="font-medium text-foreground tabular-nums" data-testid="offer-countdown">
+              <time
+                dateTime={set.expiresAt}
+                title={formatDateTime(set.expiresAt)}
+                className="font-medium text-foreground tabular-nums"
+                data-testid="offer-countdown"
+              >
                 {formatCountdown(left)}
               </time>
             </span>

@@ -41,9 +41,14 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
 
   const open = sets ? openOfferSets(sets, now) : [];
   const onHand: OffersOnHand = open.length > 0 ? "open" : sets && sets.length > 0 ? "expired" : "none";
-  const button = canRequest ? <RequestOffersButton pending={offers.pending} onHand={onHand} onRequest={offers.request} /> : null;
+  const button = canRequest ? (
+    <RequestOffersButton pending={offers.pending} onHand={onHand} onRequest={offers.request} />
+  ) : null;
   // Said once the buyers have answered, for whoever is not looking at the list (the focus stays on the button).
-  const answered = !offers.pending && offers.current?.status === "succeeded" && open[0] ? `${open[0].offers.length} buyers answered; their offers are below.` : "";
+  const answered =
+    !offers.pending && offers.current?.status === "succeeded" && open[0]
+      ? `${open[0].offers.length} buyers answered; their offers are below.`
+      : "";
   const { listError } = offers;
 
   let body: React.ReactNode;
@@ -76,7 +81,13 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
     body = (
       <div className="flex flex-col gap-6" data-testid="offers-list">
         {sets.map((set) => (
-          <OfferSetView key={`${set.updated}/${set.expiresAt}`} set={set} expired={isExpired(set, now)} nowMs={now} currency={OFFER_CURRENCY} />
+          <OfferSetView
+            key={`${set.updated}/${set.expiresAt}`}
+            set={set}
+            expired={isExpired(set, now)}
+            nowMs={now}
+            currency={OFFER_CURRENCY}
+          />
         ))}
       </div>
     );
@@ -95,10 +106,20 @@ export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequ
         {offers.pending && !offers.current ? <RequestProgress startedAt={null} /> : null}
         {offers.requestError && !offers.pending ? (
           // No retry button of its own: the request button above is the retry, and the words say whether it can help.
-          <ErrorNotice error={offers.requestError} feature="instantOffer" title="The offers could not be requested." testId="offer-request-error" />
+          <ErrorNotice
+            error={offers.requestError}
+            feature="instantOffer"
+            title="The offers could not be requested."
+            testId="offer-request-error"
+          />
         ) : null}
         {sets !== undefined && listError ? (
-          <ErrorNotice variant="line" error={listError} title="The offers could not be refreshed." testId="offers-refresh-error" />
+          <ErrorNotice
+            variant="line"
+            error={listError}
+            title="The offers could not be refreshed."
+            testId="offers-refresh-error"
+          />
         ) : null}
         {body}
       </div>

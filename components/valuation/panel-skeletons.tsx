@@ -37,7 +37,13 @@ export function OffersBodySkeleton() {
 }
 
 /** A panel's frame, its title and description as they will be, around a placeholder body. */
-function PanelSkeleton({ label, testId, title, description, children }: {
+function PanelSkeleton({
+  label,
+  testId,
+  title,
+  description,
+  children,
+}: {
   label: string;
   testId: string;
   title: string;
@@ -54,7 +60,12 @@ function PanelSkeleton({ label, testId, title, description, children }: {
 
 export function ValuationSkeleton() {
   return (
-    <PanelSkeleton label="Loading the valuation" testId="valuation-skeleton" title={VALUATION_TITLE} description={VALUATION_DESCRIPTION}>
+    <PanelSkeleton
+      label="Loading the valuation"
+      testId="valuation-skeleton"
+      title={VALUATION_TITLE}
+      description={VALUATION_DESCRIPTION}
+    >
       <ValuationBodySkeleton />
     </PanelSkeleton>
   );
@@ -62,7 +73,12 @@ export function ValuationSkeleton() {
 
 export function OffersSkeleton() {
   return (
-    <PanelSkeleton label="Loading the offers" testId="offers-skeleton" title={OFFERS_TITLE} description={OFFERS_DESCRIPTION}>
+    <PanelSkeleton
+      label="Loading the offers"
+      testId="offers-skeleton"
+      title={OFFERS_TITLE}
+      description={OFFERS_DESCRIPTION}
+    >
       <OffersBodySkeleton />
     </PanelSkeleton>
   );

@@ -21,7 +21,15 @@ const LABELS: Record<OffersOnHand, string> = {
  * page's point then. The same element throughout (only its words and look change), marked with aria-disabled rather
  * than disabled, so a keyboard user's focus stays on it through the request and after the offers arrive.
  */
-export function RequestOffersButton({ pending, onHand, onRequest }: { pending: boolean; onHand: OffersOnHand; onRequest: () => void }) {
+export function RequestOffersButton({
+  pending,
+  onHand,
+  onRequest,
+}: {
+  pending: boolean;
+  onHand: OffersOnHand;
+  onRequest: () => void;
+}) {
   return (
     <Button
       variant={onHand === "open" ? "secondary" : "primary"}
@@ -53,7 +61,10 @@ export function RequestProgress({ startedAt }: { startedAt: string | null }) {
   const now = useNow(1_000);
   const startedMs = startedAt === null ? Number.NaN : Date.parse(startedAt);
   const elapsed = Number.isNaN(startedMs) ? 0 : Math.max(0, now - startedMs);
-  const share = elapsed <= TYPICAL_MS ? (0.8 * elapsed) / TYPICAL_MS : 0.8 + (0.15 * Math.min(elapsed - TYPICAL_MS, LONGEST_MS)) / LONGEST_MS;
+  const share =
+    elapsed <= TYPICAL_MS
+      ? (0.8 * elapsed) / TYPICAL_MS
+      : 0.8 + (0.15 * Math.min(elapsed - TYPICAL_MS, LONGEST_MS)) / LONGEST_MS;
   const label = `Asking the buyers for offers (${formatDuration(elapsed)} so far).`;
   return (
     <div data-testid="offer-request-progress" className="flex flex-col gap-2 rounded-md bg-primary/5 px-3 py-2 text-sm">

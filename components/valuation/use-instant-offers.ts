@@ -40,7 +40,10 @@ export interface InstantOffersOptions {
  * offers), and stops once it has ended. The server's first answers seed the queries; a failed one is asked again by
  * the browser. A second click or a double click within a tab sends nothing while one is starting.
  */
-export function useInstantOffers(tokenId: number, { canList, canRequest, initial, initialRequest }: InstantOffersOptions): InstantOffers {
+export function useInstantOffers(
+  tokenId: number,
+  { canList, canRequest, initial, initialRequest }: InstantOffersOptions,
+): InstantOffers {
   const queryClient = useQueryClient();
   const offers = useQuery({
     ...offersQuery(tokenId),
@@ -60,7 +63,9 @@ export function useInstantOffers(tokenId: number, { canList, canRequest, initial
     // The request's state goes where the polling reads it; the offers are fetched again with it.
     onSuccess: async (request) => {
       queryClient.setQueryData<OfferRequest | null>(valuationKeys.offerRequest(tokenId), request);
-      queryClient.setQueryData<OffersView>(valuationKeys.offers(tokenId), (view) => (view ? { ...view, request } : view));
+      queryClient.setQueryData<OffersView>(valuationKeys.offers(tokenId), (view) =>
+        view ? { ...view, request } : view,
+      );
       await queryClient.invalidateQueries({ queryKey: valuationKeys.offers(tokenId) });
     },
     onSettled: () => {
@@ -70,7 +75,11 @@ export function useInstantOffers(tokenId: number, { canList, canRequest, initial
 
   const current = (canList ? offers.data?.request : status.data) ?? null;
   const pending = mutation.isPending || isRunning(current);
-  const requestError = mutation.isError ? toAppError(mutation.error) : current?.status === "failed" ? current.error : null;
+  const requestError = mutation.isError
+    ? toAppError(mutation.error)
+    : current?.status === "failed"
+      ? current.error
+      : null;
 
   return {
     view: offers.data,

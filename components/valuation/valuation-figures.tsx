@@ -8,13 +8,18 @@ import { odometerMeasurement } from "./odometer-measurement";
 
 /** The valuation's numbers, formatted in the viewer's locale: render only in the browser (see useHydrated). */
 
-
 function money(amount: number | null, currency: string | null): string {
   if (amount === null) return "not given";
   return currency ? formatMoney(amount, currency) : formatNumber(amount);
 }
 
-function Amount({ label, amount, average, currency, testId }: {
+function Amount({
+  label,
+  amount,
+  average,
+  currency,
+  testId,
+}: {
   label: string;
   amount: number | null;
   average: number | null;
@@ -38,7 +43,9 @@ function Fact({ term, testId, children }: { term: string; testId: string; childr
   return (
     <div className="flex justify-between gap-4 border-b border-border py-2 last:border-b-0">
       <dt className="text-muted-foreground">{term}</dt>
-      <dd className="text-right" data-testid={testId}>{children}</dd>
+      <dd className="text-right" data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }
@@ -52,7 +59,11 @@ export function OdometerReading({ valuation }: { valuation: Valuation }) {
         {odometer === null ? "not given" : `${formatNumber(odometer)} ${odometerUnit ?? ""}`.trim()}
       </span>
       {type ? (
-        <Badge tone={measurement?.tone ?? "neutral"} title={measurement?.explanation} data-testid="odometer-measurement">
+        <Badge
+          tone={measurement?.tone ?? "neutral"}
+          title={measurement?.explanation}
+          data-testid="odometer-measurement"
+        >
           {measurement?.label}
         </Badge>
       ) : null}
@@ -77,8 +88,20 @@ export function ValuationFigures({ valuation }: { valuation: Valuation }) {
           </p>
           <p className="text-xs text-muted-foreground">Between trade-in and retail</p>
         </div>
-        <Amount label="Retail" amount={valuation.retail} average={valuation.retailAverage} currency={currency} testId="valuation-retail" />
-        <Amount label="Trade-in" amount={valuation.tradeIn} average={valuation.tradeInAverage} currency={currency} testId="valuation-trade-in" />
+        <Amount
+          label="Retail"
+          amount={valuation.retail}
+          average={valuation.retailAverage}
+          currency={currency}
+          testId="valuation-retail"
+        />
+        <Amount
+          label="Trade-in"
+          amount={valuation.tradeIn}
+          average={valuation.tradeInAverage}
+          currency={currency}
+          testId="valuation-trade-in"
+        />
       </div>
       <dl className="text-sm">
         <Fact term="Odometer" testId="valuation-odometer">
@@ -90,9 +113,17 @@ export function ValuationFigures({ valuation }: { valuation: Valuation }) {
             {formatNumber(valuation.mileage)}
           </Fact>
         ) : null}
-        <Fact term="Vendor" testId="valuation-vendor">{valuation.vendor ?? "not given"}</Fact>
-        <Fact term="Currency" testId="valuation-currency">{currency ?? "not given"}</Fact>
-        {valuation.zipCode ? <Fact term="ZIP code" testId="valuation-zip">{valuation.zipCode}</Fact> : null}
+        <Fact term="Vendor" testId="valuation-vendor">
+          {valuation.vendor ?? "not given"}
+        </Fact>
+        <Fact term="Currency" testId="valuation-currency">
+          {currency ?? "not given"}
+        </Fact>
+        {valuation.zipCode ? (
+          <Fact term="ZIP code" testId="valuation-zip">
+            {valuation.zipCode}
+          </Fact>
+        ) : null}
         <Fact term="Updated" testId="valuation-updated">
           {valuation.updated ? (
             <time dateTime={valuation.updated}>{formatDateTime(valuation.updated)}</time>

@@ -24,7 +24,8 @@ export const isRunning = (request: OfferRequest | null | undefined) => request?.
 export function valuationQuery(tokenId: number) {
   return queryOptions({
     queryKey: valuationKeys.valuation(tokenId),
-    queryFn: ({ signal }) => fetchJson<Valuation | null>(`/api/vehicles/${tokenId}/valuation`, { signal, cache: "no-store" }),
+    queryFn: ({ signal }) =>
+      fetchJson<Valuation | null>(`/api/vehicles/${tokenId}/valuation`, { signal, cache: "no-store" }),
   });
 }
 
@@ -41,7 +42,8 @@ export function offersQuery(tokenId: number) {
 export function offerRequestQuery(tokenId: number) {
   return queryOptions({
     queryKey: valuationKeys.offerRequest(tokenId),
-    queryFn: ({ signal }) => fetchJson<OfferRequest | null>(`/api/vehicles/${tokenId}/offers/request`, { signal, cache: "no-store" }),
+    queryFn: ({ signal }) =>
+      fetchJson<OfferRequest | null>(`/api/vehicles/${tokenId}/offers/request`, { signal, cache: "no-store" }),
     refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
   });
 }

@@ -13,11 +13,27 @@ export async function ValuationSection({ tokenId, canRead }: { tokenId: number; 
   return <ValuationPanel tokenId={tokenId} initial={canRead ? await getValuation({ tokenId }) : null} />;
 }
 
-export async function OffersSection({ tokenId, canList, canRequest }: { tokenId: number; canList: boolean; canRequest: boolean }) {
+export async function OffersSection({
+  tokenId,
+  canList,
+  canRequest,
+}: {
+  tokenId: number;
+  canList: boolean;
+  canRequest: boolean;
+}) {
   // A grant that may request but not read the offers still follows its request.
   const [initial, initialRequest] = await Promise.all([
     canList ? listOffers({ tokenId }) : null,
     !canList && canRequest ? getOfferRequest({ tokenId }) : null,
   ]);
-  return <OffersPanel tokenId={tokenId} canList={canList} canRequest={canRequest} initial={initial} initialRequest={initialRequest} />;
+  return (
+    <OffersPanel
+      tokenId={tokenId}
+      canList={canList}
+      canRequest={canRequest}
+      initial={initial}
+      initialRequest={initialRequest}
+    />
+  );
 }

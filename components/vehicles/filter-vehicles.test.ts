@@ -24,7 +24,8 @@ describe("filterVehicles", () => {
 });
 
 describe("vehicleTitle", () => {
-  it("reads year make model", () => expect(vehicleTitle(vehicles[0] as (typeof vehicles)[0])).toBe("2022 Tesla Model 3"));
+  it("reads year make model", () =>
+    expect(vehicleTitle(vehicles[0] as (typeof vehicles)[0])).toBe("2022 Tesla Model 3"));
   it("falls back to the name, then the token id", () => {
     expect(vehicleTitle({ tokenId: 5, year: null, make: null, model: null, name: "Herbie" })).toBe("Herbie");
     expect(vehicleTitle({ tokenId: 5, year: null, make: null, model: null, name: null })).toBe("Vehicle 5");

@@ -21,10 +21,23 @@ function ago(days: number | null): string {
  * A vehicle the license had a grant on, and no longer: which vehicle, that the grant expired and when, and what brings
  * the data back. Kept apart from the not-found page, which is for vehicles never shared with the license.
  */
-export function GrantExpired({ vehicle, grantEndedAt, nowMs }: { vehicle: Vehicle; grantEndedAt: string; nowMs: number }) {
+export function GrantExpired({
+  vehicle,
+  grantEndedAt,
+  nowMs,
+}: {
+  vehicle: Vehicle;
+  grantEndedAt: string;
+  nowMs: number;
+}) {
   const readable = !Number.isNaN(Date.parse(grantEndedAt));
   return (
-    <section data-testid="grant-expired" data-grant-ended-at={grantEndedAt} aria-labelledby="grant-expired-title" className="flex flex-col gap-4">
+    <section
+      data-testid="grant-expired"
+      data-grant-ended-at={grantEndedAt}
+      aria-labelledby="grant-expired-title"
+      className="flex flex-col gap-4"
+    >
       <header className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1 text-sm">
         <h1 className="min-w-0 truncate text-xl font-semibold tracking-tight">{vehicleTitle(vehicle)}</h1>
         <span className="text-muted-foreground">
@@ -48,9 +61,9 @@ export function GrantExpired({ vehicle, grantEndedAt, nowMs }: { vehicle: Vehicl
             )}
           </h2>
           <p className="text-muted-foreground">
-            Its owner shared it with this license until then. Since the grant ended, DIMO answers none of the license&apos;s
-            requests for it: no telemetry, trips, valuation or offers. Once the owner shares it again (from the DIMO app),
-            it is back in the vehicle list and its pages open as before.
+            Its owner shared it with this license until then. Since the grant ended, DIMO answers none of the
+            license&apos;s requests for it: no telemetry, trips, valuation or offers. Once the owner shares it again
+            (from the DIMO app), it is back in the vehicle list and its pages open as before.
           </p>
           <Link href="/vehicles" className={buttonClasses("secondary", "sm", "w-fit")}>
             Back to vehicles

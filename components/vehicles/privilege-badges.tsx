@@ -10,7 +10,11 @@ export function PrivilegeBadges({ privileges }: { privileges: readonly Privilege
         const info = privilegeInfo(id);
         return (
           <li key={id}>
-            <Badge tone={id === 4 || id === 1 ? "primary" : "neutral"} title={`Privilege ${id}: ${info.description}`} data-privilege={id}>
+            <Badge
+              tone={id === 4 || id === 1 ? "primary" : "neutral"}
+              title={`Privilege ${id}: ${info.description}`}
+              data-privilege={id}
+            >
               {info.label}
             </Badge>
           </li>

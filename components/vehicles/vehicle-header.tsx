@@ -22,19 +22,23 @@ export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {
           {vehicle.name ? <span className="min-w-0 truncate text-muted-foreground">{vehicle.name}</span> : null}
           {/* Each line's facts are a list of their own: a <dl> holds its term and value groups directly. */}
           <dl className="contents">
-          <Fact label="Token id">
-            <span className="inline-flex items-center gap-0.5 font-mono" data-testid="vehicle-token-id">
-              {vehicle.tokenId}
-              <CopyButton value={String(vehicle.tokenId)} label="Copy token id" />
-            </span>
-          </Fact>
-          <Fact label="Owner">
-            {/* One unbreakable unit: the short address never wraps at its ellipsis. */}
-            <span className="inline-flex items-center gap-0.5 font-mono whitespace-nowrap" title={vehicle.owner} data-testid="vehicle-owner">
-              {shortAddress(vehicle.owner)}
-              <CopyButton value={vehicle.owner} label="Copy owner address" />
-            </span>
-          </Fact>
+            <Fact label="Token id">
+              <span className="inline-flex items-center gap-0.5 font-mono" data-testid="vehicle-token-id">
+                {vehicle.tokenId}
+                <CopyButton value={String(vehicle.tokenId)} label="Copy token id" />
+              </span>
+            </Fact>
+            <Fact label="Owner">
+              {/* One unbreakable unit: the short address never wraps at its ellipsis. */}
+              <span
+                className="inline-flex items-center gap-0.5 font-mono whitespace-nowrap"
+                title={vehicle.owner}
+                data-testid="vehicle-owner"
+              >
+                {shortAddress(vehicle.owner)}
+                <CopyButton value={vehicle.owner} label="Copy owner address" />
+              </span>
+            </Fact>
           </dl>
         </div>
         <dl className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1">

@@ -33,13 +33,22 @@ export function VehicleList({ vehicles }: { vehicles: readonly Vehicle[] }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <VehicleSearch value={query} onChange={updateQuery} />
         <p className="text-sm text-muted-foreground" data-testid="vehicle-count" aria-live="polite">
-          {shown.length === vehicles.length ? `${vehicles.length} vehicles` : `${shown.length} of ${vehicles.length} vehicles`}
+          {shown.length === vehicles.length
+            ? `${vehicles.length} vehicles`
+            : `${shown.length} of ${vehicles.length} vehicles`}
         </p>
       </div>
       {shown.length > 0 ? (
         <VehicleTable vehicles={shown} />
       ) : (
-        <EmptyState title={`No vehicle matches “${deferredQuery.trim()}”`} action={<Button variant="secondary" onClick={() => updateQuery("")}>Clear search</Button>}>
+        <EmptyState
+          title={`No vehicle matches “${deferredQuery.trim()}”`}
+          action={
+            <Button variant="secondary" onClick={() => updateQuery("")}>
+              Clear search
+            </Button>
+          }
+        >
           The search looks at make, model, year, token id and name.
         </EmptyState>
       )}

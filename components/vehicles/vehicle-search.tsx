@@ -6,7 +6,10 @@ import { Search, X } from "lucide-react";
 export function VehicleSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <div className="relative w-full max-w-sm">
-      <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden
+      />
       <input
         type="search"
         value={value}

@@ -22,11 +22,21 @@ export function VehicleTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
       <table className="block w-full text-sm md:table" data-testid="vehicle-table">
         <thead className="hidden border-b border-border text-left text-xs text-muted-foreground uppercase md:table-header-group">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Vehicle</th>
-            <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">Token id</th>
-            <th scope="col" className="px-4 py-3 font-medium">Owner</th>
-            <th scope="col" className="px-4 py-3 font-medium">Privileges</th>
-            <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">Grant expires</th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Vehicle
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+              Token id
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Owner
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Privileges
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium whitespace-nowrap">
+              Grant expires
+            </th>
           </tr>
         </thead>
         <tbody className="flex flex-col gap-3 md:table-row-group">
@@ -38,7 +48,10 @@ export function VehicleTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
               className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-border bg-card p-3 md:table-row md:rounded-none md:border-0 md:border-b md:bg-transparent md:p-0 md:last:border-0 md:hover:bg-muted/50"
             >
               <td className="w-full min-w-0 md:w-auto md:px-4 md:py-3">
-                <Link href={`/vehicles/${vehicle.tokenId}`} className="font-medium break-words hover:text-primary hover:underline">
+                <Link
+                  href={`/vehicles/${vehicle.tokenId}`}
+                  className="font-medium break-words hover:text-primary hover:underline"
+                >
                   {vehicleTitle(vehicle)}
                 </Link>
                 {vehicle.name ? <div className="text-xs break-words text-muted-foreground">{vehicle.name}</div> : null}

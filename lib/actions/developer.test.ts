@@ -6,7 +6,12 @@ import { listActivity } from "@/lib/dimo/activity";
 import { tokenFingerprint } from "@/lib/dimo/token-copies";
 import { count, ROUTES } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
-import { copyTokenAction, describeTokensAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "./developer";
+import {
+  copyTokenAction,
+  describeTokensAction,
+  refreshDeveloperTokenAction,
+  refreshVehicleTokenAction,
+} from "./developer";
 import { listTripsPage } from "@/lib/server/trips";
 
 /** The developer tools' actions against the sandbox, through the app's own process-wide client. */
@@ -37,7 +42,14 @@ const loose = (value: unknown) => value as Loose;
 
 describe("copyTokenAction", () => {
   it("refuses a token it cannot name, with no upstream call", async () => {
-    for (const input of [{ kind: "api-key" }, { kind: "vehicle" }, { kind: "vehicle", tokenId: -1 }, { kind: "developer", tokenId: 7 }, null, "developer"]) {
+    for (const input of [
+      { kind: "api-key" },
+      { kind: "vehicle" },
+      { kind: "vehicle", tokenId: -1 },
+      { kind: "developer", tokenId: 7 },
+      null,
+      "developer",
+    ]) {
       const result = await copyTokenAction(loose(input));
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
     }
@@ -83,7 +95,10 @@ describe("copyTokenAction", () => {
     const entries = listActivity().length;
     for (const input of [{ kind: "developer" as const }, { kind: "vehicle" as const, tokenId: 21957 }]) {
       const result = await copyTokenAction(input);
-      expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: "FORBIDDEN", message: expect.stringMatching(/license owner/) }) });
+      expect(result).toEqual({
+        ok: false,
+        error: expect.objectContaining({ code: "FORBIDDEN", message: expect.stringMatching(/license owner/) }),
+      });
     }
     expect((await control.stats()).total).toBe(0);
     expect(listActivity().length).toBe(entries);

@@ -44,7 +44,8 @@ export const refreshVehicleTokenAction = guarded(tokenIdInput, async function re
  */
 const OWNER_ONLY = new AppFailure({
   code: "FORBIDDEN",
-  message: "Only the license owner can copy raw tokens: a copied Developer JWT stays valid for 14 days and cannot be revoked.",
+  message:
+    "Only the license owner can copy raw tokens: a copied Developer JWT stays valid for 14 days and cannot be revoked.",
   retryable: false,
 });
 
@@ -56,7 +57,15 @@ const OWNER_ONLY = new AppFailure({
 export const copyTokenAction = guarded(tokenChoice, async function copyTokenAction(choice, { session }) {
   if (session.role !== "owner") throw OWNER_ONLY;
   const client = getDimoClient();
-  const token = choice.kind === "developer" ? await client.getRawToken("developer") : await client.getRawToken("vehicle", choice.tokenId);
-  recordTokenCopy({ by: session.address, kind: choice.kind, ...(choice.kind === "vehicle" ? { tokenId: choice.tokenId } : {}), token });
+  const token =
+    choice.kind === "developer"
+      ? await client.getRawToken("developer")
+      : await client.getRawToken("vehicle", choice.tokenId);
+  recordTokenCopy({
+    by: session.address,
+    kind: choice.kind,
+    ...(choice.kind === "vehicle" ? { tokenId: choice.tokenId } : {}),
+    token,
+  });
   return { kind: choice.kind, token };
 });

@@ -85,14 +85,31 @@ describe("secrets", () => {
     await run(() => answer(valuationRoute, 20777, "valuation"));
     await run(() => listTripsPage({ tokenId: 10420, page: 1 }));
     await run(() => answer(valuationRoute, 987654321, "valuation"));
-    await control.injectFault({ method: "GET", path: "/trips/v1/vehicle/*/trips", status: 401, body: "Invalid or expired JWT", times: 1 });
+    await control.injectFault({
+      method: "GET",
+      path: "/trips/v1/vehicle/*/trips",
+      status: 401,
+      body: "Invalid or expired JWT",
+      times: 1,
+    });
     await run(() => listTripsPage({ tokenId: 21957, page: 2 }));
-    await control.injectFault({ method: "POST", path: "/token-exchange/v1/tokens/exchange", status: 401, body: "Invalid or expired JWT", times: 1 });
+    await control.injectFault({
+      method: "POST",
+      path: "/token-exchange/v1/tokens/exchange",
+      status: 401,
+      body: "Invalid or expired JWT",
+      times: 1,
+    });
     await run(() => listTripsPage({ tokenId: 18234, page: 1 }));
     await control.injectFault({ method: "GET", path: "/valuations/v1/vehicles/*/offers", status: 503, times: 0 });
     await run(() => answer(offersRoute, 21957, "offers"));
     await control.clearFaults();
-    await control.injectFault({ method: "POST", path: "/valuations/v1/vehicles/*/instant-offer", status: 503, times: 1 });
+    await control.injectFault({
+      method: "POST",
+      path: "/valuations/v1/vehicles/*/instant-offer",
+      status: 503,
+      times: 1,
+    });
     await run(() => requestInstantOfferAction({ tokenId: 21957 }));
     await run(() => requestInstantOfferAction({ tokenId: 21957 }));
     await run(() => listTripsPage({ tokenId: -1, page: 1 }));
@@ -103,9 +120,14 @@ describe("secrets", () => {
     // A client with the wrong key: the sandbox refuses its signature.
     const wrongKey = `0x${"5a".repeat(32)}` as const;
     const config = sandboxConfig(sandbox.url);
-    const { client, activity } = testClient(sandbox.url, { config: { ...config, license: { ...config.license, apiKey: wrongKey } } });
+    const { client, activity } = testClient(sandbox.url, {
+      config: { ...config, license: { ...config.license, apiKey: wrongKey } },
+    });
     const refused = await client.listTrips(21957, 1).catch((error: unknown) => error);
-    results.push(describeError(refused), refused instanceof Error ? [refused.message, JSON.stringify(refused)] : refused);
+    results.push(
+      describeError(refused),
+      refused instanceof Error ? [refused.message, JSON.stringify(refused)] : refused,
+    );
     visible.push(activity);
 
     // Refusals come back as failed results or error statuses; an instant offer that DIMO failed, as a request whose
@@ -113,7 +135,11 @@ describe("secrets", () => {
     const failedRequest = (r: { ok: boolean; data?: unknown }) =>
       r.ok && typeof r.data === "object" && r.data !== null && (r.data as { status?: unknown }).status === "failed";
     const failures = results.filter(
-      (r) => typeof r === "object" && r !== null && "ok" in r && (r.ok === false || failedRequest(r as { ok: boolean; data?: unknown })),
+      (r) =>
+        typeof r === "object" &&
+        r !== null &&
+        "ok" in r &&
+        (r.ok === false || failedRequest(r as { ok: boolean; data?: unknown })),
     );
     expect(failures.length).toBeGreaterThanOrEqual(8);
     // Developer JWTs, Vehicle JWTs of three vehicles and the signatures (tokens minted in the same second with the
@@ -124,7 +150,8 @@ describe("secrets", () => {
     // Each whole token, and each token's signature on its own, in case part of one were printed.
     const jwtSignatures = [...issued].map((t) => t.split(".")[2] ?? "").filter((part) => part.length > 20);
     const secrets = [DEMO_LICENSE.apiKey, DEMO_LICENSE.apiKey.slice(2), wrongKey.slice(2), ...issued, ...jwtSignatures];
-    for (const secret of secrets) expect(haystack.includes(secret.toLowerCase()), `leaked ${secret.slice(0, 12)}…`).toBe(false);
+    for (const secret of secrets)
+      expect(haystack.includes(secret.toLowerCase()), `leaked ${secret.slice(0, 12)}…`).toBe(false);
     // The run did produce output to search: activity entries and error messages.
     expect(listActivity().length).toBeGreaterThan(10);
     expect(haystack).toContain("privilege 4");

@@ -30,8 +30,11 @@ const serverModules = import.meta.glob<Record<string, unknown>>("/lib/server/*.t
 // Every route handler of the app, wherever it sits (the DIMO login callback is /login/dimo, outside /api).
 const routeModules = import.meta.glob<Record<string, unknown>>("/app/**/route.ts");
 
-const isServerActionFile = (file: string) => /^\s*["']use server["']/.test(readFileSync(path.resolve(__dirname, file), "utf8"));
-const actionFiles = Object.keys(actionModules).filter((file) => !file.endsWith(".test.ts") && isServerActionFile(file) && !(file in PUBLIC_ACTIONS));
+const isServerActionFile = (file: string) =>
+  /^\s*["']use server["']/.test(readFileSync(path.resolve(__dirname, file), "utf8"));
+const actionFiles = Object.keys(actionModules).filter(
+  (file) => !file.endsWith(".test.ts") && isServerActionFile(file) && !(file in PUBLIC_ACTIONS),
+);
 const serverFiles = Object.keys(serverModules).filter((file) => !file.endsWith(".test.ts"));
 const routeFiles = Object.keys(routeModules).filter((file) => !(file.slice(1) in PUBLIC_ROUTES));
 
@@ -59,7 +62,10 @@ describe("every server action refuses a caller without a session, with no upstre
       for (const [name, action] of exports) {
         // Every action is built with guarded(), so that none can skip the session check.
         expect(GUARDED in action, `${name} is built with guarded()`).toBe(true);
-        expect(await action(PLAUSIBLE), name).toEqual({ ok: false, error: expect.objectContaining({ code: "UNAUTHENTICATED" }) });
+        expect(await action(PLAUSIBLE), name).toEqual({
+          ok: false,
+          error: expect.objectContaining({ code: "UNAUTHENTICATED" }),
+        });
       }
       expect((await control.stats()).total).toBe(0);
     });
@@ -69,14 +75,18 @@ describe("every server action refuses a caller without a session, with no upstre
 describe("every guarded server read refuses a caller without a session, with no upstream call", () => {
   it("finds the guarded reads", async () => {
     let found = 0;
-    for (const file of serverFiles) found += (await exportsOf(serverModules[file], file)).filter(([, f]) => GUARDED in f).length;
+    for (const file of serverFiles)
+      found += (await exportsOf(serverModules[file], file)).filter(([, f]) => GUARDED in f).length;
     expect(found).toBeGreaterThanOrEqual(5);
   });
 
   for (const file of serverFiles) {
     it(file, async () => {
       for (const [name, read] of (await exportsOf(serverModules[file], file)).filter(([, f]) => GUARDED in f)) {
-        expect(await read(PLAUSIBLE), name).toEqual({ ok: false, error: expect.objectContaining({ code: "UNAUTHENTICATED" }) });
+        expect(await read(PLAUSIBLE), name).toEqual({
+          ok: false,
+          error: expect.objectContaining({ code: "UNAUTHENTICATED" }),
+        });
       }
       expect((await control.stats()).total).toBe(0);
     });

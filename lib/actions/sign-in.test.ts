@@ -74,8 +74,14 @@ describe("signWithDemoWalletAction in sandbox mode", () => {
   });
 
   it("refuses anything that is not a sign-in message", async () => {
-    expect(await sign("Transfer all funds")).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
-    expect(await sign({ message: 1 })).toEqual({ ok: false, error: expect.objectContaining({ code: "INVALID_INPUT" }) });
+    expect(await sign("Transfer all funds")).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: "INVALID_INPUT" }),
+    });
+    expect(await sign({ message: 1 })).toEqual({
+      ok: false,
+      error: expect.objectContaining({ code: "INVALID_INPUT" }),
+    });
   });
 });
 

@@ -16,7 +16,11 @@ export async function signWithDemoWalletAction(message: unknown): Promise<Result
   const config = getConfig();
   const wallet = await getDemoWallet();
   if (config.env !== "sandbox" || !wallet) {
-    return fail({ code: "UNAVAILABLE", message: "The demo wallet exists only in sandbox mode, with the sandbox running.", retryable: false });
+    return fail({
+      code: "UNAVAILABLE",
+      message: "The demo wallet exists only in sandbox mode, with the sandbox running.",
+      retryable: false,
+    });
   }
   if (typeof message !== "string" || message.length > 4_000) {
     return fail(invalidInput("message must be a sign-in message."));

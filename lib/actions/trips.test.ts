@@ -27,7 +27,10 @@ const utcDay = (iso: string) => {
 async function streamMessages(tokenId: number, since?: string) {
   const result = await openAllTripsStream({ tokenId, since });
   if (!result.ok) throw new Error(result.error.message);
-  return (await new Response(result.data).text()).split("\n").filter(Boolean).map((line) => toAllTripsMessage(JSON.parse(line)));
+  return (await new Response(result.data).text())
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => toAllTripsMessage(JSON.parse(line)));
 }
 
 describe("findTripsDayAction", () => {
@@ -40,7 +43,10 @@ describe("findTripsDayAction", () => {
 
     // A day some way back: the trips of the middle of the history.
     await control.resetStats();
-    const first = await findTripsDayAction({ tokenId: PERF, ...utcDay(new Date(Date.now() - 800 * DAY_MS).toISOString()) });
+    const first = await findTripsDayAction({
+      tokenId: PERF,
+      ...utcDay(new Date(Date.now() - 800 * DAY_MS).toISOString()),
+    });
     if (!first.ok) throw new Error(first.error.message);
     const reads = count(await control.stats(), ROUTES.trips);
     expect(first.data.kind === "found" || first.data.kind === "none").toBe(true);
@@ -71,7 +77,10 @@ describe("findTripsDayAction", () => {
       [{ tokenId: TESLA, from: "yesterday", to: "2025-01-02T00:00:00Z" }, /from must be an ISO date and time/],
       [{ tokenId: TESLA, from: "2025-01-02T00:00:00Z", to: "2025-01-01T00:00:00Z" }, /from must come before to/],
       [{ tokenId: TESLA, from: "2025-01-01T00:00:00Z", to: "2025-01-03T00:00:00Z" }, /a day is at most 25 hours long/],
-      [{ tokenId: "abc", from: "2025-01-01T00:00:00Z", to: "2025-01-02T00:00:00Z" }, /tokenId must be a positive whole number/],
+      [
+        { tokenId: "abc", from: "2025-01-01T00:00:00Z", to: "2025-01-02T00:00:00Z" },
+        /tokenId must be a positive whole number/,
+      ],
     ];
     for (const [input, message] of cases) {
       const result = await findTripsDayAction(input as never);

@@ -8,7 +8,11 @@ import { createPublicClient, http } from "viem";
  * their signatures are checked locally first (siwe.ts).
  */
 
-export type ChainSignatureVerifier = (input: { address: `0x${string}`; message: string; signature: `0x${string}` }) => Promise<boolean>;
+export type ChainSignatureVerifier = (input: {
+  address: `0x${string}`;
+  message: string;
+  signature: `0x${string}`;
+}) => Promise<boolean>;
 
 export class ChainUnavailableError extends Error {
   constructor() {

@@ -48,7 +48,10 @@ describe("startDimoLogin", () => {
     });
     const state = url.searchParams.get("state") ?? "";
     expect(state).toMatch(/^[0-9a-z]{56}$/);
-    expect(cookie).toMatchObject({ name: "dimo-login-state", options: { httpOnly: true, sameSite: "lax", path: "/login/dimo", maxAge: 900 } });
+    expect(cookie).toMatchObject({
+      name: "dimo-login-state",
+      options: { httpOnly: true, sameSite: "lax", path: "/login/dimo", maxAge: 900 },
+    });
     expect(cookie.value.startsWith(`${state}.`)).toBe(true);
     // Two starts, two states.
     expect(new URL(startDimoLogin("/").location).searchParams.get("state")).not.toBe(state);
@@ -78,7 +81,10 @@ describe("finishDimoLogin", () => {
 
   it("admits an admin, and sends a stranger to the not-allowed page without a session", async () => {
     const admin = await roundTrip("admin");
-    expect(await finishDimoLogin({ query: admin.query, stateCookie: admin.cookie.value })).toMatchObject({ kind: "signed-in", location: "/developer" });
+    expect(await finishDimoLogin({ query: admin.query, stateCookie: admin.cookie.value })).toMatchObject({
+      kind: "signed-in",
+      location: "/developer",
+    });
     const stranger = await roundTrip("stranger");
     expect(await finishDimoLogin({ query: stranger.query, stateCookie: stranger.cookie.value })).toEqual({
       kind: "not-allowed",
@@ -94,7 +100,9 @@ describe("finishDimoLogin", () => {
     // A made-up state that DIMO echoes faithfully: the token is good, but the state was never issued here.
     const madeUp = new URLSearchParams(query);
     madeUp.set("state", "f".repeat(56));
-    expect(await finishDimoLogin({ query: madeUp, stateCookie: `${"f".repeat(56)}.Lw` })).toMatchObject({ code: "DIMO_STATE_MISSING" });
+    expect(await finishDimoLogin({ query: madeUp, stateCookie: `${"f".repeat(56)}.Lw` })).toMatchObject({
+      code: "DIMO_STATE_MISSING",
+    });
     // None of these spent the real state.
     expect(await finishDimoLogin({ query, stateCookie: cookie.value })).toMatchObject({ kind: "signed-in" });
   });
@@ -104,7 +112,9 @@ describe("finishDimoLogin", () => {
     const token = query.get("token") ?? "";
     const tampered = new URLSearchParams(query);
     tampered.set("token", `${token.slice(0, -4)}AAAA`);
-    expect(await finishDimoLogin({ query: tampered, stateCookie: cookie.value })).toMatchObject({ code: "DIMO_TOKEN_INVALID" });
+    expect(await finishDimoLogin({ query: tampered, stateCookie: cookie.value })).toMatchObject({
+      code: "DIMO_TOKEN_INVALID",
+    });
     // Claiming to be the owner in the query changes nothing: the token names the stranger.
     const claimed = new URLSearchParams(query);
     claimed.set("walletAddress", DEMO_LICENSE.owner.address);

@@ -21,11 +21,17 @@ export const LOGIN_STATE_TTL_MS = 15 * 60_000;
 const STATE_COOKIE = "dimo-login-state";
 const CALLBACK_COOKIE_PATH = "/login/dimo";
 
-export type DimoLoginFailure = DimoTokenFailure | AdmissionRefusal | "DIMO_STATE_MISSING" | "DIMO_STATE_MISMATCH" | "SIGN_IN_UNAVAILABLE";
+export type DimoLoginFailure =
+  DimoTokenFailure | AdmissionRefusal | "DIMO_STATE_MISSING" | "DIMO_STATE_MISMATCH" | "SIGN_IN_UNAVAILABLE";
 
 let states: ReturnType<typeof createNonces> | undefined;
 const loginStates = () =>
-  (states ??= createNonces({ secret: getAuthSecret(), store: getStores().keyValue, ttlMs: LOGIN_STATE_TTL_MS, purpose: "dimo-login-state" }));
+  (states ??= createNonces({
+    secret: getAuthSecret(),
+    store: getStores().keyValue,
+    ttlMs: LOGIN_STATE_TTL_MS,
+    purpose: "dimo-login-state",
+  }));
 
 function isHttpsSite(): boolean {
   return new URL(getConfig().publicUrl).protocol === "https:";
@@ -79,7 +85,11 @@ export interface CallbackInput {
 /** The callback's work. The caller always clears the state cookie (`clearedStateCookie`), whatever the outcome. */
 export async function finishDimoLogin({ query, stateCookie: cookie }: CallbackInput): Promise<DimoLoginOutcome> {
   const config = getConfig();
-  const refused = (code: DimoLoginFailure): DimoLoginOutcome => ({ kind: "refused", code, location: `/login?error=${code}` });
+  const refused = (code: DimoLoginFailure): DimoLoginOutcome => ({
+    kind: "refused",
+    code,
+    location: `/login?error=${code}`,
+  });
 
   const [state, encodedPath] = (cookie ?? "").split(".");
   if (!state || encodedPath === undefined) return refused("DIMO_STATE_MISSING");
@@ -88,7 +98,10 @@ export async function finishDimoLogin({ query, stateCookie: cookie }: CallbackIn
 
   let person;
   try {
-    person = await verifyDimoToken(query.get("token") ?? "", { authUrl: config.urls.auth, clientId: config.license.clientId });
+    person = await verifyDimoToken(query.get("token") ?? "", {
+      authUrl: config.urls.auth,
+      clientId: config.license.clientId,
+    });
   } catch (error) {
     if (error instanceof DimoTokenError) return refused(error.code);
     throw error;
@@ -106,10 +119,15 @@ export async function finishDimoLogin({ query, stateCookie: cookie }: CallbackIn
     role = await admit(person.address);
   } catch (error) {
     if (!(error instanceof AdmissionRefused)) throw error;
-    if (error.code === "WALLET_NOT_ALLOWED") return { kind: "not-allowed", location: `/login/not-allowed?address=${person.address}&via=dimo` };
+    if (error.code === "WALLET_NOT_ALLOWED")
+      return { kind: "not-allowed", location: `/login/not-allowed?address=${person.address}&via=dimo` };
     return refused(error.code);
   }
-  const session = await newSessionCookie({ address: person.address, role, signedInWith: { via: "dimo", email: person.email } });
+  const session = await newSessionCookie({
+    address: person.address,
+    role,
+    signedInWith: { via: "dimo", email: person.email },
+  });
   const callbackPath = safeCallbackPath(Buffer.from(encodedPath, "base64url").toString("utf8"), config.publicUrl);
   return { kind: "signed-in", location: callbackPath, session };
 }

@@ -24,7 +24,8 @@ function claims(overrides: JWTPayload = {}): JWTPayload {
   };
 }
 
-const verify = (token: string) => verifyDimoToken(token, { authUrl: `${suite.url}/auth`, clientId: DEMO_LICENSE.clientId });
+const verify = (token: string) =>
+  verifyDimoToken(token, { authUrl: `${suite.url}/auth`, clientId: DEMO_LICENSE.clientId });
 
 async function failure(token: string): Promise<DimoTokenFailure> {
   try {
@@ -43,7 +44,10 @@ describe("verifyDimoToken", () => {
   });
 
   it("compares the audience without regard to case and takes it from a list", async () => {
-    const token = await suite.signWithSandboxKey("auth", claims({ aud: ["someone-else", DEMO_LICENSE.clientId.toLowerCase()] }));
+    const token = await suite.signWithSandboxKey(
+      "auth",
+      claims({ aud: ["someone-else", DEMO_LICENSE.clientId.toLowerCase()] }),
+    );
     expect((await verify(token)).address).toBe(OWNER.address.toLowerCase());
   });
 
@@ -58,9 +62,11 @@ describe("verifyDimoToken", () => {
   });
 
   it("refuses a token for another client id", async () => {
-    expect(await failure(await suite.signWithSandboxKey("auth", claims({ aud: "0x1111111111111111111111111111111111111111" })))).toBe(
-      "DIMO_WRONG_CLIENT",
-    );
+    expect(
+      await failure(
+        await suite.signWithSandboxKey("auth", claims({ aud: "0x1111111111111111111111111111111111111111" })),
+      ),
+    ).toBe("DIMO_WRONG_CLIENT");
   });
 
   it("refuses an expired token", async () => {
@@ -69,8 +75,12 @@ describe("verifyDimoToken", () => {
   });
 
   it("refuses another issuer, a token without an account, and one without an expiry", async () => {
-    expect(await failure(await suite.signWithSandboxKey("auth", claims({ iss: "https://auth.example.com" })))).toBe("DIMO_TOKEN_INVALID");
-    expect(await failure(await suite.signWithSandboxKey("auth", claims({ ethereum_address: "nobody" })))).toBe("DIMO_TOKEN_INVALID");
+    expect(await failure(await suite.signWithSandboxKey("auth", claims({ iss: "https://auth.example.com" })))).toBe(
+      "DIMO_TOKEN_INVALID",
+    );
+    expect(await failure(await suite.signWithSandboxKey("auth", claims({ ethereum_address: "nobody" })))).toBe(
+      "DIMO_TOKEN_INVALID",
+    );
     const { exp: _, ...noExpiry } = claims();
     expect(await failure(await suite.signWithSandboxKey("auth", noExpiry))).toBe("DIMO_TOKEN_INVALID");
   });
@@ -88,7 +98,9 @@ describe("verifyDimoToken", () => {
 
   it("says DIMO is unavailable when its keys cannot be read, not that the token is bad", async () => {
     const token = await suite.signWithSandboxKey("auth", claims({ iss: "http://127.0.0.1:9/auth" }));
-    await expect(verifyDimoToken(token, { authUrl: "http://127.0.0.1:9/auth", clientId: DEMO_LICENSE.clientId })).rejects.toMatchObject({
+    await expect(
+      verifyDimoToken(token, { authUrl: "http://127.0.0.1:9/auth", clientId: DEMO_LICENSE.clientId }),
+    ).rejects.toMatchObject({
       code: "DIMO_UNAVAILABLE",
     });
   });

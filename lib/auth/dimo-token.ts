@@ -14,7 +14,10 @@ import { processWide } from "@/lib/process-wide";
 export type DimoTokenFailure = "DIMO_TOKEN_INVALID" | "DIMO_TOKEN_EXPIRED" | "DIMO_WRONG_CLIENT" | "DIMO_UNAVAILABLE";
 
 export class DimoTokenError extends Error {
-  constructor(readonly code: DimoTokenFailure, detail: string) {
+  constructor(
+    readonly code: DimoTokenFailure,
+    detail: string,
+  ) {
     super(detail);
     this.name = "DimoTokenError";
   }
@@ -46,14 +49,19 @@ function publishedKeys(authUrl: string): JWTVerifyGetKey {
   const sets = processWide("dimo-login-keys", () => new Map<string, JWTVerifyGetKey>());
   let set = sets.get(authUrl);
   if (!set) {
-    set = createRemoteJWKSet(new URL(`${authUrl}/keys`), { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+    set = createRemoteJWKSet(new URL(`${authUrl}/keys`), {
+      timeoutDuration: 5_000,
+      cooldownDuration: 30_000,
+      cacheMaxAge: 10 * 60_000,
+    });
     sets.set(authUrl, set);
   }
   return set;
 }
 
 export async function verifyDimoToken(token: string, expected: DimoTokenExpectations): Promise<DimoPerson> {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) throw new DimoTokenError("DIMO_TOKEN_INVALID", "No usable token.");
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH)
+    throw new DimoTokenError("DIMO_TOKEN_INVALID", "No usable token.");
   let payload;
   try {
     ({ payload } = await jwtVerify(token, expected.keys ?? publishedKeys(expected.authUrl), {
@@ -84,6 +92,7 @@ function describeFailure(error: unknown): DimoTokenError {
     // The keys could not be fetched (timeout, network, a non-JSON answer): nothing was wrong with the token itself.
     return new DimoTokenError("DIMO_UNAVAILABLE", "DIMO's published keys could not be read.");
   }
-  if (error instanceof errors.JWKSInvalid) return new DimoTokenError("DIMO_UNAVAILABLE", "DIMO's published keys could not be read.");
+  if (error instanceof errors.JWKSInvalid)
+    return new DimoTokenError("DIMO_UNAVAILABLE", "DIMO's published keys could not be read.");
   return new DimoTokenError("DIMO_TOKEN_INVALID", `The token was refused (${error.code}).`);
 }

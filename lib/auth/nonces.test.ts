@@ -62,7 +62,13 @@ describe("sign-in nonces", () => {
     let now = 1_700_000_000_000;
     const store = new MemoryKeyValueStore(() => now);
     const signIn = createNonces({ secret: SECRET, store, now: () => now });
-    const states = createNonces({ secret: SECRET, store, now: () => now, ttlMs: 15 * 60_000, purpose: "dimo-login-state" });
+    const states = createNonces({
+      secret: SECRET,
+      store,
+      now: () => now,
+      ttlMs: 15 * 60_000,
+      purpose: "dimo-login-state",
+    });
     const state = states.issue();
     expect(await signIn.consume(state)).toBe(false);
     expect(await states.consume(signIn.issue())).toBe(false);

@@ -33,7 +33,13 @@ function mac(key: string, body: string): string {
   return createHmac("sha256", key).update(body).digest("hex").slice(0, MAC_HEX);
 }
 
-export function createNonces({ secret, store, now = Date.now, ttlMs = NONCE_TTL_MS, purpose = "sign-in-nonce" }: NonceDeps) {
+export function createNonces({
+  secret,
+  store,
+  now = Date.now,
+  ttlMs = NONCE_TTL_MS,
+  purpose = "sign-in-nonce",
+}: NonceDeps) {
   // A key of its own, so a nonce MAC can never stand in for anything else made with the session secret.
   const key = `${purpose}:${secret}`;
   const usedPrefix = purpose === "sign-in-nonce" ? "used-nonce" : `used-${purpose}`;

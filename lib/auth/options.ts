@@ -16,7 +16,8 @@ import { SignInError, verifySignIn } from "./siwe";
 export { SESSION_MAX_AGE_SECONDS } from "./session-claims";
 
 /** Codes that authorize() throws; next-auth hands them to the login page as `error`. */
-export type SignInErrorCode = SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE" | "SIGN_IN_UNAVAILABLE";
+export type SignInErrorCode =
+  SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE" | "SIGN_IN_UNAVAILABLE";
 
 const MAX_MESSAGE_LENGTH = 4_000;
 const MAX_SIGNATURE_LENGTH = 16_386;
@@ -43,19 +44,32 @@ export function getAuthOptions(): NextAuthOptions {
         async authorize(credentials) {
           const message = credentials?.message;
           const signature = credentials?.signature;
-          if (typeof message !== "string" || typeof signature !== "string" || message.length > MAX_MESSAGE_LENGTH || signature.length > MAX_SIGNATURE_LENGTH) {
+          if (
+            typeof message !== "string" ||
+            typeof signature !== "string" ||
+            message.length > MAX_MESSAGE_LENGTH ||
+            signature.length > MAX_SIGNATURE_LENGTH
+          ) {
             throw new Error("MALFORMED_MESSAGE" satisfies SignInErrorCode);
           }
           const nonces = getSignInNonces();
-          const address = await verifySignIn({ message, signature, expectedOrigin: config.publicUrl, consumeNonce: nonces.consume, verifyOnChain }).catch(
-            (error: unknown) => {
-              // The used-nonce set is unreachable: refuse (fail closed) with a code that says to try again shortly.
-              if (isStoreUnavailable(error)) throw new Error("SIGN_IN_UNAVAILABLE" satisfies SignInErrorCode);
-              throw new Error(error instanceof SignInError ? error.code : ("MALFORMED_MESSAGE" satisfies SignInErrorCode));
-            },
-          );
+          const address = await verifySignIn({
+            message,
+            signature,
+            expectedOrigin: config.publicUrl,
+            consumeNonce: nonces.consume,
+            verifyOnChain,
+          }).catch((error: unknown) => {
+            // The used-nonce set is unreachable: refuse (fail closed) with a code that says to try again shortly.
+            if (isStoreUnavailable(error)) throw new Error("SIGN_IN_UNAVAILABLE" satisfies SignInErrorCode);
+            throw new Error(
+              error instanceof SignInError ? error.code : ("MALFORMED_MESSAGE" satisfies SignInErrorCode),
+            );
+          });
           const role = await admit(address).catch((error: unknown) => {
-            throw new Error(error instanceof AdmissionRefused ? error.code : ("LICENSE_UNAVAILABLE" satisfies SignInErrorCode));
+            throw new Error(
+              error instanceof AdmissionRefused ? error.code : ("LICENSE_UNAVAILABLE" satisfies SignInErrorCode),
+            );
           });
           return { id: address, role, via: "wallet" };
         },
@@ -64,7 +78,12 @@ export function getAuthOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         // The wallet's way in; Sign in with DIMO makes its session with the same function (sign-in-session.ts).
-        if (user) return newSessionToken({ address: user.id as `0x${string}`, role: user.role, signedInWith: { via: "wallet" } });
+        if (user)
+          return newSessionToken({
+            address: user.id as `0x${string}`,
+            role: user.role,
+            signedInWith: { via: "wallet" },
+          });
         // Reading /api/auth/session with an ended or revoked session makes next-auth clear the cookie.
         const claims = readSessionClaims(token, Date.now());
         if (!claims || (await isSessionRevoked(claims.sid))) throw new Error("SESSION_ENDED");
@@ -81,7 +100,8 @@ export function getAuthOptions(): NextAuthOptions {
     logger: {
       // An ended or revoked session read at /api/auth/session is expected, not an error worth a stack trace.
       error(code, metadata) {
-        const message = metadata instanceof Error ? metadata.message : (metadata as { error?: Error } | undefined)?.error?.message;
+        const message =
+          metadata instanceof Error ? metadata.message : (metadata as { error?: Error } | undefined)?.error?.message;
         if (code === "JWT_SESSION_ERROR" && message === "SESSION_ENDED") return;
         console.error(`[next-auth][error][${code}]`, metadata);
       },

@@ -2,13 +2,15 @@ import { describe, expect, it } from "vitest";
 import { MemoryCounterStore } from "@/lib/store/memory";
 import { SIGN_IN_LIMITS, clientAddress, refuseWhenOverLimit } from "./rate-limit";
 
-const from = (address: string) => new Request("http://localhost:3000/api/sign-in/nonce", { headers: { "x-forwarded-for": address } });
+const from = (address: string) =>
+  new Request("http://localhost:3000/api/sign-in/nonce", { headers: { "x-forwarded-for": address } });
 
 describe("refuseWhenOverLimit", () => {
   it("answers 429 with Retry-After once a client has used its nonce bucket, and only that client", async () => {
     const counters = new MemoryCounterStore();
     const { limit } = SIGN_IN_LIMITS.nonce;
-    for (let i = 0; i < limit; i++) expect(await refuseWhenOverLimit(from("198.51.100.7"), "nonce", counters)).toBeNull();
+    for (let i = 0; i < limit; i++)
+      expect(await refuseWhenOverLimit(from("198.51.100.7"), "nonce", counters)).toBeNull();
     const refused = await refuseWhenOverLimit(from("198.51.100.7"), "nonce", counters);
     expect(refused?.status).toBe(429);
     expect(Number(refused?.headers.get("retry-after"))).toBeGreaterThan(0);

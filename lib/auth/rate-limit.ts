@@ -39,7 +39,11 @@ export function signInUnavailable(): Response {
  * A 429 answer when this client has used up the bucket, a 503 when the counters cannot be reached (sign-in fails
  * closed); null when the request may go on.
  */
-export async function refuseWhenOverLimit(request: Request, bucket: SignInBucket, counters: CounterStore): Promise<Response | null> {
+export async function refuseWhenOverLimit(
+  request: Request,
+  bucket: SignInBucket,
+  counters: CounterStore,
+): Promise<Response | null> {
   const { limit, windowMs } = SIGN_IN_LIMITS[bucket];
   let counted;
   try {

@@ -68,7 +68,9 @@ export function createRevocations({ sets, channels, now = Date.now, log = consol
     } catch (error) {
       if (!isStoreUnavailable(error)) throw error;
       pending.set(sid, endsAtMs);
-      log(`[auth] a sign-out could not reach the shared store; it holds on this instance and is sent when the store answers.`);
+      log(
+        `[auth] a sign-out could not reach the shared store; it holds on this instance and is sent when the store answers.`,
+      );
     }
   }
 

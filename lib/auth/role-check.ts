@@ -17,7 +17,11 @@ const MAX_ENTRIES = 1_000;
 type Checked = { role: DashboardRole | null; until: number } | { role: "unknown"; until: number };
 const checked = new Map<string, Checked>();
 
-export async function currentRole(address: `0x${string}`, sessionRole: DashboardRole, now = Date.now()): Promise<DashboardRole | null> {
+export async function currentRole(
+  address: `0x${string}`,
+  sessionRole: DashboardRole,
+  now = Date.now(),
+): Promise<DashboardRole | null> {
   const { admins } = getConfig();
   if (admins.includes(address)) return "admin";
   const hit = checked.get(address);

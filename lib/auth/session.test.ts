@@ -13,7 +13,9 @@ const SECURE_COOKIE = "__Secure-next-auth.session-token";
 const jar = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
 const identity = vi.hoisted(() => ({ owner: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", calls: 0, down: false }));
 vi.mock("next/headers", () => ({
-  cookies: async () => ({ get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined) }),
+  cookies: async () => ({
+    get: (name: string) => (jar.cookies.has(name) ? { name, value: jar.cookies.get(name) } : undefined),
+  }),
 }));
 // React's request cache needs a server render; in a test each call stands alone.
 vi.mock("react", async (original) => ({ ...(await original<typeof React>()), cache: <T>(fn: T) => fn }));
@@ -31,7 +33,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 async function load(env: Record<string, string> = {}) {
   process.env = { ...savedEnv, AUTH_SECRET: SECRET, ...env };
   vi.resetModules();
-  return { getSession: (await import("./session")).getSession, revokeSession: (await import("./revocation")).revokeSession };
+  return {
+    getSession: (await import("./session")).getSession,
+    revokeSession: (await import("./revocation")).revokeSession,
+  };
 }
 
 const claims = (address: string, role: "owner" | "admin", signedInSecondsAgo = 0) => ({
@@ -60,17 +65,35 @@ describe("getSession", () => {
 
   it("reads the wallet and role from a valid session cookie", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(OWNER, "owner")));
-    expect(await (await load()).getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
+    expect(await (await load()).getSession()).toEqual({
+      address: OWNER,
+      role: "owner",
+      signedInWith: { via: "wallet" },
+    });
   });
 
   it("reads back a session made by the shared sign-in path, with how the person signed in", async () => {
     const loaded = await load();
     const { newSessionCookie } = await import("./sign-in-session");
-    const made = await newSessionCookie({ address: OWNER, role: "owner", signedInWith: { via: "dimo", email: "owner@example.com" } });
+    const made = await newSessionCookie({
+      address: OWNER,
+      role: "owner",
+      signedInWith: { via: "dimo", email: "owner@example.com" },
+    });
     expect(made.name).toBe(COOKIE);
-    expect(made.options).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/", secure: false, maxAge: 12 * 3600 });
+    expect(made.options).toMatchObject({
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: false,
+      maxAge: 12 * 3600,
+    });
     jar.cookies.set(made.name, made.value);
-    expect(await loaded.getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "dimo", email: "owner@example.com" } });
+    expect(await loaded.getSession()).toEqual({
+      address: OWNER,
+      role: "owner",
+      signedInWith: { via: "dimo", email: "owner@example.com" },
+    });
   });
 
   it("over https, accepts only the __Secure- cookie", async () => {
@@ -79,7 +102,11 @@ describe("getSession", () => {
     const https = { NEXTAUTH_URL: "https://dash.example.com" };
     expect(await (await load(https)).getSession()).toBeNull();
     jar.cookies.set(SECURE_COOKIE, value);
-    expect(await (await load(https)).getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
+    expect(await (await load(https)).getSession()).toEqual({
+      address: OWNER,
+      role: "owner",
+      signedInWith: { via: "wallet" },
+    });
   });
 
   it("over http, does not read a __Secure- cookie", async () => {
@@ -132,7 +159,11 @@ describe("getSession", () => {
 
   it("lets an admin in only while DASHBOARD_ADMINS lists them", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(ADMIN, "admin")));
-    expect(await (await load({ DASHBOARD_ADMINS: ADMIN })).getSession()).toEqual({ address: ADMIN, role: "admin", signedInWith: { via: "wallet" } });
+    expect(await (await load({ DASHBOARD_ADMINS: ADMIN })).getSession()).toEqual({
+      address: ADMIN,
+      role: "admin",
+      signedInWith: { via: "wallet" },
+    });
     expect(await (await load({ DASHBOARD_ADMINS: "" })).getSession()).toBeNull();
   });
 
@@ -151,6 +182,10 @@ describe("getSession", () => {
   it("keeps the owner signed in while the identity API is briefly down", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(OWNER, "owner")));
     identity.down = true;
-    expect(await (await load()).getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
+    expect(await (await load()).getSession()).toEqual({
+      address: OWNER,
+      role: "owner",
+      signedInWith: { via: "wallet" },
+    });
   });
 });

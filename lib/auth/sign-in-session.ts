@@ -70,6 +70,12 @@ export async function newSessionCookie(person: SignedInPerson) {
   return {
     name: sessionCookieName(),
     value,
-    options: { httpOnly: true, sameSite: "lax" as const, path: "/", secure: isHttpsSite(), maxAge: SESSION_MAX_AGE_SECONDS },
+    options: {
+      httpOnly: true,
+      sameSite: "lax" as const,
+      path: "/",
+      secure: isHttpsSite(),
+      maxAge: SESSION_MAX_AGE_SECONDS,
+    },
   };
 }

@@ -26,7 +26,12 @@ function message(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {
 }
 
 async function verify(text: string, signature?: string) {
-  return verifySignIn({ message: text, signature: signature ?? (await alice.signMessage({ message: text })), expectedOrigin: ORIGIN, consumeNonce });
+  return verifySignIn({
+    message: text,
+    signature: signature ?? (await alice.signMessage({ message: text })),
+    expectedOrigin: ORIGIN,
+    consumeNonce,
+  });
 }
 
 async function failure(promise: Promise<unknown>): Promise<SignInFailure> {
@@ -60,7 +65,9 @@ describe("verifySignIn", () => {
   });
 
   it("refuses a message for another domain", async () => {
-    expect(await failure(verify(message({ domain: "evil.example", uri: "https://evil.example" })))).toBe("WRONG_DOMAIN");
+    expect(await failure(verify(message({ domain: "evil.example", uri: "https://evil.example" })))).toBe(
+      "WRONG_DOMAIN",
+    );
   });
 
   it("refuses a message whose URI points at another site", async () => {
@@ -75,12 +82,16 @@ describe("verifySignIn", () => {
 
   it("refuses a message that asks for a long life", async () => {
     const issuedAt = new Date();
-    expect(await failure(verify(message({ issuedAt, expirationTime: new Date(issuedAt.getTime() + 24 * 3_600_000) })))).toBe("EXPIRED_MESSAGE");
+    expect(
+      await failure(verify(message({ issuedAt, expirationTime: new Date(issuedAt.getTime() + 24 * 3_600_000) }))),
+    ).toBe("EXPIRED_MESSAGE");
   });
 
   it("refuses a message issued in the future", async () => {
     const issuedAt = new Date(Date.now() + 10 * 60_000);
-    expect(await failure(verify(message({ issuedAt, expirationTime: new Date(issuedAt.getTime() + 60_000) })))).toBe("EXPIRED_MESSAGE");
+    expect(await failure(verify(message({ issuedAt, expirationTime: new Date(issuedAt.getTime() + 60_000) })))).toBe(
+      "EXPIRED_MESSAGE",
+    );
   });
 
   it("refuses a message without an expiry", async () => {

@@ -16,7 +16,10 @@ export type SignInFailure =
   | "SMART_ACCOUNT_UNAVAILABLE";
 
 export class SignInError extends Error {
-  constructor(readonly code: SignInFailure, detail: string) {
+  constructor(
+    readonly code: SignInFailure,
+    detail: string,
+  ) {
     super(detail);
     this.name = "SignInError";
   }
@@ -66,7 +69,10 @@ export async function verifySignIn(input: VerifySignInInput): Promise<`0x${strin
     throw new SignInError("WRONG_DOMAIN", `The sign-in message is for ${fields.domain}, not ${expected.host}.`);
   }
   if (fields.chainId !== SIGN_IN_CHAIN_ID) {
-    throw new SignInError("WRONG_CHAIN", `The sign-in message names chain ${String(fields.chainId)}, not ${SIGN_IN_CHAIN_ID}.`);
+    throw new SignInError(
+      "WRONG_CHAIN",
+      `The sign-in message names chain ${String(fields.chainId)}, not ${SIGN_IN_CHAIN_ID}.`,
+    );
   }
 
   const issuedAt = fields.issuedAt.getTime();
@@ -96,11 +102,16 @@ export async function verifySignIn(input: VerifySignInInput): Promise<`0x${strin
 async function verifySignature(address: `0x${string}`, input: VerifySignInInput): Promise<void> {
   if (!ANY_SIGNATURE.test(input.signature)) throw new SignInError("BAD_SIGNATURE", "The signature is malformed.");
   const signature = input.signature as Hex;
-  const plain = EOA_SIGNATURE.test(signature) && (await verifyMessage({ address, message: input.message, signature }).catch(() => false));
+  const plain =
+    EOA_SIGNATURE.test(signature) &&
+    (await verifyMessage({ address, message: input.message, signature }).catch(() => false));
   if (plain) return;
   if (!input.verifyOnChain) {
     if (!EOA_SIGNATURE.test(signature)) {
-      throw new SignInError("SMART_ACCOUNT_UNSUPPORTED", "A smart account's signature needs DIMO_RPC_URL to be checked.");
+      throw new SignInError(
+        "SMART_ACCOUNT_UNSUPPORTED",
+        "A smart account's signature needs DIMO_RPC_URL to be checked.",
+      );
     }
     throw new SignInError("BAD_SIGNATURE", "The signature does not match the message's address.");
   }

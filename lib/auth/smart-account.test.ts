@@ -56,7 +56,12 @@ beforeAll(async () => {
   chain = await startLocalChain();
   account = await chain.deployAccount(OWNER.address);
   factory = await chain.deployFactory();
-  undeployed = getContractAddress({ opcode: "CREATE2", from: factory, salt: SALT, bytecode: chain.accountInitCode(OWNER.address) });
+  undeployed = getContractAddress({
+    opcode: "CREATE2",
+    from: factory,
+    salt: SALT,
+    bytecode: chain.accountInitCode(OWNER.address),
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -78,31 +83,54 @@ describe("a smart-account wallet signs in through ERC-1271 when DIMO_RPC_URL is 
   it("refuses a signature by any other key, without spending the nonce", async () => {
     const authorize = await authorizeWith({ DIMO_RPC_URL: chain.url, DASHBOARD_ADMINS: account });
     const message = await signInMessage(account);
-    expect(await refusal(authorize({ message, signature: await MALLORY.signMessage({ message }) }))).toBe("BAD_SIGNATURE");
+    expect(await refusal(authorize({ message, signature: await MALLORY.signMessage({ message }) }))).toBe(
+      "BAD_SIGNATURE",
+    );
     // The same message still signs in with the owner's signature: the refused attempt did not burn its nonce.
-    expect(await authorize({ message, signature: await OWNER.signMessage({ message }) })).toMatchObject({ id: account.toLowerCase() });
+    expect(await authorize({ message, signature: await OWNER.signMessage({ message }) })).toMatchObject({
+      id: account.toLowerCase(),
+    });
   });
 
   it("accepts an ERC-6492 signature for an account not deployed yet, and refuses one by another key", async () => {
     const authorize = await authorizeWith({ DIMO_RPC_URL: chain.url, DASHBOARD_ADMINS: undeployed });
     const deployCall = encodeFunctionData({
-      abi: [{ type: "function", name: "deploy", stateMutability: "nonpayable", inputs: [{ type: "address" }, { type: "bytes32" }], outputs: [{ type: "address" }] }],
+      abi: [
+        {
+          type: "function",
+          name: "deploy",
+          stateMutability: "nonpayable",
+          inputs: [{ type: "address" }, { type: "bytes32" }],
+          outputs: [{ type: "address" }],
+        },
+      ],
       functionName: "deploy",
       args: [OWNER.address, SALT],
     });
-    const wrap = (signature: `0x${string}`) => serializeErc6492Signature({ address: factory, data: deployCall, signature });
+    const wrap = (signature: `0x${string}`) =>
+      serializeErc6492Signature({ address: factory, data: deployCall, signature });
 
     const message = await signInMessage(undeployed);
-    expect(await refusal(authorize({ message, signature: wrap(await MALLORY.signMessage({ message })) }))).toBe("BAD_SIGNATURE");
-    expect(await authorize({ message, signature: wrap(await OWNER.signMessage({ message })) })).toMatchObject({ id: undeployed.toLowerCase() });
+    expect(await refusal(authorize({ message, signature: wrap(await MALLORY.signMessage({ message })) }))).toBe(
+      "BAD_SIGNATURE",
+    );
+    expect(await authorize({ message, signature: wrap(await OWNER.signMessage({ message })) })).toMatchObject({
+      id: undeployed.toLowerCase(),
+    });
   });
 
   it("without DIMO_RPC_URL, refuses the smart account and says why", async () => {
     const authorize = await authorizeWith({ DASHBOARD_ADMINS: account });
     const message = await signInMessage(account);
     // A plain 65-byte signature by the owner is not the account's own: without a chain it cannot be checked.
-    expect(await refusal(authorize({ message, signature: await OWNER.signMessage({ message }) }))).toBe("BAD_SIGNATURE");
-    const wrapped = serializeErc6492Signature({ address: account, data: "0x", signature: await OWNER.signMessage({ message }) });
+    expect(await refusal(authorize({ message, signature: await OWNER.signMessage({ message }) }))).toBe(
+      "BAD_SIGNATURE",
+    );
+    const wrapped = serializeErc6492Signature({
+      address: account,
+      data: "0x",
+      signature: await OWNER.signMessage({ message }),
+    });
     expect(await refusal(authorize({ message, signature: wrapped }))).toBe("SMART_ACCOUNT_UNSUPPORTED");
   });
 });

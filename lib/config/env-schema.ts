@@ -43,7 +43,9 @@ const apiKey = z
   .transform((value) => (value.startsWith("0x") ? value : `0x${value}`) as `0x${string}`);
 
 export const envSchema = z.object({
-  DIMO_ENV: optional(z.enum(["sandbox", "production", "dev", "custom"], "must be one of sandbox, production, dev, custom")),
+  DIMO_ENV: optional(
+    z.enum(["sandbox", "production", "dev", "custom"], "must be one of sandbox, production, dev, custom"),
+  ),
   DIMO_CLIENT_ID: optional(address),
   // Exactly as configured: DIMO compares it with the license's registered redirect URI as a string, slash and all.
   DIMO_DOMAIN: optional(httpUrl),
@@ -69,7 +71,12 @@ export const envSchema = z.object({
   NEXT_PUBLIC_MAP_STYLE_URL: optional(baseUrl),
   SANDBOX_DATA_DIR: optional(z.string().trim()),
   REDIS_URL: optional(redisUrl),
-  REDIS_KEY_PREFIX: optional(z.string().trim().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits or _ : . -")),
+  REDIS_KEY_PREFIX: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits or _ : . -"),
+  ),
   DIMO_LOGIN_URL: optional(baseUrl),
   // Exactly as registered: DIMO compares it with the license's redirect URIs as a string.
   DIMO_LOGIN_REDIRECT_URI: optional(httpUrl),

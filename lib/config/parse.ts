@@ -49,7 +49,9 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
   // custom starts from the real network's addresses and contract, and must name every address itself.
   const preset: Preset = mode === "custom" ? "production" : mode;
   if (env.DIMO_VEHICLE_CONTRACT !== undefined && mode !== "custom") {
-    problems.push(`DIMO_VEHICLE_CONTRACT applies only with DIMO_ENV=custom: DIMO_ENV=${mode} uses its own network's contract.`);
+    problems.push(
+      `DIMO_VEHICLE_CONTRACT applies only with DIMO_ENV=custom: DIMO_ENV=${mode} uses its own network's contract.`,
+    );
   }
   const urls = {} as DimoUrls;
   for (const service of Object.keys(URL_VARIABLES) as DimoService[]) {
@@ -61,33 +63,49 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     urls[service] = value ?? PRESET_URLS[preset][service];
     // Tokens and the API key's signatures travel to these addresses: outside the sandbox, only over TLS.
     if (mode !== "sandbox" && !isHttpsOrLoopback(urls[service])) {
-      problems.push(`${variable} must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`);
+      problems.push(
+        `${variable} must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`,
+      );
     }
   }
 
   const authSecret = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET;
   if (mode !== "sandbox") {
     if (authSecret === undefined) {
-      problems.push(`AUTH_SECRET is required when DIMO_ENV=${mode}: a random string of 32+ characters (openssl rand -base64 32).`);
+      problems.push(
+        `AUTH_SECRET is required when DIMO_ENV=${mode}: a random string of 32+ characters (openssl rand -base64 32).`,
+      );
     }
     if (env.NEXTAUTH_URL === undefined) {
-      problems.push(`NEXTAUTH_URL is required when DIMO_ENV=${mode}: the dashboard's public URL, e.g. https://dash.example.com.`);
+      problems.push(
+        `NEXTAUTH_URL is required when DIMO_ENV=${mode}: the dashboard's public URL, e.g. https://dash.example.com.`,
+      );
     }
   }
   const publicUrl = env.NEXTAUTH_URL ?? "http://localhost:3000";
   // The sandbox serves its login page from the same origin as its auth service, whatever port it runs on.
-  const loginUrl = env.DIMO_LOGIN_URL ?? (preset === "sandbox" ? `${new URL(urls.auth).origin}/login` : PRESET_LOGIN_URLS[preset]);
+  const loginUrl =
+    env.DIMO_LOGIN_URL ?? (preset === "sandbox" ? `${new URL(urls.auth).origin}/login` : PRESET_LOGIN_URLS[preset]);
   if (mode !== "sandbox" && !isHttpsOrLoopback(loginUrl)) {
-    problems.push(`DIMO_LOGIN_URL must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`);
+    problems.push(
+      `DIMO_LOGIN_URL must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`,
+    );
   }
   const loginRedirectUri = env.DIMO_LOGIN_REDIRECT_URI ?? `${publicUrl}${DIMO_LOGIN_CALLBACK_PATH}`;
   // The callback sets the session cookie, so it must be this dashboard's own address, at the callback route.
   const redirect = new URL(loginRedirectUri);
-  if (redirect.origin !== new URL(publicUrl).origin || !redirect.pathname.replace(/\/$/, "").endsWith(DIMO_LOGIN_CALLBACK_PATH)) {
-    problems.push(`DIMO_LOGIN_REDIRECT_URI must be the dashboard's own ${publicUrl}${DIMO_LOGIN_CALLBACK_PATH} (with or without a trailing /).`);
+  if (
+    redirect.origin !== new URL(publicUrl).origin ||
+    !redirect.pathname.replace(/\/$/, "").endsWith(DIMO_LOGIN_CALLBACK_PATH)
+  ) {
+    problems.push(
+      `DIMO_LOGIN_REDIRECT_URI must be the dashboard's own ${publicUrl}${DIMO_LOGIN_CALLBACK_PATH} (with or without a trailing /).`,
+    );
   }
   if (env.DIMO_RPC_URL !== undefined && mode !== "sandbox" && !isHttpsOrLoopback(env.DIMO_RPC_URL)) {
-    problems.push(`DIMO_RPC_URL must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`);
+    problems.push(
+      `DIMO_RPC_URL must be an https URL when DIMO_ENV=${mode} (http is allowed only for 127.0.0.1, ::1 or localhost).`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -111,7 +129,10 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     sandboxDataDir: env.SANDBOX_DATA_DIR ?? ".sandbox",
     // One prefix per license by default, so several dashboards (licenses) can share one Redis.
     redis: env.REDIS_URL
-      ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX ?? `dimo-dashboard:${(clientId ?? DEMO_LICENSE.clientId).toLowerCase()}:` }
+      ? {
+          url: env.REDIS_URL,
+          keyPrefix: env.REDIS_KEY_PREFIX ?? `dimo-dashboard:${(clientId ?? DEMO_LICENSE.clientId).toLowerCase()}:`,
+        }
       : undefined,
     dimoLogin: { url: loginUrl, redirectUri: loginRedirectUri },
     rpcUrl: env.DIMO_RPC_URL,

@@ -66,10 +66,15 @@ describe("activity entries for replay", () => {
     const developerJwt = await client.getRawToken("developer");
     const vehicleJwt = await client.getRawToken("vehicle", 21957);
     const text = JSON.stringify(activity).toLowerCase();
-    for (const secret of [developerJwt, vehicleJwt, DEMO_LICENSE.apiKey.slice(2)]) expect(text).not.toContain(secret.toLowerCase());
+    for (const secret of [developerJwt, vehicleJwt, DEMO_LICENSE.apiKey.slice(2)])
+      expect(text).not.toContain(secret.toLowerCase());
     expect(text).not.toMatch(/eyj[a-z0-9_-]+\.eyj/);
     // The bearer token shows only as its kind, in the logged request; the replay never holds the header at all.
-    expect(text.match(/"authorization":"[^"]*"/g)?.every((header) => /^"authorization":"bearer \[redacted (developer|vehicle) jwt\]"$/.test(header))).toBe(true);
+    expect(
+      text
+        .match(/"authorization":"[^"]*"/g)
+        ?.every((header) => /^"authorization":"bearer \[redacted (developer|vehicle) jwt\]"$/.test(header)),
+    ).toBe(true);
     for (const entry of activity) expect(entry.replay?.headers.authorization).toBeUndefined();
   });
 
@@ -79,7 +84,10 @@ describe("activity entries for replay", () => {
     const submit = find(activity, (e) => e.path === "/auth/web3/submit_challenge");
     expect(submit.request?.body).toMatch(/signature=\[redacted\]$/);
     expect(submit.request?.body).toContain("grant_type=authorization_code");
-    expect(JSON.parse(submit.response?.body ?? "null")).toMatchObject({ access_token: "[redacted]", id_token: "[redacted]" });
+    expect(JSON.parse(submit.response?.body ?? "null")).toMatchObject({
+      access_token: "[redacted]",
+      id_token: "[redacted]",
+    });
     const exchange = find(activity, (e) => e.service === "tokenExchange" && e.cache === "miss");
     expect(exchange.request?.headers.authorization).toBe("Bearer [redacted developer JWT]");
     expect(exchange.response?.body).toBe('{"token":"[redacted]"}');
@@ -123,7 +131,9 @@ describe("activity entries for replay", () => {
     const exchange = curlCommand(find(activity, (e) => e.service === "tokenExchange" && e.cache === "miss"));
     if (!exchange.ok) throw new Error(exchange.reason);
     const developerJwt = await client.getRawToken("developer");
-    const exchanged = await run("/bin/sh", ["-c", exchange.command], { env: { ...process.env, DIMO_TOKEN: developerJwt } });
+    const exchanged = await run("/bin/sh", ["-c", exchange.command], {
+      env: { ...process.env, DIMO_TOKEN: developerJwt },
+    });
     expect(JSON.parse(exchanged.stdout)).toEqual({ token: expect.stringMatching(/^eyJ/) });
   });
 });

@@ -14,12 +14,19 @@ import { type StubServer, reply, startStubServer } from "@/test-support/stub-ser
 
 const license = { clientId: DEMO_LICENSE.clientId, domain: DEMO_LICENSE.redirectUri, apiKey: DEMO_LICENSE.apiKey };
 const secret = new TextEncoder().encode("k".repeat(32));
-const token = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(secret);
+const token = (claims: Record<string, unknown>) =>
+  new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(secret);
 
 let server: StubServer;
 /** DIMO's sign-in message for the license, from the stub server's auth address, issued now. */
 const dimoChallenge = (authBaseUrl: string) =>
-  challengeMessage({ authBaseUrl, clientId: license.clientId, domain: license.domain, nonce: "N".repeat(30), issuedAtMs: Date.now() });
+  challengeMessage({
+    authBaseUrl,
+    clientId: license.clientId,
+    domain: license.domain,
+    nonce: "N".repeat(30),
+    issuedAtMs: Date.now(),
+  });
 const http = (): HttpSettings => ({
   fetch: (input, init) => globalThis.fetch(input, init),
   timeoutMs: 1_000,
@@ -37,7 +44,10 @@ describe("fetchDeveloperJwt", () => {
   it("asks for a challenge in the query, signs it with the API key and submits a form", async () => {
     const issued = await token({ exp: Math.floor(Date.now() / 1000) + 3600 });
     const text = dimoChallenge(`${server.url}/auth`);
-    server.script(reply(200, { state: "abcdefghijklmnopqrstuvwxy", challenge: text }), reply(200, { access_token: issued }));
+    server.script(
+      reply(200, { state: "abcdefghijklmnopqrstuvwxy", challenge: text }),
+      reply(200, { access_token: issued }),
+    );
     expect(await fetchDeveloperJwt(http(), license, `${server.url}/auth`)).toBe(issued);
 
     const [challenge, submit] = server.received;
@@ -80,7 +90,10 @@ describe("fetchDeveloperJwt", () => {
   });
 
   it("does not start over after a refusal", async () => {
-    server.script(reply(200, { state: "s", challenge: dimoChallenge(server.url) }), reply(400, { status: 400, message: "Could not verify signature." }));
+    server.script(
+      reply(200, { state: "s", challenge: dimoChallenge(server.url) }),
+      reply(400, { status: 400, message: "Could not verify signature." }),
+    );
     const error = await fetchDeveloperJwt(http(), license, server.url).catch((reason: unknown) => reason);
     expect(error).toBeInstanceOf(DimoError);
     expect(error).toMatchObject({ service: "auth", status: 400, upstreamMessage: "Could not verify signature." });
@@ -88,12 +101,22 @@ describe("fetchDeveloperJwt", () => {
   });
 
   it("signs nothing when the challenge is not DIMO's message for this license, and says why", async () => {
-    const foreign = challengeMessage({ authBaseUrl: "https://auth.dimo.zone", clientId: license.clientId, domain: license.domain, nonce: "N".repeat(30), issuedAtMs: Date.now() });
+    const foreign = challengeMessage({
+      authBaseUrl: "https://auth.dimo.zone",
+      clientId: license.clientId,
+      domain: license.domain,
+      nonce: "N".repeat(30),
+      issuedAtMs: Date.now(),
+    });
     for (const challenge of [foreign, "Transfer all funds", `${dimoChallenge(server.url)}\nextra`]) {
       server.script(reply(200, { state: "s", challenge }));
       const error = await fetchDeveloperJwt(http(), license, server.url).catch((reason: unknown) => reason);
       expect(error).toBeInstanceOf(DimoError);
-      expect(error).toMatchObject({ service: "auth", code: "INVALID_RESPONSE", message: expect.stringMatching(/challenge was not signed: .+/) });
+      expect(error).toMatchObject({
+        service: "auth",
+        code: "INVALID_RESPONSE",
+        message: expect.stringMatching(/challenge was not signed: .+/),
+      });
       // Nothing was submitted, so no signature left the server.
       expect(server.received.map((r) => r.url.split("?")[0])).toEqual(["/auth/web3/generate_challenge"]);
     }

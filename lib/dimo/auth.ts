@@ -17,7 +17,8 @@ export const SUBMIT_PATH = "/auth/web3/submit_challenge";
 
 type License = AppConfig["license"];
 
-const common = (authUrl: string) => ({ service: "auth", baseUrl: authUrl, tokenKind: "developer", cache: "miss" }) as const;
+const common = (authUrl: string) =>
+  ({ service: "auth", baseUrl: authUrl, tokenKind: "developer", cache: "miss" }) as const;
 
 async function requestChallenge(http: HttpSettings, license: License, authUrl: string) {
   const response = await dimoFetch(http, {
@@ -36,7 +37,13 @@ async function requestChallenge(http: HttpSettings, license: License, authUrl: s
   return parseResponse(challengeSchema, response.body, "auth", "challenge");
 }
 
-async function submitChallenge(http: HttpSettings, license: License, authUrl: string, state: string, signature: string) {
+async function submitChallenge(
+  http: HttpSettings,
+  license: License,
+  authUrl: string,
+  state: string,
+  signature: string,
+) {
   const response = await dimoFetch(http, {
     ...common(authUrl),
     method: "POST",
@@ -54,7 +61,12 @@ async function submitChallenge(http: HttpSettings, license: License, authUrl: st
  * Gets a new Developer JWT. When the submit fails in a way worth retrying (503, timeout), the flow runs once more
  * with a fresh challenge rather than re-sending a state that may already be used.
  */
-export async function fetchDeveloperJwt(http: HttpSettings, license: License, authUrl: string, now = Date.now): Promise<string> {
+export async function fetchDeveloperJwt(
+  http: HttpSettings,
+  license: License,
+  authUrl: string,
+  now = Date.now,
+): Promise<string> {
   for (let round = 1; ; round += 1) {
     const { state, challenge } = await requestChallenge(http, license, authUrl);
     checkChallenge(challenge, { clientId: license.clientId, domain: license.domain, authUrl, now: now() });

@@ -37,15 +37,21 @@ describe("checkChallenge", () => {
     const foreign = challenge({ authBaseUrl: "https://evil.example" });
     expect(problem(foreign)).toMatch(/host evil\.example, not the configured auth host auth\.dimo\.zone/);
     // The real host's challenge relayed by a hostile auth URL.
-    expect(problem(challenge(), { ...expected, authUrl: "https://evil.example" })).toMatch(/not the configured auth host evil\.example/);
+    expect(problem(challenge(), { ...expected, authUrl: "https://evil.example" })).toMatch(
+      /not the configured auth host evil\.example/,
+    );
   });
 
   it("refuses a challenge for another address", () => {
-    expect(problem(challenge({ clientId: "0x1111111111111111111111111111111111111111" }))).toMatch(/license's own address/);
+    expect(problem(challenge({ clientId: "0x1111111111111111111111111111111111111111" }))).toMatch(
+      /license's own address/,
+    );
   });
 
   it("refuses a challenge whose URI or statement is not this license's", () => {
-    expect(problem(challenge().replace(`URI: ${AUTH_URL}`, "URI: https://evil.example"))).toMatch(/URI is not the configured/);
+    expect(problem(challenge().replace(`URI: ${AUTH_URL}`, "URI: https://evil.example"))).toMatch(
+      /URI is not the configured/,
+    );
     expect(problem(challenge({ domain: "https://evil.example/cb" }))).toMatch(/statement/);
   });
 

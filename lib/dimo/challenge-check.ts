@@ -34,16 +34,19 @@ export function checkChallenge(challenge: string, expected: ChallengeExpectation
   const authBase = `${authUrl.origin}${authUrl.pathname.replace(/\/+$/, "")}`;
   const lines = challenge.split("\n");
   if (lines.length !== 10) refuse(`it has ${lines.length} lines, not the 10 of DIMO's sign-in message`);
-  const [header = "", address = "", blank1, statement, blank2, uri, version, chainId = "", nonce = "", issuedAt = ""] = lines;
+  const [header = "", address = "", blank1, statement, blank2, uri, version, chainId = "", nonce = "", issuedAt = ""] =
+    lines;
 
   const headerMatch = /^(.+) wants you to sign in with your Ethereum account:$/.exec(header);
   if (!headerMatch) refuse("its first line is not an EIP-4361 header");
-  if (headerMatch[1] !== authUrl.host) refuse(`it is for host ${headerMatch[1]}, not the configured auth host ${authUrl.host}`);
+  if (headerMatch[1] !== authUrl.host)
+    refuse(`it is for host ${headerMatch[1]}, not the configured auth host ${authUrl.host}`);
   if (!isAddress(address) || getAddress(address) !== getAddress(expected.clientId)) {
     refuse("it is not for the license's own address");
   }
   if (blank1 !== "" || blank2 !== "") refuse("it is not laid out as DIMO's sign-in message");
-  if (statement !== `${new URL(expected.domain).hostname} is asking you sign in.`) refuse("its statement does not name the license's domain");
+  if (statement !== `${new URL(expected.domain).hostname} is asking you sign in.`)
+    refuse("its statement does not name the license's domain");
   if (uri !== `URI: ${authBase}`) refuse(`its URI is not the configured auth address ${authBase}`);
   if (version !== "Version: 1" || !/^Chain ID: \d{1,20}$/.test(chainId) || !/^Nonce: [0-9A-Za-z]{8,64}$/.test(nonce)) {
     refuse("its version, chain id or nonce line is not DIMO's");
@@ -52,6 +55,8 @@ export function checkChallenge(challenge: string, expected: ChallengeExpectation
   const issuedMs = RFC3339_SECONDS.test(issued) ? Date.parse(issued) : Number.NaN;
   if (Number.isNaN(issuedMs)) refuse("it has no valid issue time");
   if (issuedMs > expected.now + CLOCK_SKEW_MS || issuedMs < expected.now - CHALLENGE_MAX_AGE_MS - CLOCK_SKEW_MS) {
-    refuse(`it was issued at ${issued}, which is not recent by this server's clock (${new Date(expected.now).toISOString()})`);
+    refuse(
+      `it was issued at ${issued}, which is not recent by this server's clock (${new Date(expected.now).toISOString()})`,
+    );
   }
 }

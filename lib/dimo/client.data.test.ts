@@ -13,7 +13,11 @@ beforeEach(async () => {
   await control.resetStats();
 });
 
-const failureOf = (promise: Promise<unknown>) => promise.then(() => undefined, (reason: unknown) => reason as DimoError);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (reason: unknown) => reason as DimoError,
+  );
 
 describe("vehicles", () => {
   it("lists the license's vehicles page by page, newest token first, with their grants", async () => {
@@ -44,7 +48,10 @@ describe("vehicles", () => {
   it("gets one vehicle with its grant, and null when unknown or not shared", async () => {
     const { client } = testClient(sandbox.url);
     const vehicle = await client.getVehicle(21957);
-    expect(vehicle).toMatchObject({ tokenId: 21957, grant: { privileges: [1, 2, 3, 4, 5, 6], expiresAt: expect.any(String) } });
+    expect(vehicle).toMatchObject({
+      tokenId: 21957,
+      grant: { privileges: [1, 2, 3, 4, 5, 6], expiresAt: expect.any(String) },
+    });
     expect(vehicle?.make).toEqual(expect.any(String));
     expect(await client.getVehicle(9001)).toBeNull();
     expect(await client.getVehicle(8777)).toBeNull();

@@ -40,9 +40,13 @@ describe("getTripPaths", () => {
     expect(path.speeds).toHaveLength(path.coordinates.length);
     // The last fix is the trip's end, exactly; the first is within the first interval's drive of the start.
     const [lastLng, lastLat] = path.coordinates.at(-1) ?? [0, 0];
-    expect(haversineKm({ latitude: lastLat, longitude: lastLng }, trip.end.location ?? { latitude: 0, longitude: 0 })).toBeLessThan(0.01);
+    expect(
+      haversineKm({ latitude: lastLat, longitude: lastLng }, trip.end.location ?? { latitude: 0, longitude: 0 }),
+    ).toBeLessThan(0.01);
     const [firstLng, firstLat] = path.coordinates[0] ?? [0, 0];
-    expect(haversineKm({ latitude: firstLat, longitude: firstLng }, trip.start.location ?? { latitude: 0, longitude: 0 })).toBeLessThan(0.5);
+    expect(
+      haversineKm({ latitude: firstLat, longitude: firstLng }, trip.start.location ?? { latitude: 0, longitude: 0 }),
+    ).toBeLessThan(0.5);
     // Oldest first, within the trip's times.
     expect([...path.times].sort((a, b) => a - b)).toEqual(path.times);
     expect(path.times[0]).toBeGreaterThanOrEqual(Date.parse(trip.start.time));
@@ -62,7 +66,9 @@ describe("getTripPaths", () => {
   it("refuses a grant without location history before asking for a token", async () => {
     const { client, activity } = testClient(sandbox.url);
     await expect(
-      client.getTripPaths(VEHICLE_IDS.noTripsPrivilege, [{ from: "2026-10-01T00:00:00Z", to: "2026-10-01T01:00:00Z", interval: "5s" }]),
+      client.getTripPaths(VEHICLE_IDS.noTripsPrivilege, [
+        { from: "2026-10-01T00:00:00Z", to: "2026-10-01T01:00:00Z", interval: "5s" },
+      ]),
     ).rejects.toMatchObject({ code: "PRIVILEGE_MISSING" });
     expect(activity.some((entry) => entry.service === "telemetry" || entry.service === "tokenExchange")).toBe(false);
   });
@@ -82,7 +88,9 @@ describe("getTripPaths", () => {
     chosen.forEach((trip, index) => {
       const path = pathIn(answers[index]);
       const [lng, lat] = path.coordinates.at(-1) ?? [0, 0];
-      expect(haversineKm({ latitude: lat, longitude: lng }, trip.end.location ?? { latitude: 0, longitude: 0 })).toBeLessThan(0.01);
+      expect(
+        haversineKm({ latitude: lat, longitude: lng }, trip.end.location ?? { latitude: 0, longitude: 0 }),
+      ).toBeLessThan(0.01);
     });
   });
 
@@ -102,7 +110,9 @@ describe("getTripPaths", () => {
   it("refuses more windows than one request may carry, before any request", async () => {
     const { client, activity } = testClient(sandbox.url);
     const window = { from: "2026-10-01T00:00:00Z", to: "2026-10-01T01:00:00Z", interval: "5s" };
-    await expect(client.getTripPaths(VEHICLE_IDS.exactly100, Array(PATHS_PER_REQUEST + 1).fill(window))).rejects.toThrow(RangeError);
+    await expect(
+      client.getTripPaths(VEHICLE_IDS.exactly100, Array(PATHS_PER_REQUEST + 1).fill(window)),
+    ).rejects.toThrow(RangeError);
     expect(activity.some((entry) => entry.service === "telemetry")).toBe(false);
   });
 });

@@ -24,7 +24,13 @@ async function warmClient(options: Parameters<typeof testClient>[1] = {}) {
 describe("recovery of idempotent requests", () => {
   it("waits out a 429 with Retry-After, then succeeds", async () => {
     const { client, activity } = await warmClient();
-    await control.injectFault({ method: "GET", path: "/trips/v1/vehicle/*/trips", status: 429, headers: { "Retry-After": "1" }, times: 1 });
+    await control.injectFault({
+      method: "GET",
+      path: "/trips/v1/vehicle/*/trips",
+      status: 429,
+      headers: { "Retry-After": "1" },
+      times: 1,
+    });
     const started = Date.now();
     const page = await client.listTrips(21957, 2);
     expect(page.trips).toHaveLength(100);
@@ -44,7 +50,12 @@ describe("recovery of idempotent requests", () => {
   it("retries a GET that timed out", async () => {
     // The first answer stalls far past the timeout; the timeout leaves the retry room to answer on a busy machine.
     const { client, activity } = await warmClient({ timeoutMs: 3_000 });
-    await control.injectFault({ method: "GET", path: "/valuations/v1/vehicles/*/valuations", latencyMs: 60_000, times: 1 });
+    await control.injectFault({
+      method: "GET",
+      path: "/valuations/v1/vehicles/*/valuations",
+      latencyMs: 60_000,
+      times: 1,
+    });
     const valuation = await client.getValuation(21957);
     expect(valuation).not.toBeNull();
     expect(activity.at(-1)).toMatchObject({ service: "valuations", status: 200, attempts: 2 });
@@ -76,7 +87,12 @@ describe("recovery of idempotent requests", () => {
 describe("instant offers (a POST with side effects)", () => {
   it("is not retried after a 503 that came with a response", async () => {
     const { client } = await warmClient();
-    await control.injectFault({ method: "POST", path: "/valuations/v1/vehicles/*/instant-offer", status: 503, times: 1 });
+    await control.injectFault({
+      method: "POST",
+      path: "/valuations/v1/vehicles/*/instant-offer",
+      status: 503,
+      times: 1,
+    });
     const error = await client.requestInstantOffer(21957).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: "UNAVAILABLE", status: 503 });
     expect(count(await control.stats(), ROUTES.instantOffer)).toBe(1);
@@ -84,7 +100,12 @@ describe("instant offers (a POST with side effects)", () => {
 
   it("is not retried after a timeout, since the service may have received it", async () => {
     const { client } = await warmClient({ instantOfferTimeoutMs: 300 });
-    await control.injectFault({ method: "POST", path: "/valuations/v1/vehicles/*/instant-offer", latencyMs: 1_500, times: 1 });
+    await control.injectFault({
+      method: "POST",
+      path: "/valuations/v1/vehicles/*/instant-offer",
+      latencyMs: 1_500,
+      times: 1,
+    });
     const error = await client.requestInstantOffer(21957).catch((reason: unknown) => reason);
     expect(error).toMatchObject({ code: "TIMEOUT" });
     expect(count(await control.stats(), ROUTES.instantOffer)).toBe(1);

@@ -20,7 +20,9 @@ afterAll(() => telemetry.close());
 
 function client() {
   const config = sandboxConfig(sandbox.url);
-  return testClient(sandbox.url, { config: { ...config, urls: { ...config.urls, telemetry: `${telemetry.url}/telemetry` } } }).client;
+  return testClient(sandbox.url, {
+    config: { ...config, urls: { ...config.urls, telemetry: `${telemetry.url}/telemetry` } },
+  }).client;
 }
 
 const sentQuery = (index = 0) => (JSON.parse(telemetry.received[index]?.body ?? "{}") as { query: string }).query;
@@ -54,13 +56,28 @@ describe("telemetry through the token manager", () => {
   it("refuses what the grant does not allow without calling the Telemetry API", async () => {
     telemetry.script(reply(200, {}));
     const c = client();
-    await expect(c.getVin(VEHICLE_IDS.noValuationPrivilege)).rejects.toMatchObject({ code: "PRIVILEGE_MISSING", service: "telemetry" });
-    await expect(c.listSegments(VEHICLE_IDS.noTripsPrivilege, { from: "2026-10-01T00:00:00Z", to: "2026-10-30T00:00:00Z", limit: 10 })).rejects.toMatchObject({
+    await expect(c.getVin(VEHICLE_IDS.noValuationPrivilege)).rejects.toMatchObject({
+      code: "PRIVILEGE_MISSING",
+      service: "telemetry",
+    });
+    await expect(
+      c.listSegments(VEHICLE_IDS.noTripsPrivilege, {
+        from: "2026-10-01T00:00:00Z",
+        to: "2026-10-30T00:00:00Z",
+        limit: 10,
+      }),
+    ).rejects.toMatchObject({
       code: "PRIVILEGE_MISSING",
       message: expect.stringMatching(/Location history \(privilege 4\)/),
     });
     await expect(
-      c.getSignalHistory(VEHICLE_IDS.noValuationPrivilege, { signal: "speed", aggregation: "AVG", interval: "1h", from: "2026-10-01T00:00:00Z", to: "2026-10-02T00:00:00Z" }),
+      c.getSignalHistory(VEHICLE_IDS.noValuationPrivilege, {
+        signal: "speed",
+        aggregation: "AVG",
+        interval: "1h",
+        from: "2026-10-01T00:00:00Z",
+        to: "2026-10-02T00:00:00Z",
+      }),
     ).rejects.toMatchObject({ code: "PRIVILEGE_MISSING" });
     expect(telemetry.received).toHaveLength(0);
   });

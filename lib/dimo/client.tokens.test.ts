@@ -56,7 +56,13 @@ describe("Developer JWT", () => {
   it("is dropped and fetched again once when the exchange answers 401", async () => {
     const { client } = testClient(sandbox.url);
     await client.listTrips(21957, 1);
-    await control.injectFault({ method: "POST", path: "/token-exchange/v1/tokens/exchange", status: 401, body: "Invalid or expired JWT", times: 1 });
+    await control.injectFault({
+      method: "POST",
+      path: "/token-exchange/v1/tokens/exchange",
+      status: 401,
+      body: "Invalid or expired JWT",
+      times: 1,
+    });
     await client.listTrips(18234, 1);
     const stats = await control.stats();
     expect(count(stats, ROUTES.challenge)).toBe(2);
@@ -136,7 +142,13 @@ describe("Vehicle JWT", () => {
     const { client } = testClient(sandbox.url);
     await client.getValuation(21957);
     await control.resetStats();
-    await control.injectFault({ method: "GET", path: "/valuations/v1/vehicles/*/valuations", status: 401, body: "Invalid privilege token.", times: 0 });
+    await control.injectFault({
+      method: "GET",
+      path: "/valuations/v1/vehicles/*/valuations",
+      status: 401,
+      body: "Invalid privilege token.",
+      times: 0,
+    });
     try {
       await expect(client.getValuation(21957)).rejects.toMatchObject({ code: "UNAUTHORIZED", status: 401 });
       const stats = await control.stats();
@@ -170,7 +182,9 @@ describe("token introspection", () => {
       ethereumAddress: DEMO_LICENSE.clientId,
     });
     expect((overview.developer?.exp ?? 0) - (overview.developer?.iat ?? 0)).toBe(14 * 24 * 3600);
-    expect(overview.vehicles).toEqual([{ tokenId: 21957, privileges: [1, 4, 5], iat: expect.any(Number), exp: expect.any(Number) }]);
+    expect(overview.vehicles).toEqual([
+      { tokenId: 21957, privileges: [1, 4, 5], iat: expect.any(Number), exp: expect.any(Number) },
+    ]);
     const raw = await client.getRawToken("vehicle", 21957);
     const developer = await client.getRawToken("developer");
     expect(JSON.stringify(overview)).not.toContain(raw);

@@ -24,7 +24,8 @@ function retryAdvice(error: DimoError): string {
 }
 
 /** What to do when another try will not help: what has to change first. */
-const REPORT = "If it keeps happening, the call's request and answer in the activity log show what DIMO was asked and said.";
+const REPORT =
+  "If it keeps happening, the call's request and answer in the activity log show what DIMO was asked and said.";
 
 function authMessage(error: DimoError): string | undefined {
   const reason = error.upstreamMessage ?? "";

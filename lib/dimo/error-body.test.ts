@@ -13,7 +13,10 @@ describe("parseErrorBody", () => {
   });
 
   it("keeps a string code", () => {
-    expect(parseErrorBody('{"code":"NOT_FOUND","message":"gone"}')).toEqual({ message: "gone", upstreamCode: "NOT_FOUND" });
+    expect(parseErrorBody('{"code":"NOT_FOUND","message":"gone"}')).toEqual({
+      message: "gone",
+      upstreamCode: "NOT_FOUND",
+    });
   });
 
   it("reads {status, message}", () => {
@@ -39,11 +42,17 @@ describe("parseErrorBody", () => {
       ],
       data: null,
     });
-    expect(parseErrorBody(body)).toEqual({ message: "No vehicle with token id 5.; second problem", upstreamCode: "NOT_FOUND" });
+    expect(parseErrorBody(body)).toEqual({
+      message: "No vehicle with token id 5.; second problem",
+      upstreamCode: "NOT_FOUND",
+    });
   });
 
   it("reads a text body", () => {
-    expect(parseErrorBody("Invalid or expired JWT\n")).toEqual({ message: "Invalid or expired JWT", upstreamCode: undefined });
+    expect(parseErrorBody("Invalid or expired JWT\n")).toEqual({
+      message: "Invalid or expired JWT",
+      upstreamCode: undefined,
+    });
   });
 
   it("reads the words of an HTML error page, and gives no message for an empty body", () => {
@@ -66,14 +75,44 @@ describe("DimoError from each body shape over HTTP", () => {
   afterAll(() => server.close());
 
   const cases: Array<[string, number, unknown, Partial<DimoError>]> = [
-    ["trips JSON", 401, { code: 401, message: "Invalid or expired JWT" }, { code: "UNAUTHORIZED", upstreamMessage: "Invalid or expired JWT" }],
-    ["real trips text", 401, "Invalid or expired JWT", { code: "UNAUTHORIZED", upstreamMessage: "Invalid or expired JWT" }],
-    ["auth status", 404, { status: 404, message: "Invalid client_id." }, { code: "NOT_FOUND", upstreamMessage: "Invalid client_id." }],
-    ["OAuth", 401, { error: "invalid_client", error_description: "Invalid client credentials." }, { upstreamCode: "invalid_client" }],
-    ["GraphQL", 422, { errors: [{ message: "bad field", extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }] }, { code: "HTTP_ERROR", upstreamCode: "GRAPHQL_VALIDATION_FAILED" }],
+    [
+      "trips JSON",
+      401,
+      { code: 401, message: "Invalid or expired JWT" },
+      { code: "UNAUTHORIZED", upstreamMessage: "Invalid or expired JWT" },
+    ],
+    [
+      "real trips text",
+      401,
+      "Invalid or expired JWT",
+      { code: "UNAUTHORIZED", upstreamMessage: "Invalid or expired JWT" },
+    ],
+    [
+      "auth status",
+      404,
+      { status: 404, message: "Invalid client_id." },
+      { code: "NOT_FOUND", upstreamMessage: "Invalid client_id." },
+    ],
+    [
+      "OAuth",
+      401,
+      { error: "invalid_client", error_description: "Invalid client credentials." },
+      { upstreamCode: "invalid_client" },
+    ],
+    [
+      "GraphQL",
+      422,
+      { errors: [{ message: "bad field", extensions: { code: "GRAPHQL_VALIDATION_FAILED" } }] },
+      { code: "HTTP_ERROR", upstreamCode: "GRAPHQL_VALIDATION_FAILED" },
+    ],
     ["exchange 403", 403, { code: 403, message: "not a dev license: 0x1234" }, { code: "FORBIDDEN", retryable: false }],
     ["HTML proxy page", 502, "<html>Bad Gateway</html>", { code: "UNAVAILABLE", upstreamMessage: "Bad Gateway" }],
-    ["dex HTML page", 404, "<html><body><h2>Not Found</h2><p>Invalid client_id.</p></body></html>", { code: "NOT_FOUND", upstreamMessage: "Not Found Invalid client_id." }],
+    [
+      "dex HTML page",
+      404,
+      "<html><body><h2>Not Found</h2><p>Invalid client_id.</p></body></html>",
+      { code: "NOT_FOUND", upstreamMessage: "Not Found Invalid client_id." },
+    ],
   ];
 
   for (const [name, status, body, expected] of cases) {

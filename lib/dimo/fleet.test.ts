@@ -73,7 +73,10 @@ describe("two instances, one Redis", () => {
     await b.client.listTrips(21957, 2);
     const fromB = b.activity.list().map((entry) => entry.id);
     expect(fromB.length).toBeGreaterThan(0);
-    await eventually(() => seenByA, (ids) => fromB.every((id) => ids.includes(id)));
+    await eventually(
+      () => seenByA,
+      (ids) => fromB.every((id) => ids.includes(id)),
+    );
     expect(seenByA).toEqual(expect.arrayContaining(fromB));
     const [listA, listB] = await Promise.all([a.activity.read(), b.activity.read()]);
     expect(listA.map((entry) => entry.id)).toEqual(listB.map((entry) => entry.id));
@@ -87,7 +90,10 @@ describe("two instances, one Redis", () => {
     const offersB = createInstantOffers({ client: () => b.client, store: b.stores.tolerant.keyValue });
     const [first, second] = await Promise.all([offersA.startInstantOffer(19876), offersB.startInstantOffer(19876)]);
     expect(second.startedAt).toBe(first.startedAt);
-    const done = await eventually(() => offersB.offerRequestOf(19876), (request) => request?.status !== "running");
+    const done = await eventually(
+      () => offersB.offerRequestOf(19876),
+      (request) => request?.status !== "running",
+    );
     expect(done).toMatchObject({ startedAt: first.startedAt, status: "succeeded" });
     expect(await offersA.offerRequestOf(19876)).toEqual(done);
     expect(count(await control.stats(), ROUTES.instantOffer)).toBe(1);
@@ -95,39 +101,50 @@ describe("two instances, one Redis", () => {
 });
 
 describe("Redis stopped mid-run", () => {
-  it("keeps both instances answering from their own memory, logged once, and returns to Redis by itself", { timeout: 30_000 }, async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    try {
-      const [a, b] = twoInstances();
-      await Promise.all([a.client.listTrips(21957, 1), b.client.listTrips(21957, 1)]);
-      await redis.stop();
-      for (let round = 0; round < 3; round += 1) {
-        const started = Date.now();
-        const pages = await Promise.all([a.client.listTrips(21957, 1), b.client.listTrips(21957, 2), a.client.listTrips(18234, 1)]);
-        expect(pages.every((page) => page.trips.length > 0)).toBe(true);
-        // Never a hang: the fallback answers as fast as the sandbox does.
-        expect(Date.now() - started).toBeLessThan(3_000);
-      }
-      const downNotices = () => warn.mock.calls.filter(([message]) => String(message).includes("is unavailable")).length;
-      expect(downNotices()).toBe(2);
-      expect(a.stores.health.isDown).toBe(true);
+  it(
+    "keeps both instances answering from their own memory, logged once, and returns to Redis by itself",
+    { timeout: 30_000 },
+    async () => {
+      const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+      try {
+        const [a, b] = twoInstances();
+        await Promise.all([a.client.listTrips(21957, 1), b.client.listTrips(21957, 1)]);
+        await redis.stop();
+        for (let round = 0; round < 3; round += 1) {
+          const started = Date.now();
+          const pages = await Promise.all([
+            a.client.listTrips(21957, 1),
+            b.client.listTrips(21957, 2),
+            a.client.listTrips(18234, 1),
+          ]);
+          expect(pages.every((page) => page.trips.length > 0)).toBe(true);
+          // Never a hang: the fallback answers as fast as the sandbox does.
+          expect(Date.now() - started).toBeLessThan(3_000);
+        }
+        const downNotices = () =>
+          warn.mock.calls.filter(([message]) => String(message).includes("is unavailable")).length;
+        expect(downNotices()).toBe(2);
+        expect(a.stores.health.isDown).toBe(true);
 
-      await redis.start();
-      await control.resetStats();
-      // Back by itself: the instances reconnect and the cache is shared again (Redis came back empty).
-      await eventually(
-        async () => {
-          await a.client.listTrips(17001, 1);
-          return a.stores.health.isDown;
-        },
-        (down) => !down,
-        10_000,
-      );
-      await b.client.listTrips(17001, 1);
-      expect(b.stores.health.isDown).toBe(false);
-      expect(warn.mock.calls.filter(([message]) => String(message).includes("answers again")).length).toBeGreaterThanOrEqual(1);
-    } finally {
-      warn.mockRestore();
-    }
-  });
+        await redis.start();
+        await control.resetStats();
+        // Back by itself: the instances reconnect and the cache is shared again (Redis came back empty).
+        await eventually(
+          async () => {
+            await a.client.listTrips(17001, 1);
+            return a.stores.health.isDown;
+          },
+          (down) => !down,
+          10_000,
+        );
+        await b.client.listTrips(17001, 1);
+        expect(b.stores.health.isDown).toBe(false);
+        expect(
+          warn.mock.calls.filter(([message]) => String(message).includes("answers again")).length,
+        ).toBeGreaterThanOrEqual(1);
+      } finally {
+        warn.mockRestore();
+      }
+    },
+  );
 });

@@ -29,11 +29,24 @@ function settings(overrides: Partial<HttpSettings> = {}): HttpSettings {
 }
 
 function get(overrides: Partial<DimoRequest> = {}): DimoRequest {
-  return { service: "trips", method: "GET", baseUrl: `${server.url}/trips`, path: "/v1/vehicle/7/trips", retry: "idempotent", ...overrides };
+  return {
+    service: "trips",
+    method: "GET",
+    baseUrl: `${server.url}/trips`,
+    path: "/v1/vehicle/7/trips",
+    retry: "idempotent",
+    ...overrides,
+  };
 }
 
 const post = (overrides: Partial<DimoRequest> = {}) =>
-  get({ service: "valuations", method: "POST", path: "/v1/vehicles/7/instant-offer", retry: "at-most-once", ...overrides });
+  get({
+    service: "valuations",
+    method: "POST",
+    path: "/v1/vehicles/7/instant-offer",
+    retry: "at-most-once",
+    ...overrides,
+  });
 
 async function failure(promise: Promise<unknown>): Promise<DimoError> {
   const error = await promise.then(
@@ -57,7 +70,13 @@ describe("dimoFetch: success", () => {
     server.script(reply(200, { ok: 1 }));
     const response = await dimoFetch(
       settings(),
-      get({ method: "POST", query: { page: "2", secret: "s3" }, loggedQuery: ["page"], bearer: JWT, body: { json: { a: 1 } } }),
+      get({
+        method: "POST",
+        query: { page: "2", secret: "s3" },
+        loggedQuery: ["page"],
+        bearer: JWT,
+        body: { json: { a: 1 } },
+      }),
     );
     expect(response.body).toEqual({ ok: 1 });
     const [received] = server.received;

@@ -116,7 +116,12 @@ function replayOf(request: DimoRequest, headers: Record<string, string>, body: s
 }
 
 /** The request as the activity log shows it: the bearer token named by its kind, every secret removed. */
-function loggedRequest(request: DimoRequest, headers: Record<string, string>, body: string | undefined, secrets: readonly string[]): ActivityMessage {
+function loggedRequest(
+  request: DimoRequest,
+  headers: Record<string, string>,
+  body: string | undefined,
+  secrets: readonly string[],
+): ActivityMessage {
   const logged: ActivityMessage = { headers: redactHeaders(Object.entries(headers), secrets) };
   if (request.bearer) logged.headers.authorization = `Bearer [redacted ${bearerKind(request.service)} JWT]`;
   if (body !== undefined) Object.assign(logged, toLoggedBody(redactBody(body, secrets)));
@@ -129,7 +134,8 @@ function loggedResponse(response: Response, text: string, secrets: readonly stri
   return logged;
 }
 
-const toLoggedBody = ({ body, truncated }: { body: string; truncated: boolean }) => (truncated ? { body, truncated } : { body });
+const toLoggedBody = ({ body, truncated }: { body: string; truncated: boolean }) =>
+  truncated ? { body, truncated } : { body };
 
 export async function dimoFetch(settings: HttpSettings, request: DimoRequest): Promise<DimoResponse> {
   const url = buildUrl(request);

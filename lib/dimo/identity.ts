@@ -64,7 +64,12 @@ type Config = Pick<AppConfig, "license" | "urls">;
 /** One vehicle with the license's grant on it; null when the identity API knows no such vehicle. */
 export async function queryVehicle(http: HttpSettings, config: Config, tokenId: number) {
   const text = `{ vehicle(tokenId: ${tokenId}) { ${vehicleFields(config.license.clientId)} } }`;
-  const body = parseResponse(vehicleQuerySchema, await query(http, config.urls.identity, text, tokenId), "identity", "vehicle");
+  const body = parseResponse(
+    vehicleQuerySchema,
+    await query(http, config.urls.identity, text, tokenId),
+    "identity",
+    "vehicle",
+  );
   if (body.errors && body.errors.length > 0) {
     if (body.errors.every(isNotFound)) return null;
     throw graphQLFailure(body.errors);
@@ -77,7 +82,12 @@ export async function queryVehicles(http: HttpSettings, config: Config, first: n
   const afterArg = after === undefined ? "" : `, after: ${JSON.stringify(after)}`;
   const text = `{ vehicles(filterBy: { privileged: ${JSON.stringify(config.license.clientId)} }, first: ${first}${afterArg}) {
     totalCount pageInfo { hasNextPage endCursor } nodes { ${vehicleFields(config.license.clientId)} } } }`;
-  const body = parseResponse(vehiclesQuerySchema, await query(http, config.urls.identity, text), "identity", "vehicle list");
+  const body = parseResponse(
+    vehiclesQuerySchema,
+    await query(http, config.urls.identity, text),
+    "identity",
+    "vehicle list",
+  );
   if (body.errors && body.errors.length > 0) throw graphQLFailure(body.errors);
   if (!body.data) throw graphQLFailure([{ message: "no data in the answer" }]);
   return body.data.vehicles;
@@ -85,7 +95,8 @@ export async function queryVehicles(http: HttpSettings, config: Config, first: n
 
 const LICENSE_FIELDS = {
   plain: "tokenId owner clientId alias redirectURIs signers",
-  connections: "tokenId owner clientId alias redirectURIs(first: 100) { nodes { uri } } signers(first: 100) { nodes { address } }",
+  connections:
+    "tokenId owner clientId alias redirectURIs(first: 100) { nodes { uri } } signers(first: 100) { nodes { address } }",
 };
 
 type LicenseAnswer = z.output<typeof developerLicenseQuerySchema>;
@@ -104,7 +115,8 @@ async function queryDeveloperLicense(http: HttpSettings, config: Config) {
     }
   };
   const refused = (answer: LicenseAnswer | undefined) =>
-    answer === undefined || ((answer.errors?.length ?? 0) > 0 && !answer.data?.developerLicense && !answer.errors?.every(isNotFound));
+    answer === undefined ||
+    ((answer.errors?.length ?? 0) > 0 && !answer.data?.developerLicense && !answer.errors?.every(isNotFound));
 
   // The real API (and the sandbox) serve redirect URIs and signers as connections; the contract's summary shows plain
   // lists. When one shape is refused, the other is asked for.

@@ -38,7 +38,9 @@ export function getDimoClient(): DimoClient {
     locks: shared ? stores.tolerant.keyValue : undefined,
     pacer: config.paceRequests
       ? processWide<RequestPacer>("pacer", () =>
-          shared ? new SlotPacer(stores.tolerant.slots, { limits: DIMO_RATE_LIMITS }) : new MemoryPacer({ limits: DIMO_RATE_LIMITS }),
+          shared
+            ? new SlotPacer(stores.tolerant.slots, { limits: DIMO_RATE_LIMITS })
+            : new MemoryPacer({ limits: DIMO_RATE_LIMITS }),
         )
       : undefined,
   });

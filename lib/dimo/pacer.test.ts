@@ -26,7 +26,8 @@ describe("MemoryPacer", () => {
     for (let i = 0; i < 7; i++) await turn();
     expect(starts).toEqual([0, 100, 200, 300, 400, 500, 600]);
     // No window of 200 ms holds more than two starts.
-    for (const at of starts) expect(starts.filter((other) => other > at - 200 && other <= at).length).toBeLessThanOrEqual(2);
+    for (const at of starts)
+      expect(starts.filter((other) => other > at - 200 && other <= at).length).toBeLessThanOrEqual(2);
   });
 
   it("lets a request through at once after a pause, and spaces the next from it", async () => {

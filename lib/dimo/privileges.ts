@@ -46,7 +46,8 @@ export function privilegesFor(tokenId: number, record: VehicleRecord | null, fea
     });
   }
   const granted = DASHBOARD_PRIVILEGES.filter((id) => grant.privileges.includes(id));
-  const missing = feature === undefined ? (granted.length === 0 ? [...DASHBOARD_PRIVILEGES] : []) : missingFor(grant, feature);
+  const missing =
+    feature === undefined ? (granted.length === 0 ? [...DASHBOARD_PRIVILEGES] : []) : missingFor(grant, feature);
   if (missing.length > 0) {
     throw new DimoError({
       service,

@@ -14,7 +14,8 @@ describe("redact", () => {
   });
 
   it("keeps addresses and DIDs readable", () => {
-    const text = "Address 0x52D52df587cB2E014Ae81495D88c71c819779923 lacks permissions [4] for asset did:erc721:137:0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF:7.";
+    const text =
+      "Address 0x52D52df587cB2E014Ae81495D88c71c819779923 lacks permissions [4] for asset did:erc721:137:0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF:7.";
     expect(redact(text)).toBe(text);
   });
 
@@ -29,10 +30,22 @@ describe("redactBody", () => {
   const signature = `0x${"1f".repeat(65)}`;
 
   it("removes tokens, signatures and secret fields from JSON and form bodies", () => {
-    const json = JSON.stringify({ access_token: "opaque-token-value", token: jwt, state: "s1", tokenId: 7, nested: { client_secret: "sh\"h" } });
+    const json = JSON.stringify({
+      access_token: "opaque-token-value",
+      token: jwt,
+      state: "s1",
+      tokenId: 7,
+      nested: { client_secret: 'sh"h' },
+    });
     const { body } = redactBody(json);
     for (const secret of ["opaque-token-value", jwt, 'sh\\"h']) expect(body).not.toContain(secret);
-    expect(JSON.parse(body)).toEqual({ access_token: "[redacted]", token: "[redacted]", state: "s1", tokenId: 7, nested: { client_secret: "[redacted]" } });
+    expect(JSON.parse(body)).toEqual({
+      access_token: "[redacted]",
+      token: "[redacted]",
+      state: "s1",
+      tokenId: 7,
+      nested: { client_secret: "[redacted]" },
+    });
 
     const form = `client_id=0xabc&domain=http%3A%2F%2Flocalhost&state=s1&signature=${signature}`;
     expect(redactBody(form).body).toBe("client_id=0xabc&domain=http%3A%2F%2Flocalhost&state=s1&signature=[redacted]");

@@ -13,7 +13,8 @@ const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
 // Query strings can carry signatures, states and client data: keep the path, drop the query.
 const URL_QUERY = /(https?:\/\/[^\s"'?#]+)\?[^\s"'#]*/g;
 // Fields whose value is a secret whatever it looks like, in JSON (`"token": "…"`) and in forms (`signature=…`).
-const SECRET_FIELD_NAMES = "access_token|id_token|refresh_token|token|signature|api_key|apiKey|client_secret|private_key|privateKey|password|secret";
+const SECRET_FIELD_NAMES =
+  "access_token|id_token|refresh_token|token|signature|api_key|apiKey|client_secret|private_key|privateKey|password|secret";
 const SECRET_JSON_FIELD = new RegExp(`("(?:${SECRET_FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "g");
 const SECRET_FORM_FIELD = new RegExp(`(^|[&?])(${SECRET_FIELD_NAMES})=[^&\\s]*`, "g");
 
@@ -26,7 +27,8 @@ const LOGGED_HEADERS_MAX = 16;
 const LOGGED_HEADER_VALUE_MAX = 200;
 
 // Headers that carry credentials or session state: their values never reach the log.
-const SECRET_HEADERS = /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-amz-security-token)$|token|secret|signature/i;
+const SECRET_HEADERS =
+  /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-amz-security-token)$|token|secret|signature/i;
 
 function scrub(text: string, knownSecrets: readonly string[]): string {
   let clean = text;
@@ -52,7 +54,11 @@ export function redact(text: string, knownSecrets: readonly string[] = []): stri
  * A request or response body as the activity log keeps it: secrets removed, then cut to `max` characters. The cut
  * comes after the redaction, so a secret split by it cannot survive half-hidden.
  */
-export function redactBody(text: string, knownSecrets: readonly string[] = [], max = LOGGED_BODY_MAX): { body: string; truncated: boolean } {
+export function redactBody(
+  text: string,
+  knownSecrets: readonly string[] = [],
+  max = LOGGED_BODY_MAX,
+): { body: string; truncated: boolean } {
   const clean = scrub(text, knownSecrets);
   return clean.length > max ? { body: clean.slice(0, max), truncated: true } : { body: clean, truncated: false };
 }
@@ -61,7 +67,10 @@ export function redactBody(text: string, knownSecrets: readonly string[] = [], m
  * Headers as the activity log keeps them: names lower-cased, credentials replaced by what kind of value they held,
  * every other value redacted and shortened, at most LOGGED_HEADERS_MAX of them.
  */
-export function redactHeaders(headers: Iterable<[string, string]>, knownSecrets: readonly string[] = []): Record<string, string> {
+export function redactHeaders(
+  headers: Iterable<[string, string]>,
+  knownSecrets: readonly string[] = [],
+): Record<string, string> {
   const kept: Record<string, string> = {};
   let count = 0;
   for (const [rawName, value] of headers) {

@@ -45,7 +45,11 @@ export interface FleetFlightOptions<T> {
  * the lock goes without a result (the holder failed or crashed), the next waiter takes the lock and runs `work` itself.
  * Put a SingleFlight in front, so that each instance has one waiter per key, not one per request.
  */
-export async function runOnceFleetWide<T>(key: string, work: () => Promise<T>, options: FleetFlightOptions<T>): Promise<T> {
+export async function runOnceFleetWide<T>(
+  key: string,
+  work: () => Promise<T>,
+  options: FleetFlightOptions<T>,
+): Promise<T> {
   const { locks, lockTtlMs, result, pollMs = 25 } = options;
   const lockKey = `lock:${key}`;
   const holder = randomUUID();

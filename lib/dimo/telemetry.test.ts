@@ -29,12 +29,16 @@ const http = (): HttpSettings => ({
 const target = (): TelemetryTarget => ({ http: http(), baseUrl: `${server.url}/telemetry`, token: JWT, tokenId: 7 });
 
 async function failure(promise: Promise<unknown>): Promise<DimoError> {
-  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
   expect(error).toBeInstanceOf(DimoError);
   return error as DimoError;
 }
 
-const sent = (index = 0) => JSON.parse(server.received[index]?.body ?? "{}") as { query: string; variables: Record<string, unknown> };
+const sent = (index = 0) =>
+  JSON.parse(server.received[index]?.body ?? "{}") as { query: string; variables: Record<string, unknown> };
 
 const refusal = (field: (string | number)[], privilege: string) => ({
   message: `unauthorized: token does not have required privilege(s) ${privilege}`,
@@ -129,7 +133,12 @@ describe("fetchLatest", () => {
       }),
     );
     const latest = await fetchLatest(target(), { signals: ["speed"] });
-    expect(latest).toMatchObject({ lastSeen: null, signals: [], availableSignals: [], summary: { numberOfSignals: 0, firstSeen: null, lastSeen: null } });
+    expect(latest).toMatchObject({
+      lastSeen: null,
+      signals: [],
+      availableSignals: [],
+      summary: { numberOfSignals: 0, firstSeen: null, lastSeen: null },
+    });
   });
 
   it("reads locations as latitude and longitude", async () => {
@@ -138,7 +147,10 @@ describe("fetchLatest", () => {
         data: {
           signalsLatest: {
             lastSeen: "2026-11-22T10:00:00Z",
-            currentLocationApproximateCoordinates: { timestamp: "2026-11-22T09:00:00Z", value: { latitude: 36.1, longitude: -115.2, hdop: null } },
+            currentLocationApproximateCoordinates: {
+              timestamp: "2026-11-22T09:00:00Z",
+              value: { latitude: 36.1, longitude: -115.2, hdop: null },
+            },
           },
           availableSignals: null,
           dataSummary: null,
@@ -146,14 +158,22 @@ describe("fetchLatest", () => {
       }),
     );
     const latest = await fetchLatest(target(), { signals: ["currentLocationApproximateCoordinates"] });
-    expect(sent().query).toMatch(/currentLocationApproximateCoordinates \{ timestamp value \{ latitude longitude hdop \} \}/);
+    expect(sent().query).toMatch(
+      /currentLocationApproximateCoordinates \{ timestamp value \{ latitude longitude hdop \} \}/,
+    );
     expect(latest.signals).toEqual([
-      { name: "currentLocationApproximateCoordinates", timestamp: "2026-11-22T09:00:00Z", value: { latitude: 36.1, longitude: -115.2 } },
+      {
+        name: "currentLocationApproximateCoordinates",
+        timestamp: "2026-11-22T09:00:00Z",
+        value: { latitude: 36.1, longitude: -115.2 },
+      },
     ]);
   });
 
   it("turns an answer refused as a whole into PRIVILEGE_MISSING, in words with no token", async () => {
-    server.script(reply(200, { data: null, errors: [refusal(["signalsLatest"], `VEHICLE_NON_LOCATION_DATA for Bearer ${JWT}`)] }));
+    server.script(
+      reply(200, { data: null, errors: [refusal(["signalsLatest"], `VEHICLE_NON_LOCATION_DATA for Bearer ${JWT}`)] }),
+    );
     const error = await failure(fetchLatest(target(), { signals: ["speed"] }));
     expect(error.code).toBe("PRIVILEGE_MISSING");
     expect(error.service).toBe("telemetry");
@@ -172,7 +192,9 @@ describe("fetchLatest", () => {
     const error = await failure(fetchLatest(target(), { signals: ["speed"] }));
     expect(error.code).toBe("BAD_REQUEST");
     expect(error.retryable).toBe(false);
-    expect(describeError(error).message).toMatch(/^DIMO's telemetry service refused the request \(200\): internal error: clickhouse unavailable\. /);
+    expect(describeError(error).message).toMatch(
+      /^DIMO's telemetry service refused the request \(200\): internal error: clickhouse unavailable\. /,
+    );
   });
 
   it("turns a malformed answer into INVALID_RESPONSE naming the field, not its value", async () => {
@@ -181,7 +203,9 @@ describe("fetchLatest", () => {
     expect(error.code).toBe("INVALID_RESPONSE");
     expect(error.message).toMatch(/data\.signalsLatest\.speed\.value/);
     expect(error.message).not.toContain(JWT);
-    expect(describeError(error).message).toMatch(/^DIMO's telemetry service sent an answer the dashboard could not read\. DIMO may have changed its answer\./);
+    expect(describeError(error).message).toMatch(
+      /^DIMO's telemetry service sent an answer the dashboard could not read\. DIMO may have changed its answer\./,
+    );
   });
 
   it("passes an HTTP refusal of the token on as UNAUTHORIZED (the token manager then exchanges again)", async () => {
@@ -212,8 +236,15 @@ describe("fetchHistory", () => {
       from: "2026-11-21T03:00:00Z",
       to: "2026-11-22T03:00:00Z",
     });
-    expect(sent().query).toMatch(/signals\(tokenId: \$tokenId, interval: \$interval, from: \$from, to: \$to\) \{ timestamp speed\(agg: MAX\) \}/);
-    expect(sent().variables).toEqual({ tokenId: 7, interval: "1h", from: "2026-11-21T03:00:00Z", to: "2026-11-22T03:00:00Z" });
+    expect(sent().query).toMatch(
+      /signals\(tokenId: \$tokenId, interval: \$interval, from: \$from, to: \$to\) \{ timestamp speed\(agg: MAX\) \}/,
+    );
+    expect(sent().variables).toEqual({
+      tokenId: 7,
+      interval: "1h",
+      from: "2026-11-21T03:00:00Z",
+      to: "2026-11-22T03:00:00Z",
+    });
     expect(history.points).toEqual([
       { timestamp: "2026-11-22T00:00:00Z", value: 10 },
       { timestamp: "2026-11-22T01:00:00Z", value: 30 },
@@ -223,15 +254,27 @@ describe("fetchHistory", () => {
   it("refuses a signal that is not numeric and an interval that is not a duration before any request", async () => {
     server.script(reply(200, {}));
     const base = { aggregation: "AVG", from: "2026-11-21T00:00:00Z", to: "2026-11-22T00:00:00Z" } as const;
-    await expect(fetchHistory(target(), { ...base, signal: "currentLocationCoordinates", interval: "1h" })).rejects.toThrow(/not a numeric signal/);
-    await expect(fetchHistory(target(), { ...base, signal: "speed", interval: "1d) { x }" })).rejects.toThrow(/interval must be a duration/);
+    await expect(
+      fetchHistory(target(), { ...base, signal: "currentLocationCoordinates", interval: "1h" }),
+    ).rejects.toThrow(/not a numeric signal/);
+    await expect(fetchHistory(target(), { ...base, signal: "speed", interval: "1d) { x }" })).rejects.toThrow(
+      /interval must be a duration/,
+    );
     expect(server.received).toHaveLength(0);
   });
 
   it("turns a refused history into PRIVILEGE_MISSING", async () => {
-    server.script(reply(200, { data: { signals: null }, errors: [refusal(["signals", 0, "speed"], "VEHICLE_NON_LOCATION_DATA")] }));
+    server.script(
+      reply(200, { data: { signals: null }, errors: [refusal(["signals", 0, "speed"], "VEHICLE_NON_LOCATION_DATA")] }),
+    );
     const error = await failure(
-      fetchHistory(target(), { signal: "speed", aggregation: "AVG", interval: "5m", from: "2026-11-21T00:00:00Z", to: "2026-11-22T00:00:00Z" }),
+      fetchHistory(target(), {
+        signal: "speed",
+        aggregation: "AVG",
+        interval: "5m",
+        from: "2026-11-21T00:00:00Z",
+        to: "2026-11-22T00:00:00Z",
+      }),
     );
     expect(error.code).toBe("PRIVILEGE_MISSING");
     expect(error.message).toMatch(/history of speed/);
@@ -241,16 +284,34 @@ describe("fetchHistory", () => {
 describe("fetchVin", () => {
   it("reads the VIN credential, and null when the vehicle has none", async () => {
     server.script(
-      reply(200, { data: { vinVCLatest: { vin: "5YJ3E1EA7KF000001", recordedAt: "2026-01-01T00:00:00Z", countryCode: "USA", validFrom: null, validTo: null } } }),
+      reply(200, {
+        data: {
+          vinVCLatest: {
+            vin: "5YJ3E1EA7KF000001",
+            recordedAt: "2026-01-01T00:00:00Z",
+            countryCode: "USA",
+            validFrom: null,
+            validTo: null,
+          },
+        },
+      }),
       reply(200, { data: { vinVCLatest: null } }),
     );
-    expect(await fetchVin(target())).toEqual({ vin: "5YJ3E1EA7KF000001", recordedAt: "2026-01-01T00:00:00Z", countryCode: "USA", validFrom: null, validTo: null });
+    expect(await fetchVin(target())).toEqual({
+      vin: "5YJ3E1EA7KF000001",
+      recordedAt: "2026-01-01T00:00:00Z",
+      countryCode: "USA",
+      validFrom: null,
+      validTo: null,
+    });
     expect(sent().query).toMatch(/vinVCLatest\(tokenId: \$tokenId\)/);
     expect(await fetchVin(target())).toBeNull();
   });
 
   it("turns a refusal into PRIVILEGE_MISSING", async () => {
-    server.script(reply(200, { data: { vinVCLatest: null }, errors: [refusal(["vinVCLatest"], "VEHICLE_VIN_CREDENTIAL")] }));
+    server.script(
+      reply(200, { data: { vinVCLatest: null }, errors: [refusal(["vinVCLatest"], "VEHICLE_VIN_CREDENTIAL")] }),
+    );
     expect((await failure(fetchVin(target()))).code).toBe("PRIVILEGE_MISSING");
   });
 });
@@ -266,7 +327,14 @@ describe("fetchSegments", () => {
 
   it("pages by the last segment's start when a page is full, and stops when it is not", async () => {
     server.script(
-      reply(200, { data: { segments: [segment("2026-11-01T00:00:00Z", "2026-11-01T00:10:00Z"), segment("2026-11-02T00:00:00Z", "2026-11-02T00:10:00Z")] } }),
+      reply(200, {
+        data: {
+          segments: [
+            segment("2026-11-01T00:00:00Z", "2026-11-01T00:10:00Z"),
+            segment("2026-11-02T00:00:00Z", "2026-11-02T00:10:00Z"),
+          ],
+        },
+      }),
       reply(200, { data: { segments: [segment("2026-11-03T00:00:00Z", null)] } }),
     );
     const range = { from: "2026-10-23T00:00:00Z", to: "2026-11-22T00:00:00Z" };
@@ -294,8 +362,12 @@ describe("fetchSegments", () => {
   });
 
   it("turns a GraphQL error (a range over 31 days, say) into a DimoError that quotes it", async () => {
-    server.script(reply(200, { data: null, errors: [{ message: "the time range must not exceed 31 days", path: ["segments"] }] }));
-    const error = await failure(fetchSegments(target(), { from: "2026-09-01T00:00:00Z", to: "2026-11-22T00:00:00Z", limit: 100 }));
+    server.script(
+      reply(200, { data: null, errors: [{ message: "the time range must not exceed 31 days", path: ["segments"] }] }),
+    );
+    const error = await failure(
+      fetchSegments(target(), { from: "2026-09-01T00:00:00Z", to: "2026-11-22T00:00:00Z", limit: 100 }),
+    );
     expect(error.code).toBe("BAD_REQUEST");
     expect(describeError(error).message).toMatch(/31 days/);
   });

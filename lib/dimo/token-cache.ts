@@ -63,7 +63,9 @@ export class StoreTokenCache implements TokenCache {
     if (stored === null) return undefined;
     try {
       const value = JSON.parse(stored) as Partial<CachedToken>;
-      return typeof value.token === "string" && typeof value.expMs === "number" ? { token: value.token, expMs: value.expMs } : undefined;
+      return typeof value.token === "string" && typeof value.expMs === "number"
+        ? { token: value.token, expMs: value.expMs }
+        : undefined;
     } catch {
       return undefined;
     }

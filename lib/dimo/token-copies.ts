@@ -13,7 +13,12 @@ export function tokenFingerprint(token: string): string {
   return createHash("sha256").update(token).digest("hex").slice(0, 16);
 }
 
-export function recordTokenCopy(input: { by: `0x${string}`; kind: "developer" | "vehicle"; tokenId?: number; token: string }): void {
+export function recordTokenCopy(input: {
+  by: `0x${string}`;
+  kind: "developer" | "vehicle";
+  tokenId?: number;
+  token: string;
+}): void {
   const service: DimoService = input.kind === "developer" ? "auth" : "tokenExchange";
   const fingerprint = tokenFingerprint(input.token);
   const what = input.kind === "developer" ? "Developer JWT" : `Vehicle JWT for vehicle ${input.tokenId ?? "?"}`;

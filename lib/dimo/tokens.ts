@@ -85,7 +85,11 @@ export class TokenManager {
     privileges: readonly PrivilegeId[],
     call: (token: string) => Promise<T>,
   ): Promise<T> {
-    return this.retryOnceOn401(this.vehicleKey(tokenId, privileges), () => this.getVehicleJwt(tokenId, privileges), call);
+    return this.retryOnceOn401(
+      this.vehicleKey(tokenId, privileges),
+      () => this.getVehicleJwt(tokenId, privileges),
+      call,
+    );
   }
 
   private async exchange(tokenId: number, privileges: readonly PrivilegeId[]): Promise<string> {
@@ -111,7 +115,11 @@ export class TokenManager {
   }
 
   /** Calls with the cached token; a 401 drops it (unless already replaced) and the call runs once more with a fresh one. */
-  private async retryOnceOn401<T>(key: string, getToken: () => Promise<string>, call: (token: string) => Promise<T>): Promise<T> {
+  private async retryOnceOn401<T>(
+    key: string,
+    getToken: () => Promise<string>,
+    call: (token: string) => Promise<T>,
+  ): Promise<T> {
     const token = await getToken();
     try {
       return await call(token);
@@ -226,5 +234,10 @@ export function vehicleInfo(token: string, meta: { tokenId: number; privileges: 
   const granted = Array.isArray(claims.privilege_ids)
     ? claims.privilege_ids.filter((id): id is PrivilegeId => typeof id === "number" && isPrivilegeId(id))
     : meta.privileges;
-  return { tokenId: meta.tokenId, privileges: granted, iat: numberOrNull(claims.iat), exp: numberOrNull(claims.exp) ?? 0 };
+  return {
+    tokenId: meta.tokenId,
+    privileges: granted,
+    iat: numberOrNull(claims.iat),
+    exp: numberOrNull(claims.exp) ?? 0,
+  };
 }

@@ -16,7 +16,6 @@ import { type InstantOfferResult, type OfferSet, type Valuation } from "@/lib/mo
 
 type ValuationSet = z.output<typeof valuationSetSchema>;
 
-
 export interface ValuationsTarget {
   http: HttpSettings;
   baseUrl: string;

@@ -10,7 +10,9 @@ describe("telemetry values for people", () => {
     expect(formatSignalValue("isIgnitionOn", 1)).toBe("On");
     expect(formatSignalValue("isIgnitionOn", 0)).toBe("Off");
     expect(formatSignalValue("powertrainType", "BEV")).toBe("BEV");
-    expect(formatSignalValue("currentLocationCoordinates", { latitude: 36.1, longitude: -115.2 })).toBe("36.10000, -115.20000");
+    expect(formatSignalValue("currentLocationCoordinates", { latitude: 36.1, longitude: -115.2 })).toBe(
+      "36.10000, -115.20000",
+    );
   });
 
   it("says how long ago, in the largest unit that fits", () => {

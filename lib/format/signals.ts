@@ -16,7 +16,9 @@ export function formatSignalValue(name: string, value: number | string | LatLng)
   const rounded = Math.round(value * 10 ** digits) / 10 ** digits;
   const number = formatNumber(rounded);
   if (unit === "") return number;
-  return unit === "%" || unit === "°" || unit === "°C" ? `${number}${unit === "°C" ? " °C" : unit}` : `${number} ${unit}`;
+  return unit === "%" || unit === "°" || unit === "°C"
+    ? `${number}${unit === "°C" ? " °C" : unit}`
+    : `${number} ${unit}`;
 }
 
 /** How people name a signal: its label, or the schema's name for a signal the dashboard does not know. */

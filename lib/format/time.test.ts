@@ -5,7 +5,10 @@ import { dayBounds, formatDate, formatDateTime, formatStableUtc, formatTime, isS
 
 const INSTANT = "2026-03-14T22:05:09.123Z";
 // The runtime's own name for its zone at that instant ("UTC", "GMT+1", "EST"...), as a reader of the page sees it.
-const localZone = new Intl.DateTimeFormat(undefined, { timeZoneName: "short" }).formatToParts(new Date(INSTANT)).find((part) => part.type === "timeZoneName")?.value ?? "";
+const localZone =
+  new Intl.DateTimeFormat(undefined, { timeZoneName: "short" })
+    .formatToParts(new Date(INSTANT))
+    .find((part) => part.type === "timeZoneName")?.value ?? "";
 
 describe("times with their zone", () => {
   it("in UTC, a date and time and a time say UTC, and the date is the UTC day", () => {
@@ -57,7 +60,17 @@ describe("dayBounds", () => {
   });
 
   it("what is not a real day is none", () => {
-    for (const text of ["", "2026-02-30", "2026-13-01", "2026-00-10", "26-03-14", "14/03/2026", "next tuesday", "1969-12-31", "2026-03-14T00:00"]) {
+    for (const text of [
+      "",
+      "2026-02-30",
+      "2026-13-01",
+      "2026-00-10",
+      "26-03-14",
+      "14/03/2026",
+      "next tuesday",
+      "1969-12-31",
+      "2026-03-14T00:00",
+    ]) {
       expect(dayBounds(text, "utc"), text).toBeNull();
       expect(dayBounds(text, "local"), text).toBeNull();
     }

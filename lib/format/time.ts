@@ -13,7 +13,14 @@ export type TimeStyle = "datetime" | "date" | "time";
 
 // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are spelled out.
 const STYLE_PARTS: Record<TimeStyle, Intl.DateTimeFormatOptions> = {
-  datetime: { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" },
+  datetime: {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  },
   date: { year: "numeric", month: "short", day: "numeric" },
   time: { hour: "numeric", minute: "2-digit", timeZoneName: "short" },
 };
@@ -24,7 +31,10 @@ function formatterFor(style: TimeStyle, zone: TimeZoneChoice): Intl.DateTimeForm
   const key = `${style}:${zone}`;
   let formatter = formatters.get(key);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat(undefined, { ...STYLE_PARTS[style], ...(zone === "utc" ? { timeZone: "UTC" } : {}) });
+    formatter = new Intl.DateTimeFormat(undefined, {
+      ...STYLE_PARTS[style],
+      ...(zone === "utc" ? { timeZone: "UTC" } : {}),
+    });
     formatters.set(key, formatter);
   }
   return formatter;
@@ -69,7 +79,11 @@ export function formatStableUtc(iso: string | number | Date, style: TimeStyle = 
 }
 
 /** Whether two instants fall on the same calendar day in the zone. */
-export function isSameDay(a: string | number | Date, b: string | number | Date, zone: TimeZoneChoice = "local"): boolean {
+export function isSameDay(
+  a: string | number | Date,
+  b: string | number | Date,
+  zone: TimeZoneChoice = "local",
+): boolean {
   return formatDate(a, zone) === formatDate(b, zone);
 }
 
@@ -81,7 +95,9 @@ function midnight(year: number, month: number, day: number, zone: TimeZoneChoice
 /** The zone's year, month (from 0) and day holding `ms`. */
 function calendarDay(ms: number, zone: TimeZoneChoice): [number, number, number] {
   const date = new Date(ms);
-  return zone === "utc" ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
+  return zone === "utc"
+    ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()]
+    : [date.getFullYear(), date.getMonth(), date.getDate()];
 }
 
 /** `[from, to)` of a calendar day `YYYY-MM-DD` in the zone (a local day is not always 24 hours), or null when it is not a real day. */

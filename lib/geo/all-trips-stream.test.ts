@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type AllTripsMessage, encodeMessage, pageDetailsOf, startPointsOf, toAllTripsMessage } from "./all-trips-stream";
+import {
+  type AllTripsMessage,
+  encodeMessage,
+  pageDetailsOf,
+  startPointsOf,
+  toAllTripsMessage,
+} from "./all-trips-stream";
 import { makeTrip } from "@/test-support/trips";
 
 describe("startPointsOf", () => {
@@ -59,17 +65,34 @@ describe("messages", () => {
     [{ type: "surprise" }],
   ])("refuses %j", (value) => expect(toAllTripsMessage(value)).toBeNull());
   it("reads done and error messages", () => {
-    expect(toAllTripsMessage({ type: "done", pages: 2, trips: 150 })).toEqual({ type: "done", pages: 2, trips: 150, truncated: false });
+    expect(toAllTripsMessage({ type: "done", pages: 2, trips: 150 })).toEqual({
+      type: "done",
+      pages: 2,
+      trips: 150,
+      truncated: false,
+    });
     // The failed DIMO call travels with the error, so the page can link to it; anything but a string is dropped.
-    expect(toAllTripsMessage({ type: "error", code: "UNAVAILABLE", message: "m", retryable: true, callId: "k1" })).toEqual({
+    expect(
+      toAllTripsMessage({ type: "error", code: "UNAVAILABLE", message: "m", retryable: true, callId: "k1" }),
+    ).toEqual({
       type: "error",
       code: "UNAVAILABLE",
       message: "m",
       retryable: true,
       callId: "k1",
     });
-    expect(toAllTripsMessage({ type: "error", code: "UPSTREAM_ERROR", message: "m", callId: 5 })).toEqual({ type: "error", code: "UPSTREAM_ERROR", message: "m", retryable: false });
+    expect(toAllTripsMessage({ type: "error", code: "UPSTREAM_ERROR", message: "m", callId: 5 })).toEqual({
+      type: "error",
+      code: "UPSTREAM_ERROR",
+      message: "m",
+      retryable: false,
+    });
     // A code this page does not know keeps its words.
-    expect(toAllTripsMessage({ type: "error", code: "X", message: "m" })).toEqual({ type: "error", code: "INTERNAL", message: "m", retryable: false });
+    expect(toAllTripsMessage({ type: "error", code: "X", message: "m" })).toEqual({
+      type: "error",
+      code: "INTERNAL",
+      message: "m",
+      retryable: false,
+    });
   });
 });

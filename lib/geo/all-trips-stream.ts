@@ -116,8 +116,15 @@ function toTripDetails(value: unknown, count: number): TripDetails | null {
   const ids = d.ids;
   if (!Array.isArray(ids) || ids.length !== count || !ids.every((id) => typeof id === "string")) return null;
   const { offsets, starts, durations, distances, ends, endOf } = d;
-  if (!isNumbers(offsets, count) || !isNumbers(starts, count) || !isNumbers(durations, count) || !isNumbers(distances, count)) return null;
-  if (!isNumbers(endOf, count) || !Array.isArray(ends) || !isNumbers(ends, ends.length) || ends.length % 2 !== 0) return null;
+  if (
+    !isNumbers(offsets, count) ||
+    !isNumbers(starts, count) ||
+    !isNumbers(durations, count) ||
+    !isNumbers(distances, count)
+  )
+    return null;
+  if (!isNumbers(endOf, count) || !Array.isArray(ends) || !isNumbers(ends, ends.length) || ends.length % 2 !== 0)
+    return null;
   if (!endOf.every((k) => k === -1 || (Number.isInteger(k) && k >= 0 && 2 * k + 1 < ends.length))) return null;
   return { ids: ids as string[], offsets, starts, durations, distances, ends, endOf };
 }

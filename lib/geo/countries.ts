@@ -12,7 +12,8 @@ import { unwrapPolygon } from "./antimeridian";
 export type Countries = FeatureCollection<Polygon | MultiPolygon>;
 
 const DECIMALS = 1_000;
-const rounded = (ring: readonly Position[]): Position[] => ring.map(([lng = 0, lat = 0]) => [Math.round(lng * DECIMALS) / DECIMALS, Math.round(lat * DECIMALS) / DECIMALS]);
+const rounded = (ring: readonly Position[]): Position[] =>
+  ring.map(([lng = 0, lat = 0]) => [Math.round(lng * DECIMALS) / DECIMALS, Math.round(lat * DECIMALS) / DECIMALS]);
 
 function roundedGeometry(geometry: Polygon | MultiPolygon): Polygon | MultiPolygon {
   if (geometry.type === "Polygon") return { type: "Polygon", coordinates: geometry.coordinates.map(rounded) };

@@ -44,7 +44,11 @@ describe("trip places", () => {
   });
   it("falls back to the estimated start and says so", () => {
     const estimate = { latitude: 36.17, longitude: -115.14 };
-    expect(tripStart(makeTrip({ start: null, estimated: estimate }))).toEqual({ point: estimate, estimated: true, fromEstimate: true });
+    expect(tripStart(makeTrip({ start: null, estimated: estimate }))).toEqual({
+      point: estimate,
+      estimated: true,
+      fromEstimate: true,
+    });
     expect(tripStart(makeTrip({ estimated: estimate }))).toMatchObject({ estimated: true, fromEstimate: false });
     expect(tripStart(makeTrip())).toMatchObject({ estimated: false, fromEstimate: false });
   });

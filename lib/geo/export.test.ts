@@ -47,12 +47,12 @@ describe("csvCell", () => {
   ])("%j -> %s", (value, cell) => expect(csvCell(value)).toBe(cell));
 
   it.each([
-    ["=HYPERLINK(\"http://evil.example\")", "\"'=HYPERLINK(\"\"http://evil.example\"\")\""],
+    ['=HYPERLINK("http://evil.example")', '"\'=HYPERLINK(""http://evil.example"")"'],
     ["+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
     ["-2+3", "'-2+3"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\t=1", "'\t=1"],
-    ["\r=1", "\"'\r=1\""],
+    ["\r=1", '"\'\r=1"'],
   ])("neutralises the formula-like text %j -> %s", (value, cell) => expect(csvCell(value)).toBe(cell));
 
   it("ends rows with CRLF", () => expect(csvRow(["a", 1])).toBe("a,1\r\n"));
@@ -87,7 +87,13 @@ describe("tripsToCsv", () => {
 
   it("leaves unknown places and distances empty", () => {
     const record = Object.fromEntries(TRIP_CSV_COLUMNS.map((column, i) => [column, rows[2]?.[i]]));
-    expect(record).toMatchObject({ end_latitude: "", end_longitude: "", distance_km: "", estimated_start_latitude: "", dropped_data: "true" });
+    expect(record).toMatchObject({
+      end_latitude: "",
+      end_longitude: "",
+      distance_km: "",
+      estimated_start_latitude: "",
+      dropped_data: "true",
+    });
   });
 
   it("is only a header for no trips", () => expect(parseCsv(tripsToCsv([]))).toEqual([[...TRIP_CSV_COLUMNS]]));
@@ -95,10 +101,25 @@ describe("tripsToCsv", () => {
 
 describe("tripsToGeoJson", () => {
   it("draws a line, a point or nothing depending on what is known", () => {
-    const collection = tripsToGeoJson([makeTrip({ id: "a" }), makeTrip({ id: "b", start: null }), makeTrip({ id: "c", start: null, end: null })]);
+    const collection = tripsToGeoJson([
+      makeTrip({ id: "a" }),
+      makeTrip({ id: "b", start: null }),
+      makeTrip({ id: "c", start: null, end: null }),
+    ]);
     expect(collection.features.map((f) => f.geometry?.type ?? null)).toEqual(["LineString", "Point", null]);
-    expect(collection.features[0]?.geometry).toEqual({ type: "LineString", coordinates: [[-115.1398, 36.1699], [-114.9817, 36.0395]] });
-    expect(collection.features[1]?.properties).toMatchObject({ id: "b", startKnown: false, endKnown: true, distanceKm: null });
+    expect(collection.features[0]?.geometry).toEqual({
+      type: "LineString",
+      coordinates: [
+        [-115.1398, 36.1699],
+        [-114.9817, 36.0395],
+      ],
+    });
+    expect(collection.features[1]?.properties).toMatchObject({
+      id: "b",
+      startKnown: false,
+      endKnown: true,
+      distanceKm: null,
+    });
   });
   it("survives a round trip through JSON", () => {
     const collection = tripsToGeoJson([makeTrip()]);
@@ -117,7 +138,9 @@ describe("tripsToFeatures", () => {
     ]);
   });
   it("marks a start drawn from the estimate", () => {
-    const { features } = tripsToFeatures([makeTrip({ start: null, estimated: { latitude: 36, longitude: -115 }, end: null })]);
+    const { features } = tripsToFeatures([
+      makeTrip({ start: null, estimated: { latitude: 36, longitude: -115 }, end: null }),
+    ]);
     expect(features[0]?.properties).toMatchObject({ kind: "start", estimated: true });
   });
 });

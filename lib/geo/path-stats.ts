@@ -28,7 +28,8 @@ const at = (path: TripPath, i: number) => {
 /** Kilometres from the first point to each point: `cumulative[i]` is the distance driven to point i. */
 export function cumulativeKm(path: TripPath): number[] {
   const result = [0];
-  for (let i = 1; i < path.coordinates.length; i++) result.push((result[i - 1] ?? 0) + haversineKm(at(path, i - 1), at(path, i)));
+  for (let i = 1; i < path.coordinates.length; i++)
+    result.push((result[i - 1] ?? 0) + haversineKm(at(path, i - 1), at(path, i)));
   return result;
 }
 

@@ -8,9 +8,7 @@ import { type StreamErrorLine, toStreamError } from "@/lib/ndjson";
  */
 
 export type TripPathsMessage =
-  | ({ type: "path" } & TripPathResult)
-  | { type: "done"; upstreamRequests: number; cached: number }
-  | StreamErrorLine;
+  ({ type: "path" } & TripPathResult) | { type: "done"; upstreamRequests: number; cached: number } | StreamErrorLine;
 
 export const encodePathsMessage = (message: TripPathsMessage): string => `${JSON.stringify(message)}\n`;
 

@@ -78,7 +78,10 @@ export function useNdjsonStream<M, T>(url: string | null, stream: NdjsonStream<M
       frame ??= requestAnimationFrame(publish);
     };
 
-    void fetchNdjson(run.url, controller.signal, stream, { onMessage: (message) => sink.take(message), onProgress: schedule }).then((end) => {
+    void fetchNdjson(run.url, controller.signal, stream, {
+      onMessage: (message) => sink.take(message),
+      onProgress: schedule,
+    }).then((end) => {
       if (active) stream.onEnd?.(end.status);
       status = end.status;
       error = end.error;

@@ -58,7 +58,8 @@ export interface TimeFormat {
 export function useTimeFormat(): TimeFormat {
   const zone = useTimeZoneChoice();
   const format = useCallback(
-    (iso: string | number | Date, style: TimeStyle = "datetime") => (zone === null ? formatStableUtc(iso, style) : formatInZone(iso, style, zone)),
+    (iso: string | number | Date, style: TimeStyle = "datetime") =>
+      zone === null ? formatStableUtc(iso, style) : formatInZone(iso, style, zone),
     [zone],
   );
   return useMemo(() => ({ zone, format }), [zone, format]);

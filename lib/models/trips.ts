@@ -35,5 +35,4 @@ export interface TripPath {
 
 /** A trip's path as the trips page receives it: the route, or why the straight line stands in for it. */
 export type TripPathResult =
-  | { tripId: string; kind: "route"; path: TripPath }
-  | { tripId: string; kind: "straight"; reason: string };
+  { tripId: string; kind: "route"; path: TripPath } | { tripId: string; kind: "straight"; reason: string };

@@ -15,7 +15,10 @@ import { positiveWholeNumber } from "./inputs";
 const activityQuery = z.object(
   {
     tokenId: positiveWholeNumber("tokenId").optional(),
-    format: z.string().pipe(z.enum(["stream", "json"], { error: "format must be stream or json" })).default("stream"),
+    format: z
+      .string()
+      .pipe(z.enum(["stream", "json"], { error: "format must be stream or json" }))
+      .default("stream"),
   },
   { error: "the input must be an object" },
 );
@@ -23,7 +26,10 @@ const activityQuery = z.object(
 const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
 
-function eventStream(wanted: (entry: ActivityEntry) => boolean, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+function eventStream(
+  wanted: (entry: ActivityEntry) => boolean,
+  signal: AbortSignal | undefined,
+): ReadableStream<Uint8Array> {
   let stop = () => {};
   return new ReadableStream<Uint8Array>({
     start(controller) {

@@ -20,12 +20,22 @@ const streetsInput = z.object(
 export const getSandboxStreets = guarded(streetsInput, async function getSandboxStreets({ bbox }, { signal }) {
   const config = getConfig();
   if (config.env !== "sandbox") {
-    throw new AppFailure({ code: "NOT_FOUND", message: "Streets are served only by the local sandbox.", retryable: false });
+    throw new AppFailure({
+      code: "NOT_FOUND",
+      message: "Streets are served only by the local sandbox.",
+      retryable: false,
+    });
   }
   const origin = new URL(config.urls.trips).origin;
-  const response = await fetch(`${origin}/streets/v1/streets?bbox=${encodeURIComponent(bbox)}`, { signal: signal ?? null });
+  const response = await fetch(`${origin}/streets/v1/streets?bbox=${encodeURIComponent(bbox)}`, {
+    signal: signal ?? null,
+  });
   if (!response.ok) {
-    throw new AppFailure({ code: response.status === 400 ? "INVALID_INPUT" : "UPSTREAM_ERROR", message: `The sandbox's streets service answered ${response.status}.`, retryable: response.status >= 500 });
+    throw new AppFailure({
+      code: response.status === 400 ? "INVALID_INPUT" : "UPSTREAM_ERROR",
+      message: `The sandbox's streets service answered ${response.status}.`,
+      retryable: response.status >= 500,
+    });
   }
   return response.text();
 });

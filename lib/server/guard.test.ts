@@ -44,7 +44,10 @@ describe("guarded", () => {
 
   it("hands the parsed input and the session to the handler and returns its data", async () => {
     const action = guarded(input, async ({ tokenId }, { session }) => ({ tokenId, who: session.address }));
-    expect(await action({ tokenId: "42" as unknown as number })).toEqual({ ok: true, data: { tokenId: 42, who: SIGNED_IN.address } });
+    expect(await action({ tokenId: "42" as unknown as number })).toEqual({
+      ok: true,
+      data: { tokenId: 42, who: SIGNED_IN.address },
+    });
   });
 
   it("turns a DimoError into words for people without logging it as unexpected", async () => {
@@ -53,7 +56,11 @@ describe("guarded", () => {
     });
     expect(await action({ tokenId: 1 })).toEqual({
       ok: false,
-      error: { code: "UNAVAILABLE", message: "DIMO's trips service is not answering (503). Try again in a moment.", retryable: true },
+      error: {
+        code: "UNAVAILABLE",
+        message: "DIMO's trips service is not answering (503). Try again in a moment.",
+        retryable: true,
+      },
     });
     expect(errors).not.toHaveBeenCalled();
   });
@@ -79,6 +86,9 @@ describe("guarded, called as a server action", () => {
     const read = guarded(input, async ({ tokenId }, { signal }) => ({ tokenId, hasSignal: signal !== undefined }));
     const forged = { signal: { aborted: true } } as unknown as { signal: AbortSignal };
     expect(await read({ tokenId: 7 }, forged)).toEqual({ ok: true, data: { tokenId: 7, hasSignal: false } });
-    expect(await read({ tokenId: 7 }, { signal: new AbortController().signal })).toEqual({ ok: true, data: { tokenId: 7, hasSignal: true } });
+    expect(await read({ tokenId: 7 }, { signal: new AbortController().signal })).toEqual({
+      ok: true,
+      data: { tokenId: 7, hasSignal: true },
+    });
   });
 });

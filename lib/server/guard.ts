@@ -27,7 +27,9 @@ export interface GuardOptions {
 export const GUARDED = Symbol.for("dimo-dashboard.guarded");
 
 /** A function that takes no input may be called with none. */
-type GuardedArgs<In> = undefined extends In ? [input?: In, options?: GuardOptions] : [input: In, options?: GuardOptions];
+type GuardedArgs<In> = undefined extends In
+  ? [input?: In, options?: GuardOptions]
+  : [input: In, options?: GuardOptions];
 
 export type Guarded<In, T> = ((...args: GuardedArgs<In>) => Promise<Result<T>>) & { [GUARDED]: true };
 

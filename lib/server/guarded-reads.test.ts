@@ -31,12 +31,24 @@ describe("invalid input", () => {
     ["tokenId abc", () => listTripsPage(loose({ tokenId: "abc", page: 1 })), "tokenId must be a positive whole number"],
     ["tokenId -1", () => getVehicleAccess(loose({ tokenId: -1 })), "tokenId must be a positive whole number"],
     ["tokenId 1e999", () => getValuation(loose({ tokenId: "1e999" })), "tokenId must be a positive whole number"],
-    ["tokenId 1e999 as a number", () => listOffers(loose({ tokenId: 1e999 })), "tokenId must be a positive whole number"],
-    ["tokenId 1.5", () => requestInstantOfferAction(loose({ tokenId: 1.5 })), "tokenId must be a positive whole number"],
+    [
+      "tokenId 1e999 as a number",
+      () => listOffers(loose({ tokenId: 1e999 })),
+      "tokenId must be a positive whole number",
+    ],
+    [
+      "tokenId 1.5",
+      () => requestInstantOfferAction(loose({ tokenId: 1.5 })),
+      "tokenId must be a positive whole number",
+    ],
     ["tokenId 0", () => getVehicleAccess(loose({ tokenId: 0 })), "tokenId must be a positive whole number"],
     ["page 0", () => listTripsPage(loose({ tokenId: 21957, page: 0 })), "page must be a positive whole number"],
     ["page x", () => listTripsPage(loose({ tokenId: 21957, page: "x" })), "page must be a positive whole number"],
-    ["no input", () => listTripsPage(undefined as unknown as Loose), "the input must be an object with a tokenId and a page"],
+    [
+      "no input",
+      () => listTripsPage(undefined as unknown as Loose),
+      "the input must be an object with a tokenId and a page",
+    ],
   ];
   for (const [name, call, message] of cases) {
     it(`refuses ${name} before any upstream call`, async () => {
@@ -46,7 +58,9 @@ describe("invalid input", () => {
   }
 
   it("answers a malformed id in a route's URL with 400 and the words, before any upstream call", async () => {
-    const response = await offersRoute(new Request("http://localhost:3000/api/vehicles/1e999/offers"), { params: Promise.resolve({ tokenId: "1e999" }) });
+    const response = await offersRoute(new Request("http://localhost:3000/api/vehicles/1e999/offers"), {
+      params: Promise.resolve({ tokenId: "1e999" }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       error: { code: "INVALID_INPUT", message: "tokenId must be a positive whole number", retryable: false },
@@ -68,7 +82,8 @@ describe("signed in", () => {
     expect(await getVehicleAccess({ tokenId: 987654321 })).toEqual({ ok: true, data: { status: "none" } });
     // The sandbox's 10420 had a grant of every privilege that ended 30 days before its seed time.
     const expired = await getVehicleAccess({ tokenId: 10420 });
-    if (!expired.ok || expired.data.status !== "expired") throw new Error(`10420 is not reported as expired: ${JSON.stringify(expired)}`);
+    if (!expired.ok || expired.data.status !== "expired")
+      throw new Error(`10420 is not reported as expired: ${JSON.stringify(expired)}`);
     expect(expired.data.vehicle).toMatchObject({ tokenId: 10420, make: "Nissan", grant: null });
     const daysAgo = (Date.now() - Date.parse(expired.data.grantEndedAt)) / 86_400_000;
     expect(daysAgo).toBeGreaterThan(29);
@@ -76,7 +91,13 @@ describe("signed in", () => {
   });
 
   it("returns a failed identity lookup as words naming the service and status, with the call, not as a throw", async () => {
-    await control.injectFault({ method: "POST", path: "/identity/query", status: 500, body: { message: "injected" }, times: 1 });
+    await control.injectFault({
+      method: "POST",
+      path: "/identity/query",
+      status: 500,
+      body: { message: "injected" },
+      times: 1,
+    });
     // A vehicle no earlier test looked up (and not in the list of shared ones), so no kept grant answers for DIMO.
     const result = await getVehicleAccess({ tokenId: 8777 });
     if (result.ok) throw new Error("the injected identity fault was not met");
@@ -96,19 +117,25 @@ describe("signed in", () => {
       ok: false,
       error: {
         code: "PRIVILEGE_MISSING",
-        message: "This vehicle's grant does not include Location history (privilege 4), which trips need. Ask the owner to share it.",
+        message:
+          "This vehicle's grant does not include Location history (privilege 4), which trips need. Ask the owner to share it.",
         retryable: false,
       },
     });
   });
 
   it("requests instant offers and lists them, and gets the valuation", async () => {
-    expect(await requestInstantOfferAction({ tokenId: 19876 })).toMatchObject({ ok: true, data: { status: "succeeded", error: null } });
+    expect(await requestInstantOfferAction({ tokenId: 19876 })).toMatchObject({
+      ok: true,
+      data: { status: "succeeded", error: null },
+    });
     const offers = await listOffers({ tokenId: 19876 });
     expect(offers.ok && offers.data.sets.length).toBe(1);
     expect(offers.ok && offers.data.request).toMatchObject({ status: "succeeded", error: null });
     // The route the page polls answers the same, as JSON.
-    const response = await offersRoute(new Request("http://localhost:3000/api/vehicles/19876/offers"), { params: Promise.resolve({ tokenId: "19876" }) });
+    const response = await offersRoute(new Request("http://localhost:3000/api/vehicles/19876/offers"), {
+      params: Promise.resolve({ tokenId: "19876" }),
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     expect(await response.json()).toEqual(offers.ok ? offers.data : null);
@@ -129,6 +156,11 @@ describe("signed in", () => {
     });
     // The error names the logged call that failed, so a page can link to it.
     const failed = listActivity().find((entry) => !result.ok && entry.id === result.error.callId);
-    expect(failed).toMatchObject({ service: "trips", status: 503, attempts: 3, path: "/v1/vehicle/21957/trips?page=2" });
+    expect(failed).toMatchObject({
+      service: "trips",
+      status: 503,
+      attempts: 3,
+      path: "/v1/vehicle/21957/trips?page=2",
+    });
   });
 });

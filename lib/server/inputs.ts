@@ -21,7 +21,10 @@ export function positiveWholeNumber(name: string) {
 /** For functions that take nothing: a browser calling them as actions may send only `undefined`. */
 export const noInput = z.undefined({ error: "this action takes no input" }).optional();
 
-export const tokenIdInput = z.object({ tokenId: positiveWholeNumber("tokenId") }, { error: "the input must be an object with a tokenId" });
+export const tokenIdInput = z.object(
+  { tokenId: positiveWholeNumber("tokenId") },
+  { error: "the input must be an object with a tokenId" },
+);
 
 export const tripsInput = z.object(
   { tokenId: positiveWholeNumber("tokenId"), page: positiveWholeNumber("page") },
@@ -39,4 +42,6 @@ export const tripsDayInput = z
     { error: "the input must be an object with a tokenId, a from and a to" },
   )
   .refine((input) => Date.parse(input.from) < Date.parse(input.to), { error: "from must come before to" })
-  .refine((input) => Date.parse(input.to) - Date.parse(input.from) <= 25 * 3_600_000, { error: "a day is at most 25 hours long" });
+  .refine((input) => Date.parse(input.to) - Date.parse(input.from) <= 25 * 3_600_000, {
+    error: "a day is at most 25 hours long",
+  });

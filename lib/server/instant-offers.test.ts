@@ -42,32 +42,39 @@ async function read<T>(route: Route, tokenId: number, path: string): Promise<T> 
 }
 
 describe("a minute-long instant offer", () => {
-  it("answers the click at once, runs on, is joined rather than repeated, and ends in offers with one POST", { timeout: 90_000 }, async () => {
-    const tokenId = 19876;
-    await control.resetStats();
-    const before = await read<OffersView>(offersRoute, tokenId, "offers");
+  it(
+    "answers the click at once, runs on, is joined rather than repeated, and ends in offers with one POST",
+    { timeout: 90_000 },
+    async () => {
+      const tokenId = 19876;
+      await control.resetStats();
+      const before = await read<OffersView>(offersRoute, tokenId, "offers");
 
-    const started = Date.now();
-    const first = await data(requestInstantOfferAction({ tokenId }));
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(first).toMatchObject({ status: "running", finishedAt: null, error: null });
+      const started = Date.now();
+      const first = await data(requestInstantOfferAction({ tokenId }));
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(first).toMatchObject({ status: "running", finishedAt: null, error: null });
 
-    // Another click, another tab, or the page opened again: the same request, nothing new sent.
-    const again = await data(requestInstantOfferAction({ tokenId }));
-    expect(again.startedAt).toBe(first.startedAt);
-    expect(await read<OfferRequest | null>(offerRequestRoute, tokenId, "offers/request")).toMatchObject({ startedAt: first.startedAt, status: "running" });
+      // Another click, another tab, or the page opened again: the same request, nothing new sent.
+      const again = await data(requestInstantOfferAction({ tokenId }));
+      expect(again.startedAt).toBe(first.startedAt);
+      expect(await read<OfferRequest | null>(offerRequestRoute, tokenId, "offers/request")).toMatchObject({
+        startedAt: first.startedAt,
+        status: "running",
+      });
 
-    // The page's polling: offers and the request's state until it has ended.
-    let view = await read<OffersView>(offersRoute, tokenId, "offers");
-    while (view.request?.status === "running") {
-      expect(Date.now() - started).toBeLessThan(60_000);
-      await sleep(1_000);
-      view = await read<OffersView>(offersRoute, tokenId, "offers");
-    }
-    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 1_000);
-    expect(view.request).toMatchObject({ startedAt: first.startedAt, status: "succeeded", error: null });
-    expect(view.sets[0]?.offers).toHaveLength(3);
-    expect(view.sets[0]?.updated).not.toBe(before.sets[0]?.updated);
-    expect(count(await control.stats(), ROUTES.instantOffer)).toBe(1);
-  });
+      // The page's polling: offers and the request's state until it has ended.
+      let view = await read<OffersView>(offersRoute, tokenId, "offers");
+      while (view.request?.status === "running") {
+        expect(Date.now() - started).toBeLessThan(60_000);
+        await sleep(1_000);
+        view = await read<OffersView>(offersRoute, tokenId, "offers");
+      }
+      expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_MS - 1_000);
+      expect(view.request).toMatchObject({ startedAt: first.startedAt, status: "succeeded", error: null });
+      expect(view.sets[0]?.offers).toHaveLength(3);
+      expect(view.sets[0]?.updated).not.toBe(before.sets[0]?.updated);
+      expect(count(await control.stats(), ROUTES.instantOffer)).toBe(1);
+    },
+  );
 });

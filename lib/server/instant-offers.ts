@@ -61,7 +61,12 @@ export function createInstantOffers({ client, store }: InstantOffersDeps) {
     const dimo = client();
     await dimo.assertCanUse(tokenId, "instantOffer");
 
-    const request: OfferRequest = { startedAt: new Date().toISOString(), status: "running", finishedAt: null, error: null };
+    const request: OfferRequest = {
+      startedAt: new Date().toISOString(),
+      status: "running",
+      finishedAt: null,
+      error: null,
+    };
     const holder = randomUUID();
     const text = JSON.stringify({ ...request, holder });
     if (!(await store.setIfAbsent(runningKey(tokenId), text, RUNNING_LOCK_MS))) {
@@ -85,7 +90,9 @@ export function createInstantOffers({ client, store }: InstantOffersDeps) {
 }
 
 const instantOffers = () =>
-  processWide("instant-offers", () => createInstantOffers({ client: getDimoClient, store: getStores().tolerant.keyValue }));
+  processWide("instant-offers", () =>
+    createInstantOffers({ client: getDimoClient, store: getStores().tolerant.keyValue }),
+  );
 
 export const offerRequestOf = (tokenId: number) => instantOffers().offerRequestOf(tokenId);
 export const startInstantOffer = (tokenId: number) => instantOffers().startInstantOffer(tokenId);

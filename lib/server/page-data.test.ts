@@ -4,7 +4,11 @@ import { pageResult } from "./page-data";
 
 /** What a page does with a guarded read's result: Next.js's own redirect and not-found signals, a crash, or the result. */
 
-const error = (code: AppError["code"], retryable = false): AppError => ({ code, message: `${code} in words`, retryable });
+const error = (code: AppError["code"], retryable = false): AppError => ({
+  code,
+  message: `${code} in words`,
+  retryable,
+});
 
 /** The digest Next.js gives the error that `redirect()` or `notFound()` throws; undefined for anything else. */
 function digestOf(call: () => unknown): string | undefined {
@@ -27,7 +31,10 @@ describe("pageResult", () => {
 
   it("answers a malformed id or an unknown or unshared vehicle with the not-found page", () => {
     for (const code of ["INVALID_INPUT", "VEHICLE_NOT_FOUND", "VEHICLE_NOT_SHARED"] as const) {
-      expect(digestOf(() => pageResult(fail(error(code)))), code).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
+      expect(
+        digestOf(() => pageResult(fail(error(code)))),
+        code,
+      ).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
     }
   });
 
@@ -36,7 +43,11 @@ describe("pageResult", () => {
   });
 
   it("returns DIMO's failures, so the page shows them in the app's frame with the call that failed", () => {
-    for (const failure of [error("UPSTREAM_ERROR"), error("UNAVAILABLE", true), { ...error("RATE_LIMITED", true), callId: "k1" }]) {
+    for (const failure of [
+      error("UPSTREAM_ERROR"),
+      error("UNAVAILABLE", true),
+      { ...error("RATE_LIMITED", true), callId: "k1" },
+    ]) {
       expect(pageResult(fail(failure))).toEqual({ ok: false, error: failure });
     }
   });

@@ -3,7 +3,9 @@ import { parsePageParam } from "./page-param";
 import { tokenIdInput } from "./inputs";
 
 describe("tokenIdInput", () => {
-  it.each(["21957", "1", "9007199254740991"])("accepts %s", (raw) => expect(tokenIdInput.parse({ tokenId: raw })).toEqual({ tokenId: Number(raw) }));
+  it.each(["21957", "1", "9007199254740991"])("accepts %s", (raw) =>
+    expect(tokenIdInput.parse({ tokenId: raw })).toEqual({ tokenId: Number(raw) }),
+  );
   it.each(["0", "-1", "1.5", "abc", "1e3", "", " ", "9007199254740992", "0x10", "21957abc"])("refuses %j", (raw) =>
     expect(tokenIdInput.safeParse({ tokenId: raw }).success).toBe(false),
   );

@@ -23,6 +23,10 @@ export function resultResponse<T>(result: Result<T>): Response {
 export function ndjsonResponse(result: Result<ReadableStream<Uint8Array>>): Response {
   if (!result.ok) return errorResponse(result.error);
   return new Response(result.data, {
-    headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
+    headers: {
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
+    },
   });
 }

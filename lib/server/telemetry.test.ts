@@ -34,9 +34,18 @@ describe("telemetry reads", () => {
     expect(latest.refused).toEqual([]);
     expect(latest.lastSeen).not.toBeNull();
     const names = latest.signals.map((signal) => signal.name);
-    expect(names).toEqual(expect.arrayContaining(["speed", "powertrainTransmissionTravelledDistance", "currentLocationCoordinates", "isIgnitionOn"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "speed",
+        "powertrainTransmissionTravelledDistance",
+        "currentLocationCoordinates",
+        "isIgnitionOn",
+      ]),
+    );
     // The approximate location is derived from the location, not a signal the service stores and lists.
-    expect(latest.availableSignals).toEqual(expect.arrayContaining(names.filter((name) => name !== "currentLocationApproximateCoordinates")));
+    expect(latest.availableSignals).toEqual(
+      expect.arrayContaining(names.filter((name) => name !== "currentLocationApproximateCoordinates")),
+    );
     expect(latest.summary?.numberOfSignals).toBeGreaterThan(0);
   });
 
@@ -52,11 +61,17 @@ describe("telemetry reads", () => {
   it("refuses the VIN and segments of grants without them, with no Telemetry API call", async () => {
     expect(await getVehicleVin({ tokenId: VEHICLE_IDS.noValuationPrivilege })).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: "PRIVILEGE_MISSING", message: expect.stringContaining("VIN credential (privilege 5)") }),
+      error: expect.objectContaining({
+        code: "PRIVILEGE_MISSING",
+        message: expect.stringContaining("VIN credential (privilege 5)"),
+      }),
     });
     expect(await listSegmentsPage({ tokenId: VEHICLE_IDS.noTripsPrivilege })).toEqual({
       ok: false,
-      error: expect.objectContaining({ code: "PRIVILEGE_MISSING", message: expect.stringContaining("Location history (privilege 4)") }),
+      error: expect.objectContaining({
+        code: "PRIVILEGE_MISSING",
+        message: expect.stringContaining("Location history (privilege 4)"),
+      }),
     });
     expect(await telemetryCalls()).toBe(0);
   });
@@ -78,11 +93,15 @@ describe("telemetry reads", () => {
     expect(history).toMatchObject({ signal: "speed", aggregation: "MAX", interval: "5m" });
     const times = history.points.map((point) => Date.parse(point.timestamp));
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(times.every((time) => time >= Date.parse(history.from) - 300_000 && time <= Date.parse(history.to))).toBe(true);
+    expect(times.every((time) => time >= Date.parse(history.from) - 300_000 && time <= Date.parse(history.to))).toBe(
+      true,
+    );
   });
 
   it("refuses a signal that is not numeric and a window it does not offer, before any upstream call", async () => {
-    expect(await getSignalHistory({ tokenId: TESLA, signal: "currentLocationCoordinates", window: "24h" })).toMatchObject({
+    expect(
+      await getSignalHistory({ tokenId: TESLA, signal: "currentLocationCoordinates", window: "24h" }),
+    ).toMatchObject({
       ok: false,
       error: { code: "INVALID_INPUT", message: "signal must be the name of a numeric signal" },
     });
@@ -90,7 +109,10 @@ describe("telemetry reads", () => {
       ok: false,
       error: { code: "INVALID_INPUT", message: "window must be one of 24h, 7d, 30d" },
     });
-    expect(await listSegmentsPage({ tokenId: TESLA, after: "yesterday" })).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
+    expect(await listSegmentsPage({ tokenId: TESLA, after: "yesterday" })).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_INPUT" },
+    });
     expect((await suite.control.stats()).total).toBe(0);
   });
 

@@ -26,9 +26,13 @@ const historyInput = z.object(
     tokenId: positiveWholeNumber("tokenId"),
     signal: z
       .string({ error: "signal must be a signal name" })
-      .refine((name) => isSignalName(name) && signalInfo(name)?.kind === "float", { error: "signal must be the name of a numeric signal" }),
+      .refine((name) => isSignalName(name) && signalInfo(name)?.kind === "float", {
+        error: "signal must be the name of a numeric signal",
+      }),
     // A string, as it comes from a URL; anything but the offered windows is refused.
-    window: z.string().pipe(z.enum(HISTORY_WINDOW_IDS, { error: `window must be one of ${HISTORY_WINDOW_IDS.join(", ")}` })),
+    window: z
+      .string()
+      .pipe(z.enum(HISTORY_WINDOW_IDS, { error: `window must be one of ${HISTORY_WINDOW_IDS.join(", ")}` })),
   },
   { error: "the input must be an object with a tokenId, a signal and a window" },
 );
@@ -50,7 +54,9 @@ export const getSignalHistory = guarded(historyInput, async function getSignalHi
 const segmentsInput = z.object(
   {
     tokenId: positiveWholeNumber("tokenId"),
-    after: z.iso.datetime({ offset: true, error: "after must be a date and time such as 2026-11-01T08:00:00Z" }).optional(),
+    after: z.iso
+      .datetime({ offset: true, error: "after must be a date and time such as 2026-11-01T08:00:00Z" })
+      .optional(),
   },
   { error: "the input must be an object with a tokenId and, for later pages, after" },
 );

@@ -12,7 +12,13 @@ const EPOCH = Date.UTC(2025, 0, 1);
 function vehicle(startTimes: number[]) {
   const trips: Trip[] = [...startTimes]
     .sort((a, b) => b - a)
-    .map((t, i) => makeTrip({ id: `trip-${startTimes.length - 1 - i}`, startTime: new Date(t).toISOString(), endTime: new Date(t + 20 * 60_000).toISOString() }));
+    .map((t, i) =>
+      makeTrip({
+        id: `trip-${startTimes.length - 1 - i}`,
+        startTime: new Date(t).toISOString(),
+        endTime: new Date(t + 20 * 60_000).toISOString(),
+      }),
+    );
   const totalPages = Math.ceil(trips.length / TRIPS_PAGE_SIZE);
   const readPage = async (page: number): Promise<TripsPage> => ({
     trips: trips.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE),
@@ -46,7 +52,9 @@ const dayAt = (ms: number): DayBounds => {
 
 describe("findDayPage", () => {
   // 97 trips a day (so days and pages do not line up), every day for 1,030 days: 99,910 trips, 1,000 pages.
-  const even = vehicle(Array.from({ length: 99_910 }, (_, i) => EPOCH + Math.floor(i / 97) * DAY + (i % 97) * 10 * 60_000));
+  const even = vehicle(
+    Array.from({ length: 99_910 }, (_, i) => EPOCH + Math.floor(i / 97) * DAY + (i % 97) * 10 * 60_000),
+  );
 
   it("finds the page and the day's newest trip on an even history, reading at most five pages (a bisection: twelve)", async () => {
     for (const d of [0, 1, 17, 333, 500, 998, 1_029]) {
@@ -77,7 +85,11 @@ describe("findDayPage", () => {
 
   it("a day without trips between trips opens the page of the trip before it", async () => {
     // Trips every day but the 250th to 259th.
-    const gappy = vehicle(Array.from({ length: 2_000 }, (_, i) => EPOCH + i * DAY + 9 * HOUR).filter((t) => (t - EPOCH) / DAY < 250 || (t - EPOCH) / DAY >= 260));
+    const gappy = vehicle(
+      Array.from({ length: 2_000 }, (_, i) => EPOCH + i * DAY + 9 * HOUR).filter(
+        (t) => (t - EPOCH) / DAY < 250 || (t - EPOCH) / DAY >= 260,
+      ),
+    );
     const day = dayAt(EPOCH + 255 * DAY);
     const { result } = await findDayPage(gappy.readPage, day);
     expect(result.kind).toBe("none");
@@ -87,7 +99,10 @@ describe("findDayPage", () => {
   it("agrees with a look at every trip on an uneven history, within twice a bisection's reads", async () => {
     // Bursts: a quiet first year with a trip a week, then a busy month with 80 a day, then a trip a day.
     const quiet = Array.from({ length: 52 }, (_, i) => EPOCH + i * 7 * DAY + 12 * HOUR);
-    const busy = Array.from({ length: 2_400 }, (_, i) => EPOCH + 365 * DAY + Math.floor(i / 80) * DAY + (i % 80) * 15 * 60_000);
+    const busy = Array.from(
+      { length: 2_400 },
+      (_, i) => EPOCH + 365 * DAY + Math.floor(i / 80) * DAY + (i % 80) * 15 * 60_000,
+    );
     const daily = Array.from({ length: 600 }, (_, i) => EPOCH + 400 * DAY + i * DAY + 18 * HOUR);
     const uneven = vehicle([...quiet, ...busy, ...daily]);
     const bound = 2 * (Math.ceil(Math.log2(uneven.totalPages)) + 1);

@@ -47,7 +47,9 @@ function span(page: TripsPage): { oldest: number; newest: number; oldestTrip: Tr
     if (!oldestTrip || t < startMs(oldestTrip)) oldestTrip = trip;
     if (!newestTrip || t > startMs(newestTrip)) newestTrip = trip;
   }
-  return oldestTrip && newestTrip ? { oldest: startMs(oldestTrip), newest: startMs(newestTrip), oldestTrip, newestTrip } : null;
+  return oldestTrip && newestTrip
+    ? { oldest: startMs(oldestTrip), newest: startMs(newestTrip), oldestTrip, newestTrip }
+    : null;
 }
 
 export async function findDayPage(readPage: (page: number) => Promise<TripsPage>, day: DayBounds): Promise<DaySearch> {
@@ -61,7 +63,8 @@ export async function findDayPage(readPage: (page: number) => Promise<TripsPage>
   // The answer's page: say whether a trip of the day is on it.
   const answer = (page: number, trips: TripsPage): DaySearch => {
     const newestBeforeEnd = trips.trips.find((trip) => startMs(trip) < day.to);
-    if (newestBeforeEnd && startMs(newestBeforeEnd) >= day.from) return done({ kind: "found", page, tripId: newestBeforeEnd.id, trips });
+    if (newestBeforeEnd && startMs(newestBeforeEnd) >= day.from)
+      return done({ kind: "found", page, tripId: newestBeforeEnd.id, trips });
     return done({ kind: "none", page, trips });
   };
 
@@ -75,7 +78,8 @@ export async function findDayPage(readPage: (page: number) => Promise<TripsPage>
   const last = lastPage === 1 ? first : await read(lastPage);
   const lastSpan = span(last);
   // Page 1 is wholly after the day's end, so the day is before the oldest trip unless the last page reaches it.
-  if (!lastSpan || lastSpan.oldest >= day.to) return done({ kind: "before", firstTripStart: (lastSpan ?? firstSpan).oldestTrip.start.time });
+  if (!lastSpan || lastSpan.oldest >= day.to)
+    return done({ kind: "before", firstTripStart: (lastSpan ?? firstSpan).oldestTrip.start.time });
   if (lastSpan.newest >= day.to) return answer(lastPage, last);
 
   // Invariant: every trip of page `lo` starts at or after the day's end, and page `hi` is the first known to hold one

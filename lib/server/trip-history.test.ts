@@ -68,7 +68,10 @@ describe("walkTripHistory", () => {
     expect(caughtUp.trips).toHaveLength(1_400);
 
     // A history that no longer matches the service (trips removed upstream) is replaced, not patched.
-    store.set(1, [makeTrip({ id: "trip-1399" }), ...Array.from({ length: 300 }, (_, i) => makeTrip({ id: `gone-${i}` }))]);
+    store.set(1, [
+      makeTrip({ id: "trip-1399" }),
+      ...Array.from({ length: 300 }, (_, i) => makeTrip({ id: `gone-${i}` })),
+    ]);
     service.stats.requested.length = 0;
     const replaced = await walk(service, store);
     expect(replaced.trips).toHaveLength(1_400);
@@ -121,7 +124,10 @@ describe("MemoryTripHistory", () => {
     await walk(service, store);
     service.stats.requested.length = 0;
     const pages: number[] = [];
-    const replayed = await walkTripHistory(1, service.fetchPage, store, { onPage: (_, n) => void pages.push(n), stopAfter });
+    const replayed = await walkTripHistory(1, service.fetchPage, store, {
+      onPage: (_, n) => void pages.push(n),
+      stopAfter,
+    });
     expect(replayed).toEqual({ pages: 3, trips: 300, truncated: false, stopped: true });
     expect(pages).toEqual([1, 2, 3]);
     expect(service.stats.requested).toEqual([1]);

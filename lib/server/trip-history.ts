@@ -69,9 +69,23 @@ export const keptTripHistory = () => processWide<TripHistoryStore>("trip-history
  * Page `page` of a kept history as the service would answer it, when the history is current: its newest trip is the
  * one the service's page 1 starts with and it fills as many pages as the service counts. Null otherwise.
  */
-export function pageFromHistory(known: readonly Trip[] | undefined, firstPage: TripsPage, page: number): TripsPage | null {
-  if (!known || known.length === 0 || known[0]?.id !== firstPage.trips[0]?.id || pagesFor(known.length) !== firstPage.totalPages) return null;
-  return { trips: known.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE), totalPages: firstPage.totalPages, currentPage: page };
+export function pageFromHistory(
+  known: readonly Trip[] | undefined,
+  firstPage: TripsPage,
+  page: number,
+): TripsPage | null {
+  if (
+    !known ||
+    known.length === 0 ||
+    known[0]?.id !== firstPage.trips[0]?.id ||
+    pagesFor(known.length) !== firstPage.totalPages
+  )
+    return null;
+  return {
+    trips: known.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE),
+    totalPages: firstPage.totalPages,
+    currentPage: page,
+  };
 }
 
 /** The known history as the service would page it now. */
@@ -83,13 +97,18 @@ async function replay(trips: Trip[], options: WalkOptions): Promise<WalkSummary>
     const slice = trips.slice((page - 1) * TRIPS_PAGE_SIZE, page * TRIPS_PAGE_SIZE);
     const current = { trips: slice, totalPages, currentPage: page };
     await options.onPage(current, page);
-    if (page < totalPages && options.stopAfter?.(current)) return { pages: page, trips: page * TRIPS_PAGE_SIZE, truncated: false, stopped: true };
+    if (page < totalPages && options.stopAfter?.(current))
+      return { pages: page, trips: page * TRIPS_PAGE_SIZE, truncated: false, stopped: true };
   }
   return { pages: totalPages, trips: trips.length, truncated: false };
 }
 
 /** The trips newer than `known`, read from page 1 on; null when they run past the catch-up limit or do not add up. */
-async function catchUp(fetchPage: (page: number) => Promise<TripsPage>, known: Trip[], signal?: AbortSignal): Promise<Trip[] | null> {
+async function catchUp(
+  fetchPage: (page: number) => Promise<TripsPage>,
+  known: Trip[],
+  signal?: AbortSignal,
+): Promise<Trip[] | null> {
   const newestKnown = known[0]?.id;
   const fresh: Trip[] = [];
   for (let page = 1; page <= MAX_CATCH_UP_PAGES; page++) {

@@ -21,7 +21,10 @@ describe("walkTripPages", () => {
   it("handles a vehicle without trips with one request", async () => {
     const service = fakeService(0);
     let started: number | undefined;
-    const summary = await walkTripPages(service.fetchPage, { onStart: (n) => void (started = n), onPage: () => undefined });
+    const summary = await walkTripPages(service.fetchPage, {
+      onStart: (n) => void (started = n),
+      onPage: () => undefined,
+    });
     expect(started).toBe(0);
     expect(summary).toEqual({ pages: 0, trips: 0, truncated: false });
     expect(service.stats.requested).toEqual([1]);
@@ -59,7 +62,11 @@ describe("walkTripPages", () => {
   it("ends after the page stopAfter picks, requesting only a few pages past it", async () => {
     const service = fakeService(100_000);
     const seen: number[] = [];
-    const summary = await walkTripPages(service.fetchPage, { concurrency: 4, onPage: (_, n) => void seen.push(n), stopAfter: (page) => page.currentPage === 6 });
+    const summary = await walkTripPages(service.fetchPage, {
+      concurrency: 4,
+      onPage: (_, n) => void seen.push(n),
+      stopAfter: (page) => page.currentPage === 6,
+    });
     expect(summary).toEqual({ pages: 6, trips: 600, truncated: false, stopped: true });
     expect(seen).toEqual([1, 2, 3, 4, 5, 6]);
     // Pages 7 to 9 may already be on their way (four at a time); nothing after them.

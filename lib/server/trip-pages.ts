@@ -35,7 +35,10 @@ export interface WalkSummary {
 export const DEFAULT_CONCURRENCY = 4;
 const DEFAULT_MAX_PAGES = 5_000;
 
-export async function walkTripPages(fetchPage: (page: number) => Promise<TripsPage>, options: WalkOptions): Promise<WalkSummary> {
+export async function walkTripPages(
+  fetchPage: (page: number) => Promise<TripsPage>,
+  options: WalkOptions,
+): Promise<WalkSummary> {
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
   const { signal } = options;
   signal?.throwIfAborted();

@@ -53,7 +53,12 @@ describe("forEachTripPath", () => {
     const trips = (await getDimoClient().listTrips(VEHICLE_IDS.exactly100, 1)).trips.slice(0, 3);
     const results: TripPathResult[] = [];
     const before = await telemetryRequests();
-    const summary = await forEachTripPath(VEHICLE_IDS.approximateLocationOnly, trips, new AbortController().signal, (r) => results.push(r));
+    const summary = await forEachTripPath(
+      VEHICLE_IDS.approximateLocationOnly,
+      trips,
+      new AbortController().signal,
+      (r) => results.push(r),
+    );
     expect(summary).toEqual({ upstreamRequests: 0, cached: 0 });
     expect(await telemetryRequests()).toBe(before);
     expect(results).toHaveLength(3);

@@ -63,7 +63,12 @@ function chunked<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, in order of start. */
-async function eachBounded<T>(items: readonly T[], limit: number, signal: AbortSignal, work: (item: T) => Promise<void>): Promise<void> {
+async function eachBounded<T>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length && !signal.aborted) await work(items[next++] as T);
@@ -101,7 +106,8 @@ export async function forEachTripPath(
     await client.assertCanUse(tokenId, "location");
   } catch (error) {
     if (!isDimoError(error) || error.code !== "PRIVILEGE_MISSING") throw error;
-    for (const trip of trips) onResult(straight(trip, "the vehicle's grant does not include all-time location (privilege 4)"));
+    for (const trip of trips)
+      onResult(straight(trip, "the vehicle's grant does not include all-time location (privilege 4)"));
     return summary;
   }
 
@@ -120,7 +126,10 @@ export async function forEachTripPath(
     summary.upstreamRequests++;
     let answers: PathAnswer[];
     try {
-      answers = await client.getTripPaths(tokenId, batch.map((job) => job.window));
+      answers = await client.getTripPaths(
+        tokenId,
+        batch.map((job) => job.window),
+      );
     } catch (error) {
       if (isAbort(error)) throw error;
       const reason = `telemetry: ${toFailure(error, "trip paths").message}`;
@@ -129,7 +138,10 @@ export async function forEachTripPath(
     }
     batch.forEach(({ trip }, index) => {
       const answer = answers[index];
-      if (!answer?.ok) return onResult(straight(trip, `telemetry: ${answer ? toFailure(answer.error, "trip paths").message : "no answer"}`));
+      if (!answer?.ok)
+        return onResult(
+          straight(trip, `telemetry: ${answer ? toFailure(answer.error, "trip paths").message : "no answer"}`),
+        );
       if (answer.path.coordinates.length < 2) return onResult(straight(trip, "no location signals during the trip"));
       pathCache().set(pathKey(tokenId, trip), answer.path);
       onResult({ tripId: trip.id, kind: "route", path: answer.path });
@@ -142,28 +154,31 @@ export async function forEachTripPath(
  * The page's trips' paths, as a stream. Resolves once the page of trips is read, so a refused or unknown vehicle is
  * still an HTTP error.
  */
-export const openTripPathsStream = guarded(tripsInput, async function openTripPathsStream({ tokenId, page }, { signal }) {
-  const { trips } = await getDimoClient().listTrips(tokenId, page);
-  const stop = new AbortController();
-  signal?.addEventListener("abort", () => stop.abort(), { once: true });
-  const encoder = new TextEncoder();
+export const openTripPathsStream = guarded(
+  tripsInput,
+  async function openTripPathsStream({ tokenId, page }, { signal }) {
+    const { trips } = await getDimoClient().listTrips(tokenId, page);
+    const stop = new AbortController();
+    signal?.addEventListener("abort", () => stop.abort(), { once: true });
+    const encoder = new TextEncoder();
 
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (message: TripPathsMessage) => {
-        if (!stop.signal.aborted) controller.enqueue(encoder.encode(encodePathsMessage(message)));
-      };
-      forEachTripPath(tokenId, trips, stop.signal, (result) => send({ type: "path", ...result }))
-        .then((summary) => send({ type: "done", ...summary }))
-        .catch((error: unknown) => {
-          if (!stop.signal.aborted) send({ type: "error", ...toFailure(error, "trip paths") });
-        })
-        .finally(() => {
-          if (!stop.signal.aborted) controller.close();
-        });
-    },
-    cancel() {
-      stop.abort();
-    },
-  });
-});
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        const send = (message: TripPathsMessage) => {
+          if (!stop.signal.aborted) controller.enqueue(encoder.encode(encodePathsMessage(message)));
+        };
+        forEachTripPath(tokenId, trips, stop.signal, (result) => send({ type: "path", ...result }))
+          .then((summary) => send({ type: "done", ...summary }))
+          .catch((error: unknown) => {
+            if (!stop.signal.aborted) send({ type: "error", ...toFailure(error, "trip paths") });
+          })
+          .finally(() => {
+            if (!stop.signal.aborted) controller.close();
+          });
+      },
+      cancel() {
+        stop.abort();
+      },
+    });
+  },
+);

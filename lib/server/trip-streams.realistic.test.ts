@@ -14,7 +14,9 @@ import { openAllTripsStream } from "./trips";
  * DIMO never has to refuse one, and the second walk costs one request. The first walk takes about two minutes.
  */
 
-const auth = vi.hoisted(() => ({ session: { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" } as DashboardSession }));
+const auth = vi.hoisted(() => ({
+  session: { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" } as DashboardSession,
+}));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
 // The sandbox runs as a process of its own, as DIMO's services do: in this one, its clock would stall with the
@@ -56,8 +58,14 @@ describe("the 100,000-trip vehicle at DIMO's rate limit", () => {
     const first = await walk();
     const seconds = (performance.now() - started) / 1000;
     const stats = await control.stats();
-    console.log(`100,000 trips at the rate limit: ${first.pages} pages in ${seconds.toFixed(1)} s (${(first.pages / seconds).toFixed(1)} pages/s), ${stats.refused} refused ${JSON.stringify(stats.refusedRoutes)}`);
-    expect(first).toEqual({ pages: 1_000, trips: 100_000, end: { type: "done", pages: 1_000, trips: 100_000, truncated: false } });
+    console.log(
+      `100,000 trips at the rate limit: ${first.pages} pages in ${seconds.toFixed(1)} s (${(first.pages / seconds).toFixed(1)} pages/s), ${stats.refused} refused ${JSON.stringify(stats.refusedRoutes)}`,
+    );
+    expect(first).toEqual({
+      pages: 1_000,
+      trips: 100_000,
+      end: { type: "done", pages: 1_000, trips: 100_000, truncated: false },
+    });
     // Even spacing leaves nothing refused on a quiet machine. On a loaded one, event-loop stalls bunch requests that
     // left evenly, and the client retries the few refused (the walk above still arrived whole); without the pacer,
     // four pages in flight at once would be refused over and over, hundreds of times.

@@ -42,7 +42,9 @@ describe("all trips, twice", () => {
     const csv = await openTripsExport({ tokenId: 21957, format: "csv", page: "all" });
     if (!csv.ok) throw new Error(csv.error.message);
     const rows = (await new Response(csv.data.body).text()).trim().split("\n").length - 1;
-    expect(rows).toBe(first.filter((m) => m?.type === "page").reduce((sum, m) => sum + (m?.type === "page" ? m.trips : 0), 0));
+    expect(rows).toBe(
+      first.filter((m) => m?.type === "page").reduce((sum, m) => sum + (m?.type === "page" ? m.trips : 0), 0),
+    );
     expect(count(await control.stats(), ROUTES.trips)).toBe(1);
   });
 });

@@ -31,7 +31,8 @@ function linkedAbort(signal: AbortSignal): AbortController {
 }
 
 /** Stops a newest-first walk after the first page reaching back before `sinceMs`: every later page is older. */
-const olderThan = (sinceMs: number) => (page: TripsPage) => page.trips.some((trip) => Date.parse(trip.start.time) < sinceMs);
+const olderThan = (sinceMs: number) => (page: TripsPage) =>
+  page.trips.some((trip) => Date.parse(trip.start.time) < sinceMs);
 
 /**
  * Start points and progress, one message a line; a failure becomes an `error` message, not a broken stream. With
@@ -48,7 +49,8 @@ export function allTripsStream(tokenId: number, signal: AbortSignal, sinceMs?: n
         signal: stop.signal,
         stopAfter: sinceMs === undefined ? undefined : olderThan(sinceMs),
         onStart: (totalPages) => send({ type: "start", totalPages }),
-        onPage: (page, pageNumber) => send({ type: "page", page: pageNumber, trips: page.trips.length, ...pageDetailsOf(page.trips) }),
+        onPage: (page, pageNumber) =>
+          send({ type: "page", page: pageNumber, trips: page.trips.length, ...pageDetailsOf(page.trips) }),
       })
         .then((summary) => send({ type: "done", ...summary }))
         .catch((error: unknown) => {
@@ -129,7 +131,8 @@ export function allTripsExportStream(
             // Before the first byte the route answers with a status (and logs); after it, only the log is left.
             if (!started) return reject(error);
             logUnexpected(error, "trips export");
-            if (!stop.signal.aborted) controller.error(isAbort(error) ? error : new Error("the trips export stopped before the last page"));
+            if (!stop.signal.aborted)
+              controller.error(isAbort(error) ? error : new Error("the trips export stopped before the last page"));
           });
       },
       cancel() {

@@ -27,7 +27,10 @@ export async function findTripsDay(tokenId: number, day: DayBounds): Promise<Day
   const client = getDimoClient();
   const first = await client.listTrips(tokenId, 1);
   const known = keptTripHistory().get(tokenId);
-  return findDayPage(async (page) => (page === 1 ? first : (pageFromHistory(known, first, page) ?? client.listTrips(tokenId, page))), day);
+  return findDayPage(
+    async (page) => (page === 1 ? first : (pageFromHistory(known, first, page) ?? client.listTrips(tokenId, page))),
+    day,
+  );
 }
 
 // A stream outlives no one: without a caller's signal, one that never aborts.
@@ -43,33 +46,46 @@ const allTripsInput = z.object(
 );
 
 /** Every trip's start point (or those since a time), and the progress, as NDJSON (see lib/geo/all-trips-stream.ts). */
-export const openAllTripsStream = guarded(allTripsInput, async function openAllTripsStream({ tokenId, since }, { signal }) {
-  await getDimoClient().assertCanUse(tokenId, "trips");
-  return allTripsStream(tokenId, signalOrNever(signal), since === undefined ? undefined : Date.parse(since));
-});
-
-const exportInput = z.object(
-  {
-    tokenId: positiveWholeNumber("tokenId"),
-    // Strings, as they come from a URL; anything but the two formats is refused.
-    format: z.string().pipe(z.enum(EXPORT_FORMATS, { error: "format must be csv or geojson" })),
-    page: z.union([z.literal("all"), positiveWholeNumber("page")], { error: "page must be a positive whole number or all" }),
-    // A time window: only the trips that start in [from, to). Both or neither, as the all-trips page sends them.
-    from: z.iso.datetime({ offset: true, error: "from must be an ISO date and time" }).optional(),
-    to: z.iso.datetime({ offset: true, error: "to must be an ISO date and time" }).optional(),
+export const openAllTripsStream = guarded(
+  allTripsInput,
+  async function openAllTripsStream({ tokenId, since }, { signal }) {
+    await getDimoClient().assertCanUse(tokenId, "trips");
+    return allTripsStream(tokenId, signalOrNever(signal), since === undefined ? undefined : Date.parse(since));
   },
-  { error: "the input must be an object with a tokenId, a format and a page" },
-).refine((input) => (input.from === undefined) === (input.to === undefined), { error: "from and to go together" })
-  .refine((input) => input.from === undefined || input.to === undefined || Date.parse(input.from) < Date.parse(input.to), {
-    error: "from must come before to",
-  });
+);
+
+const exportInput = z
+  .object(
+    {
+      tokenId: positiveWholeNumber("tokenId"),
+      // Strings, as they come from a URL; anything but the two formats is refused.
+      format: z.string().pipe(z.enum(EXPORT_FORMATS, { error: "format must be csv or geojson" })),
+      page: z.union([z.literal("all"), positiveWholeNumber("page")], {
+        error: "page must be a positive whole number or all",
+      }),
+      // A time window: only the trips that start in [from, to). Both or neither, as the all-trips page sends them.
+      from: z.iso.datetime({ offset: true, error: "from must be an ISO date and time" }).optional(),
+      to: z.iso.datetime({ offset: true, error: "to must be an ISO date and time" }).optional(),
+    },
+    { error: "the input must be an object with a tokenId, a format and a page" },
+  )
+  .refine((input) => (input.from === undefined) === (input.to === undefined), { error: "from and to go together" })
+  .refine(
+    (input) => input.from === undefined || input.to === undefined || Date.parse(input.from) < Date.parse(input.to),
+    {
+      error: "from must come before to",
+    },
+  );
 
 /** One page of trips, or all of them (streamed while the pages are fetched), as a CSV or GeoJSON file. */
-export const openTripsExport = guarded(exportInput, async function openTripsExport({ tokenId, format, page, from, to }, { signal }) {
-  const keep = from !== undefined && to !== undefined ? startsBetween(Date.parse(from), Date.parse(to)) : undefined;
-  const body =
-    page === "all"
-      ? await allTripsExportStream(tokenId, format, signalOrNever(signal), keep)
-      : await tripsPageExport(tokenId, page, format, signalOrNever(signal), keep);
-  return { body, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(tokenId, page, format) };
-});
+export const openTripsExport = guarded(
+  exportInput,
+  async function openTripsExport({ tokenId, format, page, from, to }, { signal }) {
+    const keep = from !== undefined && to !== undefined ? startsBetween(Date.parse(from), Date.parse(to)) : undefined;
+    const body =
+      page === "all"
+        ? await allTripsExportStream(tokenId, format, signalOrNever(signal), keep)
+        : await tripsPageExport(tokenId, page, format, signalOrNever(signal), keep);
+    return { body, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(tokenId, page, format) };
+  },
+);

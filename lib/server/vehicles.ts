@@ -16,9 +16,12 @@ export const listSharedVehicles = guarded(noInput, async function listSharedVehi
 });
 
 /** Whether the license may read one vehicle: shared, its grant ended (and when), or neither. */
-export const getVehicleAccess = guarded(tokenIdInput, async function getVehicleAccess({ tokenId }): Promise<VehicleAccess> {
-  return getDimoClient().getVehicleAccess(tokenId);
-});
+export const getVehicleAccess = guarded(
+  tokenIdInput,
+  async function getVehicleAccess({ tokenId }): Promise<VehicleAccess> {
+    return getDimoClient().getVehicleAccess(tokenId);
+  },
+);
 
 /** A vehicle's pages: its data, an ended grant the layout explains, or a DIMO failure the layout shows. */
 export type VehicleForPage = Exclude<VehicleAccess, { status: "none" }> | { status: "failed"; error: AppError };

@@ -30,25 +30,55 @@ export class StoreHealth {
       if (!isStoreUnavailable(error)) throw error;
       if (!this.down) {
         this.down = true;
-        this.log(`[store] ${this.name} is unavailable (${error.message}): token cache and locks use this instance's memory until it answers.`);
+        this.log(
+          `[store] ${this.name} is unavailable (${error.message}): token cache and locks use this instance's memory until it answers.`,
+        );
       }
       return fallback();
     }
   }
 }
 
-export function keyValueWithFallback(primary: KeyValueStore, fallback: KeyValueStore, health: StoreHealth): KeyValueStore {
+export function keyValueWithFallback(
+  primary: KeyValueStore,
+  fallback: KeyValueStore,
+  health: StoreHealth,
+): KeyValueStore {
   return {
-    get: (key) => health.call(() => primary.get(key), () => fallback.get(key)),
-    set: (key, value, ttlMs) => health.call(() => primary.set(key, value, ttlMs), () => fallback.set(key, value, ttlMs)),
+    get: (key) =>
+      health.call(
+        () => primary.get(key),
+        () => fallback.get(key),
+      ),
+    set: (key, value, ttlMs) =>
+      health.call(
+        () => primary.set(key, value, ttlMs),
+        () => fallback.set(key, value, ttlMs),
+      ),
     setIfAbsent: (key, value, ttlMs) =>
-      health.call(() => primary.setIfAbsent(key, value, ttlMs), () => fallback.setIfAbsent(key, value, ttlMs)),
-    delete: (key) => health.call(() => primary.delete(key), () => fallback.delete(key)),
+      health.call(
+        () => primary.setIfAbsent(key, value, ttlMs),
+        () => fallback.setIfAbsent(key, value, ttlMs),
+      ),
+    delete: (key) =>
+      health.call(
+        () => primary.delete(key),
+        () => fallback.delete(key),
+      ),
     deleteIfEquals: (key, value) =>
-      health.call(() => primary.deleteIfEquals(key, value), () => fallback.deleteIfEquals(key, value)),
+      health.call(
+        () => primary.deleteIfEquals(key, value),
+        () => fallback.deleteIfEquals(key, value),
+      ),
   };
 }
 
 export function slotsWithFallback(primary: SlotStore, fallback: SlotStore, health: StoreHealth): SlotStore {
-  return { reserve: (key, spacingMs) => health.call(() => primary.reserve(key, spacingMs), () => fallback.reserve(key, spacingMs)) };
+  return {
+    reserve: (key, spacingMs) =>
+      health.call(
+        () => primary.reserve(key, spacingMs),
+        () => fallback.reserve(key, spacingMs),
+      ),
+  };
 }

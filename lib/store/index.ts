@@ -21,7 +21,10 @@ export interface Stores extends SharedStores {
 }
 
 /** Memory stores without a Redis URL (one instance, as `npm run dev`); Redis stores shared by every instance with one. */
-export function createStores(redis: { url: string; keyPrefix: string } | undefined, now: () => number = Date.now): Stores {
+export function createStores(
+  redis: { url: string; keyPrefix: string } | undefined,
+  now: () => number = Date.now,
+): Stores {
   const health = new StoreHealth("Redis");
   const memory = createMemoryStores(now);
   if (!redis) return { ...memory, tolerant: { keyValue: memory.keyValue, slots: memory.slots }, health };

@@ -67,7 +67,10 @@ export class RedisConnection {
   async run<T>(work: (redis: Redis) => Promise<T>): Promise<T> {
     if (!this.firstConnectSettled) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([this.firstConnect, new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CONNECT_MS)))]);
+      await Promise.race([
+        this.firstConnect,
+        new Promise((resolve) => (timer = setTimeout(resolve, FIRST_CONNECT_MS))),
+      ]);
       clearTimeout(timer);
     }
     if (this.client.status !== "ready") throw new StoreUnavailableError(new Error(`connection ${this.client.status}`));

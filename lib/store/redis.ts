@@ -53,7 +53,9 @@ class RedisKeyValueStore implements KeyValueStore {
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number) {
-    const reply = await this.connection.run((redis) => redis.set(this.connection.key(key), value, "PX", wholeMs(ttlMs), "NX"));
+    const reply = await this.connection.run((redis) =>
+      redis.set(this.connection.key(key), value, "PX", wholeMs(ttlMs), "NX"),
+    );
     return reply === "OK";
   }
 
@@ -62,7 +64,9 @@ class RedisKeyValueStore implements KeyValueStore {
   }
 
   async deleteIfEquals(key: string, value: string) {
-    const deleted = await this.connection.run((redis) => redis.eval(DELETE_IF_EQUALS, 1, this.connection.key(key), value));
+    const deleted = await this.connection.run((redis) =>
+      redis.eval(DELETE_IF_EQUALS, 1, this.connection.key(key), value),
+    );
     return deleted === 1;
   }
 }
@@ -140,7 +144,9 @@ class RedisSlotStore implements SlotStore {
   constructor(private readonly connection: RedisConnection) {}
 
   async reserve(key: string, spacingMs: number) {
-    const wait = await this.connection.run((redis) => redis.eval(RESERVE_SLOT, 1, this.connection.key(key), String(spacingMs)));
+    const wait = await this.connection.run((redis) =>
+      redis.eval(RESERVE_SLOT, 1, this.connection.key(key), String(spacingMs)),
+    );
     return Math.max(0, Number(wait));
   }
 }

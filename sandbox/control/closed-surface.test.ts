@@ -14,10 +14,13 @@ beforeEach(async () => {
 function withHost(path: string, host: string): Promise<number> {
   const url = new URL(path, suite.url);
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ hostname: url.hostname, port: url.port, path: url.pathname, method: "GET", headers: { host } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      { hostname: url.hostname, port: url.port, path: url.pathname, method: "GET", headers: { host } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -26,8 +29,16 @@ function withHost(path: string, host: string): Promise<number> {
 describe("the sandbox control surface, closed to web pages", () => {
   it("refuses a cross-origin text/plain POST (what any page can send) and changes nothing", async () => {
     const page = { origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" };
-    const clock = await request(`${suite.url}/__sandbox/clock`, { method: "POST", headers: page, body: '{"advanceSeconds":86400}' });
-    const fault = await request(`${suite.url}/__sandbox/faults`, { method: "POST", headers: page, body: '{"path":"/**","status":500,"times":0}' });
+    const clock = await request(`${suite.url}/__sandbox/clock`, {
+      method: "POST",
+      headers: page,
+      body: '{"advanceSeconds":86400}',
+    });
+    const fault = await request(`${suite.url}/__sandbox/faults`, {
+      method: "POST",
+      headers: page,
+      body: '{"path":"/**","status":500,"times":0}',
+    });
     const reset = await request(`${suite.url}/__sandbox/reset`, { method: "POST", headers: page, body: "" });
     expect([clock.status, fault.status, reset.status]).toEqual([403, 403, 403]);
     expect((await suite.control.clock()).offsetSeconds).toBe(0);
@@ -41,13 +52,19 @@ describe("the sandbox control surface, closed to web pages", () => {
       json: { advanceSeconds: 60 },
     });
     expect(json.status).toBe(403);
-    expect((await request(`${suite.url}/__sandbox/demo`, { headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect((await request(`${suite.url}/__sandbox/demo`, { headers: { origin: "https://evil.example" } })).status).toBe(
+      403,
+    );
     expect((await suite.control.clock()).offsetSeconds).toBe(0);
   });
 
   it("refuses a body that is not JSON, without an Origin too", async () => {
     for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
-      const answer = await request(`${suite.url}/__sandbox/clock`, { method: "POST", headers: { "content-type": type }, body: '{"advanceSeconds":60}' });
+      const answer = await request(`${suite.url}/__sandbox/clock`, {
+        method: "POST",
+        headers: { "content-type": type },
+        body: '{"advanceSeconds":60}',
+      });
       expect(answer.status, type).toBe(415);
     }
     expect((await request(`${suite.url}/__sandbox/reset`, { method: "POST" })).status).toBe(415);

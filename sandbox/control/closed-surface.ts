@@ -17,12 +17,19 @@ const refuse = (c: Context, status: 403 | 415, message: string) => c.json({ erro
 
 export function closeToWebPages(): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.header("origin") !== undefined) return refuse(c, 403, "The sandbox control surface refuses requests from web pages (Origin header present).");
+    if (c.req.header("origin") !== undefined)
+      return refuse(c, 403, "The sandbox control surface refuses requests from web pages (Origin header present).");
     const host = c.req.header("host") ?? new URL(c.req.url).host;
-    if (!LOOPBACK_HOST.test(host)) return refuse(c, 403, "The sandbox control surface answers only to a loopback Host (localhost, 127.0.0.1, [::1]).");
+    if (!LOOPBACK_HOST.test(host))
+      return refuse(
+        c,
+        403,
+        "The sandbox control surface answers only to a loopback Host (localhost, 127.0.0.1, [::1]).",
+      );
     if (METHODS_WITH_BODY.has(c.req.method)) {
       const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-      if (type !== "application/json") return refuse(c, 415, "The sandbox control surface takes JSON bodies only (Content-Type: application/json).");
+      if (type !== "application/json")
+        return refuse(c, 415, "The sandbox control surface takes JSON bodies only (Content-Type: application/json).");
     }
     await next();
   };

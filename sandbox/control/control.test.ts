@@ -55,7 +55,10 @@ describe("stats", () => {
   it("counts faulted requests under their route", async () => {
     await suite.control.resetStats();
     await suite.control.injectFault({ path: "/identity/query", status: 502 });
-    await request(`${suite.url}/identity/query`, { method: "POST", json: { query: "{ vehicle(tokenId: 1) { tokenId } }" } });
+    await request(`${suite.url}/identity/query`, {
+      method: "POST",
+      json: { query: "{ vehicle(tokenId: 1) { tokenId } }" },
+    });
     expect((await suite.control.stats()).routes["POST /identity/query"]).toBe(1);
   });
 });
@@ -87,7 +90,14 @@ describe("clock", () => {
   });
 
   it("refuses anything but a finite number and a boolean", async () => {
-    const bodies = ['{"advanceSeconds":"60"}', '{"advanceSeconds":1e999}', "{}", "not json", '{"advanceSeconds":null}', '{"freeze":"yes"}'];
+    const bodies = [
+      '{"advanceSeconds":"60"}',
+      '{"advanceSeconds":1e999}',
+      "{}",
+      "not json",
+      '{"advanceSeconds":null}',
+      '{"freeze":"yes"}',
+    ];
     for (const body of bodies) {
       const answer = await request(`${suite.url}/__sandbox/clock`, {
         method: "POST",
@@ -102,7 +112,13 @@ describe("clock", () => {
 
 describe("faults", () => {
   it("answers an injected status and JSON body instead of the handler, the given number of times", async () => {
-    const { id } = await suite.control.injectFault({ method: "GET", path: "/auth/keys", status: 503, body: { oops: true }, times: 2 });
+    const { id } = await suite.control.injectFault({
+      method: "GET",
+      path: "/auth/keys",
+      status: 503,
+      body: { oops: true },
+      times: 2,
+    });
     expect(id).toMatch(/\S/);
     for (let i = 0; i < 2; i++) {
       const answer = await request(`${suite.url}/auth/keys`);
@@ -113,7 +129,12 @@ describe("faults", () => {
   });
 
   it("answers a text body as text, with the given headers", async () => {
-    await suite.control.injectFault({ path: "/trips/**", status: 502, body: "Bad Gateway", headers: { "x-fault": "yes" } });
+    await suite.control.injectFault({
+      path: "/trips/**",
+      status: 502,
+      body: "Bad Gateway",
+      headers: { "x-fault": "yes" },
+    });
     const answer = await request(`${suite.url}${tripsPath(VEHICLE_IDS.manyTrips)}`);
     expect(answer.status).toBe(502);
     expect(answer.text).toBe("Bad Gateway");
@@ -147,11 +168,15 @@ describe("faults", () => {
     expect(faults).toHaveLength(1);
     expect(faults[0]).toMatchObject({ method: "POST", path: "/identity/query", status: 500, remaining: null });
     for (let i = 0; i < 3; i++) {
-      expect((await request(`${suite.url}/identity/query`, { method: "POST", json: { query: "{ __typename }" } })).status).toBe(500);
+      expect(
+        (await request(`${suite.url}/identity/query`, { method: "POST", json: { query: "{ __typename }" } })).status,
+      ).toBe(500);
     }
     expect((await request(`${suite.url}/identity/query`)).status).toBe(405);
     expect(await suite.control.clearFaults()).toEqual({ cleared: 1 });
-    expect((await request(`${suite.url}/identity/query`, { method: "POST", json: { query: "{ __typename }" } })).status).toBe(200);
+    expect(
+      (await request(`${suite.url}/identity/query`, { method: "POST", json: { query: "{ __typename }" } })).status,
+    ).toBe(200);
   });
 
   it("refuses a malformed fault", async () => {
@@ -167,7 +192,10 @@ describe("reset", () => {
   it("returns offer sets, clock, faults and counters to the seeded state, keeping trips and keys", async () => {
     const keysBefore = (await request(`${suite.url}/auth/keys`)).text;
     const token = await suite.vehicleJwt(VEHICLE_IDS.manyTrips, [1, 4]);
-    await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/instant-offer`, { method: "POST", bearer: token });
+    await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/instant-offer`, {
+      method: "POST",
+      bearer: token,
+    });
     await suite.control.injectFault({ path: "/nowhere", status: 500, times: 0 });
     await suite.control.advanceClock(60);
 
@@ -175,7 +203,9 @@ describe("reset", () => {
     expect(reset.clock.offsetSeconds).toBe(0);
     expect(await suite.control.listFaults()).toEqual([]);
     expect((await suite.control.stats()).total).toBe(0);
-    const offers = await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/offers`, { bearer: token });
+    const offers = await request(`${suite.url}/valuations/v1/vehicles/${VEHICLE_IDS.manyTrips}/offers`, {
+      bearer: token,
+    });
     expect(offers.body).toEqual({ offerSets: [] });
     const trips = await request(`${suite.url}${tripsPath(VEHICLE_IDS.manyTrips)}`, { bearer: token });
     expect((trips.body as { totalPages: number }).totalPages).toBe(25);
@@ -190,12 +220,19 @@ describe("reset", () => {
       response_type: "code",
       address: DEMO_LICENSE.clientId,
     });
-    const issued = (await request(`${suite.url}/auth/auth/web3/generate_challenge?${query}`, { method: "POST" })).body as { state: string };
+    const issued = (await request(`${suite.url}/auth/auth/web3/generate_challenge?${query}`, { method: "POST" }))
+      .body as { state: string };
     await suite.control.reset();
     const answer = await request(`${suite.url}/auth/auth/web3/submit_challenge`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ client_id: DEMO_LICENSE.clientId, state: issued.state, grant_type: "authorization_code", domain: DEMO_LICENSE.redirectUri, signature: "0x00" }),
+      body: new URLSearchParams({
+        client_id: DEMO_LICENSE.clientId,
+        state: issued.state,
+        grant_type: "authorization_code",
+        domain: DEMO_LICENSE.redirectUri,
+        signature: "0x00",
+      }),
     });
     expect(answer.body).toEqual({ status: 400, message: "Requested resource does not exist." });
   });

@@ -55,7 +55,8 @@ describe("FaultRegistry", () => {
 
 describe("isLoopbackAddress", () => {
   it("accepts this machine's addresses only", () => {
-    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) expect(isLoopbackAddress(address)).toBe(true);
+    for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"])
+      expect(isLoopbackAddress(address)).toBe(true);
     for (const address of ["10.0.0.5", "192.168.1.2", "::ffff:10.0.0.1", "fe80::1", "", undefined]) {
       expect(isLoopbackAddress(address)).toBe(false);
     }

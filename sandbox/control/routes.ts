@@ -32,7 +32,8 @@ export function controlRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
 
   app.use("*", async (c, next) => {
-    if (!isLoopbackAddress(remoteAddress(c))) return c.json({ error: "The sandbox control surface answers loopback callers only." }, 403);
+    if (!isLoopbackAddress(remoteAddress(c)))
+      return c.json({ error: "The sandbox control surface answers loopback callers only." }, 403);
     await next();
   });
   app.use("*", closeToWebPages());
@@ -58,7 +59,8 @@ export function controlRoutes(ctx: SandboxContext): Hono {
   app.post("/clock", async (c) => {
     const body = await readJsonBody(c);
     const parsed = body.ok ? clockChangeSchema.safeParse(body.value) : undefined;
-    if (!parsed?.success) return badRequest(c, "Send {\"advanceSeconds\": <a finite number>} and/or {\"freeze\": true|false}.");
+    if (!parsed?.success)
+      return badRequest(c, 'Send {"advanceSeconds": <a finite number>} and/or {"freeze": true|false}.');
     if (parsed.data.freeze !== undefined) ctx.clock.freeze(parsed.data.freeze);
     if (parsed.data.advanceSeconds !== undefined) ctx.clock.advance(parsed.data.advanceSeconds);
     return c.json(ctx.clock.snapshot());
@@ -73,7 +75,8 @@ export function controlRoutes(ctx: SandboxContext): Hono {
     const body = await readJsonBody(c);
     if (!body.ok) return badRequest(c, "The body must be JSON.");
     const parsed = faultInputSchema.safeParse(body.value);
-    if (!parsed.success) return badRequest(c, parsed.error.issues.map((i) => `${i.path.join(".") || "fault"}: ${i.message}`).join("; "));
+    if (!parsed.success)
+      return badRequest(c, parsed.error.issues.map((i) => `${i.path.join(".") || "fault"}: ${i.message}`).join("; "));
     return c.json({ id: ctx.faults.add(parsed.data).id });
   });
   app.delete("/faults", (c) => c.json({ cleared: ctx.faults.clear() }));

@@ -76,7 +76,11 @@ function rateLimitKey(c: Context, service: RateLimitedService, realistic: boolea
   const token = bearerToken(c.req.header("authorization"));
   if (!realistic) return token ?? `anonymous ${remoteAddress(c)}`;
   const client =
-    service === "token-exchange" ? unverifiedClaim(token, "aud") : service === "identity" ? null : unverifiedClaim(token, "sub");
+    service === "token-exchange"
+      ? unverifiedClaim(token, "aud")
+      : service === "identity"
+        ? null
+        : unverifiedClaim(token, "sub");
   return client ? `client ${client}` : `address ${remoteAddress(c)}`;
 }
 
@@ -99,7 +103,8 @@ export function limitRate(ctx: SandboxContext): MiddlewareHandler {
     const retryAfter = ctx.rateLimiter.hit(service, rateLimitKey(c, service, realistic), ctx.clock.nowMs());
     if (retryAfter === null) return next();
     ctx.stats.recordRefusal(c.req.method, routePattern(c));
-    if (!realistic) return c.json({ code: 429, message: "Too Many Requests" }, 429, { "Retry-After": String(retryAfter) });
+    if (!realistic)
+      return c.json({ code: 429, message: "Too Many Requests" }, 429, { "Retry-After": String(retryAfter) });
     const status = ctx.rateLimiter.nextRefusalStatus();
     return c.html(ingressPage(status), status);
   };

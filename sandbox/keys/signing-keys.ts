@@ -1,4 +1,11 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from "node:crypto";
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type JsonWebKey,
+  type KeyObject,
+} from "node:crypto";
 import type Database from "better-sqlite3";
 
 /**
@@ -47,8 +54,7 @@ interface KeyRow {
 
 export function loadSigningKey(db: Database.Database, service: KeyService): SigningKey {
   const row = db.prepare("SELECT kid, private_jwk, public_jwk FROM signing_keys WHERE service = ?").get(service) as
-    | KeyRow
-    | undefined;
+    KeyRow | undefined;
   if (!row) throw new Error(`The sandbox database has no ${service} signing key; start it with --reset.`);
   const privateKey = createPrivateKey({ key: JSON.parse(row.private_jwk) as JsonWebKey, format: "jwk" });
   const publicKey = createPublicKey({ key: JSON.parse(row.public_jwk) as JsonWebKey, format: "jwk" });

@@ -15,7 +15,9 @@ const VALID: Record<"client_id" | "domain" | "scope" | "response_type" | "addres
 };
 
 const generate = (params: Partial<Record<keyof typeof VALID, string>> = {}) =>
-  request(`${suite.url}/auth/auth/web3/generate_challenge?${new URLSearchParams({ ...VALID, ...params })}`, { method: "POST" });
+  request(`${suite.url}/auth/auth/web3/generate_challenge?${new URLSearchParams({ ...VALID, ...params })}`, {
+    method: "POST",
+  });
 
 /** The heading and paragraph of the error page's panel. */
 function panel(html: string): { heading: string | undefined; message: string | undefined } {
@@ -57,7 +59,13 @@ describe("the auth service's HTML error pages (realistic)", () => {
     const submit = await request(`${suite.url}/auth/auth/web3/submit_challenge`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ client_id: "junk", state: "x", grant_type: "authorization_code", domain: "", signature: "" }),
+      body: new URLSearchParams({
+        client_id: "junk",
+        state: "x",
+        grant_type: "authorization_code",
+        domain: "",
+        signature: "",
+      }),
     });
     expect(submit.status).toBe(400);
     expect(submit.body).toEqual({ status: 400, message: "Requested resource does not exist." });

@@ -5,11 +5,17 @@ import { request, setUpSandbox } from "@/test-support/sandbox";
 const suite = setUpSandbox({ profile: "realistic" });
 
 const open = (params: Record<string, string>) => request(`${suite.url}/login/?${new URLSearchParams(params)}`);
-const panel = (html: string) => ({ heading: html.match(/<h2[^>]*>([^<]*)<\/h2>/)?.[1], message: html.match(/<p>([^<]*)<\/p>/)?.[1] });
+const panel = (html: string) => ({
+  heading: html.match(/<h2[^>]*>([^<]*)<\/h2>/)?.[1],
+  message: html.match(/<p>([^<]*)<\/p>/)?.[1],
+});
 
 describe("the sandbox's DIMO login page (realistic)", () => {
   it("answers an unknown client id with DIMO's HTML error page", async () => {
-    const answer = await open({ clientId: "0x1111111111111111111111111111111111111111", redirectUri: "http://localhost:3000/login/dimo" });
+    const answer = await open({
+      clientId: "0x1111111111111111111111111111111111111111",
+      redirectUri: "http://localhost:3000/login/dimo",
+    });
     expect(answer.status).toBe(404);
     expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(panel(answer.text)).toEqual({ heading: "Not Found", message: "Invalid client_id." });

@@ -16,7 +16,10 @@ const VEHICLE = VEHICLE_IDS.manyTrips;
 
 async function call(path: "offers" | "instant-offer", privileges: PrivilegeId[] = [1], version = "v2") {
   const url = `${suite.url}/valuations/${version}/vehicles/${VEHICLE}/${path}`;
-  return request(url, { method: path === "offers" ? "GET" : "POST", bearer: await suite.vehicleJwt(VEHICLE, privileges) });
+  return request(url, {
+    method: path === "offers" ? "GET" : "POST",
+    bearer: await suite.vehicleJwt(VEHICLE, privileges),
+  });
 }
 
 const offerSets = async () => ((await call("offers")).body as { offerSets: OfferSet[] }).offerSets;
@@ -100,7 +103,10 @@ describe("the realistic profile's instant-offer delay", () => {
     try {
       const jwt = await getVehicleJwt(sandbox.url, await getDeveloperJwt(sandbox.url), VEHICLE, [1]);
       let settled = false;
-      const pending = request(`${sandbox.url}/valuations/v2/vehicles/${VEHICLE}/instant-offer`, { method: "POST", bearer: jwt })
+      const pending = request(`${sandbox.url}/valuations/v2/vehicles/${VEHICLE}/instant-offer`, {
+        method: "POST",
+        bearer: jwt,
+      })
         .catch(() => undefined) // closing the sandbox drops the connection
         .finally(() => {
           settled = true;

@@ -23,7 +23,8 @@ describe("RateLimiter's sliding window", () => {
     const limiter = new RateLimiter();
     for (const service of ["trips", "identity", "token-exchange"] as const) {
       const limit = RATE_LIMITS[service];
-      for (let i = 0; i < limit * 5; i++) expect(limiter.hit(service, "steady", Math.ceil((i * 1000) / limit))).toBeNull();
+      for (let i = 0; i < limit * 5; i++)
+        expect(limiter.hit(service, "steady", Math.ceil((i * 1000) / limit))).toBeNull();
     }
   });
 
@@ -55,7 +56,9 @@ describe("rate limits (realistic)", () => {
     const token = await suite.vehicleJwt(VEHICLE_IDS.exactly100, [4]);
     await freshSecond();
     await suite.control.resetStats();
-    const answers = await Promise.all(Array.from({ length: 24 }, () => request(tripsUrl(VEHICLE_IDS.exactly100), { bearer: token })));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, () => request(tripsUrl(VEHICLE_IDS.exactly100), { bearer: token })),
+    );
     const served = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     expect(served).toHaveLength(9);
@@ -94,7 +97,9 @@ describe("rate limits (realistic)", () => {
     await suite.control.resetStats();
     for (let burst = 0; burst < 3; burst++) {
       if (burst > 0) await suite.control.advanceClock(1);
-      const answers = await Promise.all(Array.from({ length: 9 }, () => request(tripsUrl(VEHICLE_IDS.exactly100), { bearer: token })));
+      const answers = await Promise.all(
+        Array.from({ length: 9 }, () => request(tripsUrl(VEHICLE_IDS.exactly100), { bearer: token })),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(9).fill(200));
     }
     expect((await suite.control.stats()).refused).toBe(0);
@@ -142,7 +147,9 @@ describe("--rate-limit in the default profile", () => {
     await suite.control.advanceClock(1);
     await suite.control.resetStats();
     const answers = await Promise.all(
-      Array.from({ length: 15 }, () => request(`${suite.url}/trips/v1/vehicle/${VEHICLE_IDS.exactly100}/trips`, { bearer: token })),
+      Array.from({ length: 15 }, () =>
+        request(`${suite.url}/trips/v1/vehicle/${VEHICLE_IDS.exactly100}/trips`, { bearer: token }),
+      ),
     );
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(6);
@@ -151,7 +158,10 @@ describe("--rate-limit in the default profile", () => {
 
     const identity = await Promise.all(
       Array.from({ length: 70 }, () =>
-        request(`${suite.url}/identity/query`, { method: "POST", json: { query: "{ vehicle(tokenId: 21957) { tokenId } }" } }),
+        request(`${suite.url}/identity/query`, {
+          method: "POST",
+          json: { query: "{ vehicle(tokenId: 21957) { tokenId } }" },
+        }),
       ),
     );
     expect(identity.every((a) => a.status === 200)).toBe(true);

@@ -24,8 +24,13 @@ describe("trips errors as plain text (realistic)", () => {
     const wrongVehicle = await request(tripsUrl(VEHICLE_IDS.exactly100), { bearer: other });
     expect([wrongVehicle.status, wrongVehicle.text]).toEqual([401, "Unauthorized! Wrong device token provided"]);
 
-    const noLocation = await request(tripsUrl(VEHICLE_IDS.manyTrips), { bearer: await suite.vehicleJwt(VEHICLE_IDS.manyTrips, [1]) });
-    expect([noLocation.status, noLocation.text]).toEqual([401, "Unauthorized! Token does not contain required privileges"]);
+    const noLocation = await request(tripsUrl(VEHICLE_IDS.manyTrips), {
+      bearer: await suite.vehicleJwt(VEHICLE_IDS.manyTrips, [1]),
+    });
+    expect([noLocation.status, noLocation.text]).toEqual([
+      401,
+      "Unauthorized! Token does not contain required privileges",
+    ]);
 
     const badPage = await request(tripsUrl(VEHICLE_IDS.manyTrips, "?page=two"), { bearer: other });
     expect([badPage.status, badPage.text]).toEqual([400, "Couldn't parse query params."]);
@@ -33,7 +38,9 @@ describe("trips errors as plain text (realistic)", () => {
   });
 
   it("still serves pages as JSON", async () => {
-    const answer = await request(tripsUrl(VEHICLE_IDS.exactly100), { bearer: await suite.vehicleJwt(VEHICLE_IDS.exactly100, [4]) });
+    const answer = await request(tripsUrl(VEHICLE_IDS.exactly100), {
+      bearer: await suite.vehicleJwt(VEHICLE_IDS.exactly100, [4]),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ totalPages: 1, currentPage: 1 });
   });

@@ -49,10 +49,20 @@ export function powertrainOf(model: string): Powertrain {
   const battery = BATTERIES[model];
   if (battery) {
     const [capacity, perKm] = battery;
-    return { type: "BEV", percentPerKm: (perKm / capacity) * 100, fullRangeKm: capacity / perKm, chargePercentPerHour: (HOME_CHARGER_KW / capacity) * 100 };
+    return {
+      type: "BEV",
+      percentPerKm: (perKm / capacity) * 100,
+      fullRangeKm: capacity / perKm,
+      chargePercentPerHour: (HOME_CHARGER_KW / capacity) * 100,
+    };
   }
   const [litres, per100] = TANKS[model] ?? [55, 7.8];
-  return { type: "COMBUSTION", percentPerKm: (per100 / 100 / litres) * 100, fullRangeKm: (litres / per100) * 100, chargePercentPerHour: 0 };
+  return {
+    type: "COMBUSTION",
+    percentPerKm: (per100 / 100 / litres) * 100,
+    fullRangeKm: (litres / per100) * 100,
+    chargePercentPerHour: 0,
+  };
 }
 
 /** A charge or refuel while parked: it starts `startOffsetMs` after the trip's end and adds `gainPercent`. */
@@ -67,7 +77,13 @@ export interface ParkedRefill {
  * Whether the car is charged or refuelled while parked after trip `seq`, given the level it arrived with and how
  * long it stays. The same answer at seed time and at query time, from the same inputs.
  */
-export function parkedRefill(vehicleTokenId: number, seq: number, powertrain: Powertrain, arrivalPercent: number, parkedMs: number): ParkedRefill | null {
+export function parkedRefill(
+  vehicleTokenId: number,
+  seq: number,
+  powertrain: Powertrain,
+  arrivalPercent: number,
+  parkedMs: number,
+): ParkedRefill | null {
   const rng = createPrng(`parked:${vehicleTokenId}:${seq}`);
   const wish = rng.next();
   const hours = parkedMs / 3_600_000;
@@ -140,7 +156,13 @@ export function energyLog(vehicle: SeedVehicle, trips: readonly GeneratedTrip[])
       levelPercent = levelAfter(levelPercent, moved, powertrain);
       return;
     }
-    const refill = parkedRefill(vehicle.tokenId, trip.seq, powertrain, levelPercent, (next.startMicros - trip.endMicros) / 1000);
+    const refill = parkedRefill(
+      vehicle.tokenId,
+      trip.seq,
+      powertrain,
+      levelPercent,
+      (next.startMicros - trip.endMicros) / 1000,
+    );
     if (refill) levelPercent += refill.gainPercent;
   });
   return log;

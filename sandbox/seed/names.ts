@@ -1,8 +1,42 @@
 import { type Prng } from "./prng";
 
 // Three-word names in the style of the network's generated vehicle names ("Crimson Falcon Drive").
-const FIRST = ["Crimson", "Azure", "Silent", "Golden", "Amber", "Hidden", "Rapid", "Velvet", "Copper", "Lucky", "Misty", "Brave", "Quiet", "Solar", "Frosty", "Mellow"];
-const SECOND = ["Falcon", "River", "Meadow", "Canyon", "Harbor", "Comet", "Willow", "Summit", "Cedar", "Otter", "Lantern", "Prairie", "Orbit", "Maple", "Ember", "Glacier"];
+const FIRST = [
+  "Crimson",
+  "Azure",
+  "Silent",
+  "Golden",
+  "Amber",
+  "Hidden",
+  "Rapid",
+  "Velvet",
+  "Copper",
+  "Lucky",
+  "Misty",
+  "Brave",
+  "Quiet",
+  "Solar",
+  "Frosty",
+  "Mellow",
+];
+const SECOND = [
+  "Falcon",
+  "River",
+  "Meadow",
+  "Canyon",
+  "Harbor",
+  "Comet",
+  "Willow",
+  "Summit",
+  "Cedar",
+  "Otter",
+  "Lantern",
+  "Prairie",
+  "Orbit",
+  "Maple",
+  "Ember",
+  "Glacier",
+];
 const THIRD = ["Drive", "Road", "Trail", "Way", "Lane", "Pass", "Ridge", "Crossing", "Run", "Path", "Street", "Loop"];
 
 export function vehicleName(rng: Prng): string {

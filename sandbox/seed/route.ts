@@ -184,7 +184,14 @@ function idle(phases: Phase[], clock: Clock, seconds: number): void {
 }
 
 /** Accelerate, cruise, slow down over one stretch; returns the speed actually reached at its end. */
-function driveStretch(phases: Phase[], clock: Clock, length: number, vIn: number, cruise: number, vOut: number): number {
+function driveStretch(
+  phases: Phase[],
+  clock: Clock,
+  length: number,
+  vIn: number,
+  cruise: number,
+  vOut: number,
+): number {
   const start = clock.s;
   const a = ACCELERATION;
   const b = DECELERATION;
@@ -281,7 +288,8 @@ export function planRoute(network: StreetNetwork, start: LatLon, end: LatLon, rn
     const turnSpeed = kmh(rng.between(14, 22));
     let junction: Junction = { exitSpeed: turning ? Math.min(through, turnSpeed) : through, stopSeconds: 0 };
     if (!node || here === "access" || next === "access") {
-      if (here === "access" || next === "access") junction = { exitSpeed: Math.min(through, turnSpeed), stopSeconds: 0 };
+      if (here === "access" || next === "access")
+        junction = { exitSpeed: Math.min(through, turnSpeed), stopSeconds: 0 };
     } else {
       const major = network.isArterial(node.i) && network.isArterial(node.j);
       const crossesArterial = here === "local" && (network.isArterial(node.i) || network.isArterial(node.j));

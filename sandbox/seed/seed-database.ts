@@ -33,7 +33,13 @@ function seedLicenses(db: Database.Database, anchorMs: number): void {
 
   const demoMinted = anchorMs - 420 * DAY_MS;
   const demoId = DEMO_LICENSE.clientId.toLowerCase();
-  insertLicense.run(demoId, DEMO_LICENSE.tokenId, DEMO_LICENSE.owner.address.toLowerCase(), DEMO_LICENSE.alias, demoMinted);
+  insertLicense.run(
+    demoId,
+    DEMO_LICENSE.tokenId,
+    DEMO_LICENSE.owner.address.toLowerCase(),
+    DEMO_LICENSE.alias,
+    demoMinted,
+  );
   // The same address with and without a trailing "/": the real service compares them as different strings, so a
   // dashboard configured either way signs in.
   insertUri.run(demoId, DEMO_LICENSE.redirectUri, demoMinted + HOUR_MS);
@@ -42,7 +48,13 @@ function seedLicenses(db: Database.Database, anchorMs: number): void {
 
   const otherMinted = anchorMs - 300 * DAY_MS;
   const otherId = OTHER_LICENSE.clientId.toLowerCase();
-  insertLicense.run(otherId, OTHER_LICENSE.tokenId, OTHER_LICENSE.owner.toLowerCase(), OTHER_LICENSE.alias, otherMinted);
+  insertLicense.run(
+    otherId,
+    OTHER_LICENSE.tokenId,
+    OTHER_LICENSE.owner.toLowerCase(),
+    OTHER_LICENSE.alias,
+    otherMinted,
+  );
   insertUri.run(otherId, OTHER_LICENSE.redirectUri, otherMinted + HOUR_MS);
 }
 

@@ -94,7 +94,8 @@ describe("generated trips", () => {
       const previous = trips[i - 1];
       if (previous) expect(trip.startMicros).toBeGreaterThan(previous.endMicros);
       expect(trip.id).toMatch(KSUID_PATTERN);
-      for (const point of [trip.start, trip.end]) if (point) expect(distanceMiles(point, METROS.lasVegas.center)).toBeLessThan(12);
+      for (const point of [trip.start, trip.end])
+        if (point) expect(distanceMiles(point, METROS.lasVegas.center)).toBeLessThan(12);
     });
     const last = trips[trips.length - 1];
     const hoursAgo = (ANCHOR - (last?.endMicros ?? 0) / 1000) / 3_600_000;
@@ -120,7 +121,13 @@ describe("continuityOf", () => {
   const here = { latitude: 36.1, longitude: -115.1 };
   const near = { latitude: 36.1015, longitude: -115.1 }; // about 0.1 mile north
   const far = { latitude: 36.11, longitude: -115.1 }; // about 0.7 mile north
-  const trip = (end?: typeof here) => ({ id: "x", startMicros: 0, endMicros: 1, roadMiles: 1, ...(end ? { end } : {}) });
+  const trip = (end?: typeof here) => ({
+    id: "x",
+    startMicros: 0,
+    endMicros: 1,
+    roadMiles: 1,
+    ...(end ? { end } : {}),
+  });
 
   it("continues from the previous end within a quarter mile", () => {
     expect(continuityOf(trip(here), near)).toEqual({ droppedData: false, estimatedLocation: here });
@@ -181,9 +188,22 @@ describe("seedDatabase", () => {
     const db = new Database(":memory:");
     db.exec(SCHEMA_SQL);
     // All but the 100,000-trip vehicle, whose trips' determinism is checked above, to keep the test quick.
-    seedDatabase(db, ANCHOR, SEED_VEHICLES.filter((v) => v.tokenId !== VEHICLE_IDS.perf));
+    seedDatabase(
+      db,
+      ANCHOR,
+      SEED_VEHICLES.filter((v) => v.tokenId !== VEHICLE_IDS.perf),
+    );
     const hash = createHash("sha256");
-    for (const table of ["vehicles", "grants", "licenses", "license_signers", "license_redirect_uris", "valuations", "trips", "drives"]) {
+    for (const table of [
+      "vehicles",
+      "grants",
+      "licenses",
+      "license_signers",
+      "license_redirect_uris",
+      "valuations",
+      "trips",
+      "drives",
+    ]) {
       for (const row of db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).iterate()) hash.update(JSON.stringify(row));
     }
     const keyCount = db.prepare("SELECT COUNT(*) AS n FROM signing_keys").get() as { n: number };

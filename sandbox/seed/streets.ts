@@ -25,7 +25,10 @@ const METRES_PER_DEGREE_LATITUDE = 111_320;
 
 /** A small integer hash of three numbers to [0, 1): the network's irregularity without any stored state. */
 function unitHash(a: number, b: number, c: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b ^ 0xc2b2ae35, 0x27d4eb2f) ^ Math.imul(c ^ 0x165667b1, 0x61c88647);
+  let h =
+    Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^
+    Math.imul(b ^ 0xc2b2ae35, 0x27d4eb2f) ^
+    Math.imul(c ^ 0x165667b1, 0x61c88647);
   h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
   h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
   h ^= h >>> 15;
@@ -84,9 +87,15 @@ export class StreetNetwork {
     const columnArterial = this.isArterial(i);
     const rowArterial = this.isArterial(j);
     const columnWave =
-      (columnArterial ? 0.35 : 0.14) * s * unitHash(i, this.salt, 1) * Math.sin(j * (columnArterial ? 0.07 : 0.45) + 6.283 * unitHash(i, this.salt, 2));
+      (columnArterial ? 0.35 : 0.14) *
+      s *
+      unitHash(i, this.salt, 1) *
+      Math.sin(j * (columnArterial ? 0.07 : 0.45) + 6.283 * unitHash(i, this.salt, 2));
     const rowWave =
-      (rowArterial ? 0.35 : 0.14) * s * unitHash(j, this.salt, 3) * Math.sin(i * (rowArterial ? 0.07 : 0.45) + 6.283 * unitHash(j, this.salt, 4));
+      (rowArterial ? 0.35 : 0.14) *
+      s *
+      unitHash(j, this.salt, 3) *
+      Math.sin(i * (rowArterial ? 0.07 : 0.45) + 6.283 * unitHash(j, this.salt, 4));
     const u = i * s + columnWave + (columnArterial ? 0 : (unitHash(i, j, this.salt) - 0.5) * 0.16 * s);
     const v = j * s + rowWave + (rowArterial ? 0 : (unitHash(j, i, this.salt + 7) - 0.5) * 0.16 * s);
     return { x: u * this.cos - v * this.sin, y: u * this.sin + v * this.cos };

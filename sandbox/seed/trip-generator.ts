@@ -66,7 +66,12 @@ interface Leg {
   roadMetres: number;
 }
 
-function driveLegs(rng: Prng, places: LatLon[], count: number, route: (seq: number, start: LatLon, end: LatLon) => RoutePlan): Leg[] {
+function driveLegs(
+  rng: Prng,
+  places: LatLon[],
+  count: number,
+  route: (seq: number, start: LatLon, end: LatLon) => RoutePlan,
+): Leg[] {
   const home = places[0] as LatLon;
   let here = jitter(rng, home, 0, 40);
   let hereIndex = 0;
@@ -117,7 +122,9 @@ export function generateTrips(vehicle: SeedVehicle, anchorMs: number): Generated
   const rng = createPrng(`trips:${vehicle.tokenId}`);
   const metro = METROS[vehicle.metro];
   const places = makePlaces(rng, metro, plan.placeRadiusMiles ?? metro.radiusMiles);
-  const legs = driveLegs(rng, places, plan.count, (seq, start, end) => tripRoute(vehicle.tokenId, metro, seq, start, end));
+  const legs = driveLegs(rng, places, plan.count, (seq, start, end) =>
+    tripRoute(vehicle.tokenId, metro, seq, start, end),
+  );
   const gaps = parkedGaps(rng, legs, plan.spanDays);
   const forcedMissingEnds = spreadIndices(plan.count, plan.extraMissingEndLocations);
 

@@ -82,7 +82,12 @@ export interface DrivingRecord {
  * recorded trips began, plus the miles of those trips (`Real`); a vehicle without trips is valued at the market's
  * average mileage for its age, and says so (`Market`).
  */
-export function valuationFor(vehicle: SeedVehicle, driving: DrivingRecord | null, atMs: number, zipCode?: string): ValuationSet {
+export function valuationFor(
+  vehicle: SeedVehicle,
+  driving: DrivingRecord | null,
+  atMs: number,
+  zipCode?: string,
+): ValuationSet {
   const age = ageInYears(vehicle.year, atMs);
   const marketMiles = Math.round(MARKET_MILES_PER_YEAR * age);
   const mileage =

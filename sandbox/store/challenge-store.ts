@@ -34,7 +34,13 @@ export class ChallengeStore {
   }
 
   insert(challenge: Omit<ChallengeRecord, "usedAt">): void {
-    this.insertStatement.run(challenge.state, challenge.clientId.toLowerCase(), challenge.domain, challenge.message, challenge.issuedAt);
+    this.insertStatement.run(
+      challenge.state,
+      challenge.clientId.toLowerCase(),
+      challenge.domain,
+      challenge.message,
+      challenge.issuedAt,
+    );
   }
 
   get(state: string): ChallengeRecord | undefined {

@@ -62,9 +62,13 @@ export class DriveStore {
     this.between = db.prepare(
       `SELECT ${COLUMNS} FROM drives WHERE token_id = ? AND start_us > ? AND start_us < ? ORDER BY start_us`,
     );
-    this.atOrAfter = db.prepare(`SELECT ${COLUMNS} FROM drives WHERE token_id = ? AND start_us >= ? ORDER BY start_us LIMIT 1`);
+    this.atOrAfter = db.prepare(
+      `SELECT ${COLUMNS} FROM drives WHERE token_id = ? AND start_us >= ? ORDER BY start_us LIMIT 1`,
+    );
     this.countBetween = db
-      .prepare<[number, number, number], number>("SELECT COUNT(*) FROM drives WHERE token_id = ? AND start_us > ? AND start_us < ?")
+      .prepare<[number, number, number], number>(
+        "SELECT COUNT(*) FROM drives WHERE token_id = ? AND start_us > ? AND start_us < ?",
+      )
       .pluck();
   }
 
@@ -89,7 +93,12 @@ export class DriveStore {
     return row ? toDrive(row) : undefined;
   }
 
-  totals(tokenId: number, beforeUs: number, periodsUs: readonly number[], parkedEveryUs: number): DriveTotals | undefined {
+  totals(
+    tokenId: number,
+    beforeUs: number,
+    periodsUs: readonly number[],
+    parkedEveryUs: number,
+  ): DriveTotals | undefined {
     const tickSums = periodsUs.map((p, k) => `SUM((end_us - start_us - 1) / ${Math.round(p)} + 1) AS t${k}`).join(", ");
     const row = this.db
       .prepare(

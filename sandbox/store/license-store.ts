@@ -33,8 +33,12 @@ export class LicenseStore {
     this.byClientId = db.prepare("SELECT * FROM licenses WHERE client_id = ?");
     this.byTokenId = db.prepare("SELECT * FROM licenses WHERE token_id = ?");
     this.byAlias = db.prepare("SELECT * FROM licenses WHERE alias = ?");
-    this.uris = db.prepare("SELECT uri, enabled_at FROM license_redirect_uris WHERE client_id = ? ORDER BY enabled_at, uri");
-    this.addUri = db.prepare("INSERT OR IGNORE INTO license_redirect_uris (client_id, uri, enabled_at) VALUES (?, ?, ?)");
+    this.uris = db.prepare(
+      "SELECT uri, enabled_at FROM license_redirect_uris WHERE client_id = ? ORDER BY enabled_at, uri",
+    );
+    this.addUri = db.prepare(
+      "INSERT OR IGNORE INTO license_redirect_uris (client_id, uri, enabled_at) VALUES (?, ?, ?)",
+    );
     this.signers = db.prepare(
       "SELECT address, enabled_at FROM license_signers WHERE client_id = ? ORDER BY enabled_at, address",
     );
@@ -69,7 +73,9 @@ export class LicenseStore {
       alias: row.alias,
       mintedAt: row.minted_at,
       redirectUris: this.uris.all(row.client_id).map((r) => ({ uri: r.uri, enabledAt: r.enabled_at })),
-      signers: this.signers.all(row.client_id).map((r) => ({ address: getAddress(r.address), enabledAt: r.enabled_at })),
+      signers: this.signers
+        .all(row.client_id)
+        .map((r) => ({ address: getAddress(r.address), enabledAt: r.enabled_at })),
     };
   }
 }

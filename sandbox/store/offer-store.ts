@@ -4,7 +4,14 @@ import type Database from "better-sqlite3";
 export class OfferStore {
   private readonly activeStatement: Database.Statement<[number, number], string>;
   private readonly latestStatement: Database.Statement<[number], { updated_at: number; body: string }>;
-  private readonly replaceTransaction: (tokenId: number, clientId: string, nowMs: number, updatedAt: number, expiresAt: number, body: string) => void;
+  private readonly replaceTransaction: (
+    tokenId: number,
+    clientId: string,
+    nowMs: number,
+    updatedAt: number,
+    expiresAt: number,
+    body: string,
+  ) => void;
 
   constructor(private readonly db: Database.Database) {
     this.activeStatement = db
@@ -41,8 +48,22 @@ export class OfferStore {
   }
 
   /** Records a request and its fresh set, replacing the vehicle's unexpired set in one transaction. */
-  replaceActiveSet(request: { tokenId: number; clientId: string; nowMs: number; updatedAt: number; expiresAt: number; body: string }): void {
-    this.replaceTransaction(request.tokenId, request.clientId, request.nowMs, request.updatedAt, request.expiresAt, request.body);
+  replaceActiveSet(request: {
+    tokenId: number;
+    clientId: string;
+    nowMs: number;
+    updatedAt: number;
+    expiresAt: number;
+    body: string;
+  }): void {
+    this.replaceTransaction(
+      request.tokenId,
+      request.clientId,
+      request.nowMs,
+      request.updatedAt,
+      request.expiresAt,
+      request.body,
+    );
   }
 
   clear(): void {

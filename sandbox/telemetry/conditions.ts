@@ -45,7 +45,7 @@ function smoothWobble(ms: number, salt: number): number {
 export function outsideTemperature(metro: MetroId, longitude: number, ms: number): number {
   const [mean, seasonal, daily] = CLIMATES[metro];
   const season = Math.cos((2 * Math.PI * (ms - WARMEST_DAY_MS)) / YEAR_MS);
-  const solarHour = ((ms / 3_600_000 + longitude / 15) % 24 + 24) % 24;
+  const solarHour = (((ms / 3_600_000 + longitude / 15) % 24) + 24) % 24;
   // Coolest around 05:00, warmest around 15:00.
   const day = Math.cos((2 * Math.PI * (solarHour - 15)) / 24);
   const value = mean + seasonal * season + daily * day + 2.4 * smoothWobble(ms, metro.length * 7919);

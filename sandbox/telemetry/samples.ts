@@ -88,7 +88,8 @@ class Collector {
   readonly strings: StringSeries = { t: [], v: [] };
 
   constructor(private readonly wanted: ReadonlySet<string>) {
-    for (const name of wanted) if (name !== LOCATION_SIGNAL && name !== STRING_SIGNAL) this.floats.set(name, { t: [], v: [] });
+    for (const name of wanted)
+      if (name !== LOCATION_SIGNAL && name !== STRING_SIGNAL) this.floats.set(name, { t: [], v: [] });
   }
 
   float(name: string, t: number, value: number): void {
@@ -119,7 +120,9 @@ class Collector {
 }
 
 function levelName(powertrain: Powertrain): string {
-  return powertrain.type === "BEV" ? "powertrainTractionBatteryStateOfChargeCurrent" : "powertrainFuelSystemRelativeLevel";
+  return powertrain.type === "BEV"
+    ? "powertrainTractionBatteryStateOfChargeCurrent"
+    : "powertrainFuelSystemRelativeLevel";
 }
 
 /** The names of the signals a vehicle sends (its stored signals; the approximate location is derived). */
@@ -206,10 +209,20 @@ export function levelWhileParked(levels: ParkedLevels, sinceEndMs: number): { pe
   const { refill, arrivalPercent } = levels;
   if (!refill || sinceEndMs <= refill.startOffsetMs) return { percent: arrivalPercent, charging: false };
   const gained = Math.min(refill.gainPercent, (sinceEndMs - refill.startOffsetMs) * refill.percentPerMs);
-  return { percent: arrivalPercent + gained, charging: gained < refill.gainPercent && Number.isFinite(refill.percentPerMs) };
+  return {
+    percent: arrivalPercent + gained,
+    charging: gained < refill.gainPercent && Number.isFinite(refill.percentPerMs),
+  };
 }
 
-function emitParked(source: VehicleSource, out: Collector, drive: DriveRecord, next: DriveRecord | undefined, fromUs: number, toUs: number): void {
+function emitParked(
+  source: VehicleSource,
+  out: Collector,
+  drive: DriveRecord,
+  next: DriveRecord | undefined,
+  fromUs: number,
+  toUs: number,
+): void {
   const until = Math.min(next ? next.startUs : Infinity, toUs);
   const firstTick = Math.max(Math.floor(drive.endUs / PARKED_EVERY_US) + 1, Math.ceil(fromUs / PARKED_EVERY_US));
   if (firstTick * PARKED_EVERY_US >= until) return;
@@ -225,7 +238,11 @@ function emitParked(source: VehicleSource, out: Collector, drive: DriveRecord, n
     out.float(level, t, round(percent, 2));
     out.float("powertrainRange", t, round((percent * powertrain.fullRangeKm) / 100, 1));
     out.float("exteriorAirTemperature", t, outsideTemperature(metro, longitude, t / 1000));
-    out.float("lowVoltageBatteryCurrentVoltage", t, restingVoltage(t / 1000, sinceEndMs, charging && powertrain.type === "BEV"));
+    out.float(
+      "lowVoltageBatteryCurrentVoltage",
+      t,
+      restingVoltage(t / 1000, sinceEndMs, charging && powertrain.type === "BEV"),
+    );
   }
 }
 
@@ -233,7 +250,12 @@ function emitParked(source: VehicleSource, out: Collector, drive: DriveRecord, n
  * The samples of the `wanted` signals with `fromUs <= t < toUs` (the caller caps `toUs` at the sandbox's now). Costs
  * the trips in the window, plus the one before it (the vehicle may be parked or driving at `fromUs`).
  */
-export function collectSamples(source: VehicleSource, fromUs: number, toUs: number, wanted: ReadonlySet<string>): Samples {
+export function collectSamples(
+  source: VehicleSource,
+  fromUs: number,
+  toUs: number,
+  wanted: ReadonlySet<string>,
+): Samples {
   const out = new Collector(wanted);
   if (toUs > fromUs) {
     const before = source.drives.lastStartedBy(source.tokenId, fromUs);

@@ -40,7 +40,11 @@ function compile(): Compiled {
   const input = {
     language: "Solidity",
     sources: { "OwnerAccount.sol": { content: source } },
-    settings: { evmVersion: "cancun", optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["evm.bytecode.object"] } } },
+    settings: {
+      evmVersion: "cancun",
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { "*": { "*": ["evm.bytecode.object"] } },
+    },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
@@ -62,7 +66,8 @@ interface CallParams {
 
 async function deploy(evm: EVM, initCode: Hex): Promise<Hex> {
   const result = await evm.runCall({ caller: DEPLOYER, data: hexToBytes(initCode), skipBalance: true });
-  if (result.execResult.exceptionError || !result.createdAddress) throw new Error(`deployment failed: ${result.execResult.exceptionError?.error}`);
+  if (result.execResult.exceptionError || !result.createdAddress)
+    throw new Error(`deployment failed: ${result.execResult.exceptionError?.error}`);
   return result.createdAddress.toString() as Hex;
 }
 
@@ -117,7 +122,8 @@ export async function startLocalChain(): Promise<LocalChain> {
   const server: Server = createServer((request, response) => {
     void (async () => {
       requests += 1;
-      const body = JSON.parse(await readBody(request)) as { id: number; method: string; params?: unknown[] } | { id: number; method: string; params?: unknown[] }[];
+      const body = JSON.parse(await readBody(request)) as
+        { id: number; method: string; params?: unknown[] } | { id: number; method: string; params?: unknown[] }[];
       const one = async (rpc: { id: number; method: string; params?: unknown[] }) => {
         try {
           return { jsonrpc: "2.0", id: rpc.id, result: await answer(rpc.method, rpc.params ?? []) };
@@ -134,7 +140,8 @@ export async function startLocalChain(): Promise<LocalChain> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
-  const accountInitCode = (owner: Hex) => `${compiled.OwnerAccount}${encodeAbiParameters([{ type: "address" }], [owner]).slice(2)}` as Hex;
+  const accountInitCode = (owner: Hex) =>
+    `${compiled.OwnerAccount}${encodeAbiParameters([{ type: "address" }], [owner]).slice(2)}` as Hex;
   return {
     url: `http://127.0.0.1:${port}`,
     deployAccount: (owner) => deploy(evm, accountInitCode(owner)),

@@ -10,7 +10,11 @@ import { safeCallbackPath } from "@/lib/safe-callback";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const params = await searchParams;
   const config = getConfig();
   const callbackPath = safeCallbackPath(params.callbackUrl, config.publicUrl);

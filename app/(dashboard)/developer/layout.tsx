@@ -6,7 +6,9 @@ export default function DeveloperLayout({ children }: { children: React.ReactNod
     <div className="flex flex-col gap-5">
       <div>
         <h1 className="text-2xl font-semibold tracking-tight">Developer tools</h1>
-        <p className="text-sm text-muted-foreground">What this dashboard&apos;s server holds and sends to DIMO on your behalf.</p>
+        <p className="text-sm text-muted-foreground">
+          What this dashboard&apos;s server holds and sends to DIMO on your behalf.
+        </p>
       </div>
       <DeveloperTabs />
       <div>{children}</div>

@@ -97,7 +97,8 @@ export function createClientContext(options: DimoClientOptions): ClientContext {
           return await tokens.withVehicleJwt(tokenId, privileges, call);
         } catch (error) {
           // The exchange refused what the grant seemed to allow: the grant changed, so read it afresh next time.
-          if (isDimoError(error) && error.service === "tokenExchange" && error.status === 403) directory.forget(tokenId);
+          if (isDimoError(error) && error.service === "tokenExchange" && error.status === 403)
+            directory.forget(tokenId);
           throw error;
         }
       });

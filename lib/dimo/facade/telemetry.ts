@@ -41,14 +41,21 @@ export interface TelemetryMethods {
 }
 
 export function telemetryMethods({ http, config, grantOf, withAccess }: ClientContext): TelemetryMethods {
-  const target = (tokenId: number, token: string): TelemetryTarget => ({ http, baseUrl: config.urls.telemetry, token, tokenId });
+  const target = (tokenId: number, token: string): TelemetryTarget => ({
+    http,
+    baseUrl: config.urls.telemetry,
+    token,
+    tokenId,
+  });
 
   return {
     async getLatestSignals(tokenId) {
       const grant = await grantOf(tokenId);
       const held = grant?.privileges ?? [];
       // Ask only for what the grant allows: a field it does not is never requested, so never refused.
-      const signals = TELEMETRY_SIGNALS.filter((signal) => signal.anyOf.some((id) => held.includes(id))).map((signal) => signal.name);
+      const signals = TELEMETRY_SIGNALS.filter((signal) => signal.anyOf.some((id) => held.includes(id))).map(
+        (signal) => signal.name,
+      );
       return withAccess(tokenId, signalsFeatureFor(grant), (token) => fetchLatest(target(tokenId, token), { signals }));
     },
 
@@ -57,7 +64,8 @@ export function telemetryMethods({ http, config, grantOf, withAccess }: ClientCo
 
     getVin: (tokenId) => withAccess(tokenId, "vin", (token) => fetchVin(target(tokenId, token))),
 
-    listSegments: (tokenId, request) => withAccess(tokenId, "segments", (token) => fetchSegments(target(tokenId, token), request)),
+    listSegments: (tokenId, request) =>
+      withAccess(tokenId, "segments", (token) => fetchSegments(target(tokenId, token), request)),
 
     async getTripPaths(tokenId, windows) {
       const grant = await grantOf(tokenId);

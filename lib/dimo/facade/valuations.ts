@@ -14,7 +14,10 @@ export interface ValuationMethods {
   requestInstantOffer(tokenId: number): Promise<InstantOfferResult>;
 }
 
-export function valuationMethods(context: ClientContext, settings: { instantOfferTimeoutMs: number }): ValuationMethods {
+export function valuationMethods(
+  context: ClientContext,
+  settings: { instantOfferTimeoutMs: number },
+): ValuationMethods {
   const { http, config, now, withAccess } = context;
   const offerFlights = new SingleFlight<InstantOfferResult>();
 
@@ -26,7 +29,8 @@ export function valuationMethods(context: ClientContext, settings: { instantOffe
     tokenId,
   });
 
-  const listOffers = (tokenId: number) => withAccess(tokenId, "offers", (token) => fetchOffers(target(tokenId, token), now()));
+  const listOffers = (tokenId: number) =>
+    withAccess(tokenId, "offers", (token) => fetchOffers(target(tokenId, token), now()));
 
   return {
     getValuation: (tokenId) => withAccess(tokenId, "valuation", (token) => fetchValuation(target(tokenId, token))),
@@ -36,7 +40,9 @@ export function valuationMethods(context: ClientContext, settings: { instantOffe
     requestInstantOffer(tokenId) {
       return offerFlights.run(String(tokenId), async () => {
         try {
-          return await withAccess(tokenId, "instantOffer", (token) => postInstantOffer(target(tokenId, token), settings.instantOfferTimeoutMs));
+          return await withAccess(tokenId, "instantOffer", (token) =>
+            postInstantOffer(target(tokenId, token), settings.instantOfferTimeoutMs),
+          );
         } catch (error) {
           if (!isDimoError(error) || error.code !== "OFFER_ALREADY_REQUESTED") throw error;
           // The refusal names no date; the last request's offers do, when the grant lets the dashboard read them.

@@ -51,7 +51,8 @@ export function vehicleMethods(context: ClientContext): VehicleMethods {
     const record = await directory.get(tokenId);
     if (record?.vehicle.grant) return { status: "shared", vehicle: record.vehicle };
     // A grant that ended, as opposed to one that never was (no grant to the license, or one with no privilege).
-    if (record?.grantExpiredAt) return { status: "expired", vehicle: record.vehicle, grantEndedAt: record.grantExpiredAt };
+    if (record?.grantExpiredAt)
+      return { status: "expired", vehicle: record.vehicle, grantEndedAt: record.grantExpiredAt };
     return { status: "none" };
   }
 

@@ -20,8 +20,21 @@ const VALUE_SCHEMAS: Record<SignalKind, z.ZodType<number | string | { latitude: 
 
 /** `{ timestamp value }` of one signal in `signalsLatest`, typed by the signal's kind. */
 const latestShape = Object.fromEntries(
-  TELEMETRY_SIGNALS.map((signal) => [signal.name, z.object({ timestamp: z.string(), value: VALUE_SCHEMAS[signal.kind] }).nullish()]),
-) as Record<string, z.ZodOptional<z.ZodNullable<z.ZodObject<{ timestamp: z.ZodString; value: z.ZodType<number | string | { latitude: number; longitude: number }> }>>>>;
+  TELEMETRY_SIGNALS.map((signal) => [
+    signal.name,
+    z.object({ timestamp: z.string(), value: VALUE_SCHEMAS[signal.kind] }).nullish(),
+  ]),
+) as Record<
+  string,
+  z.ZodOptional<
+    z.ZodNullable<
+      z.ZodObject<{
+        timestamp: z.ZodString;
+        value: z.ZodType<number | string | { latitude: number; longitude: number }>;
+      }>
+    >
+  >
+>;
 
 const answer = <T extends z.ZodType>(data: T) =>
   z.object({ data: data.nullish(), errors: z.array(graphQLErrorSchema).optional() });
@@ -31,7 +44,11 @@ export const latestAnswerSchema = answer(
     signalsLatest: z.object({ lastSeen: z.string().nullish(), ...latestShape }).nullish(),
     availableSignals: z.array(z.string()).nullish(),
     dataSummary: z
-      .object({ numberOfSignals: z.number().int().nonnegative(), firstSeen: z.string().nullish(), lastSeen: z.string().nullish() })
+      .object({
+        numberOfSignals: z.number().int().nonnegative(),
+        firstSeen: z.string().nullish(),
+        lastSeen: z.string().nullish(),
+      })
       .nullish(),
   }),
 );
@@ -77,7 +94,11 @@ export type GraphQLError = z.output<typeof graphQLErrorSchema>;
 
 /** One bucket of a trip's path: the location (null when the bucket has none) and, when asked for, the speed. */
 /** One bucket of a trip's path: its time, the last fix in it and the average speed (when asked for). */
-export const pathRowSchema = z.object({ timestamp: z.string(), currentLocationCoordinates: locationSchema.nullish(), speed: z.number().nullish() });
+export const pathRowSchema = z.object({
+  timestamp: z.string(),
+  currentLocationCoordinates: locationSchema.nullish(),
+  speed: z.number().nullish(),
+});
 
 /** Trips' paths, one aliased `signals` field per trip (`p0`, `p1`, ...): the rows of each, or null when it failed. */
 export const pathsAnswerSchema = answer(z.record(z.string(), z.array(pathRowSchema).nullish()));

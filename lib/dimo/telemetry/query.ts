@@ -16,7 +16,11 @@ export interface TelemetryTarget {
   tokenId: number;
 }
 
-export async function postQuery(target: TelemetryTarget, query: string, variables: Record<string, unknown>): Promise<unknown> {
+export async function postQuery(
+  target: TelemetryTarget,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<unknown> {
   const response = await dimoFetch(target.http, {
     service: "telemetry",
     method: "POST",
@@ -43,7 +47,10 @@ function fieldOf(error: GraphQLError): string | undefined {
 /** A refusal of one field for want of a privilege, as opposed to a broken query or an outage. */
 export function isPrivilegeRefusal(error: GraphQLError): boolean {
   const code = error.extensions?.code ?? "";
-  return /^(UNAUTHORIZED|FORBIDDEN|UNAUTHENTICATED)$/i.test(code) || /privilege|permission|not allowed|unauthori[sz]ed|forbidden/i.test(error.message);
+  return (
+    /^(UNAUTHORIZED|FORBIDDEN|UNAUTHENTICATED)$/i.test(code) ||
+    /privilege|permission|not allowed|unauthori[sz]ed|forbidden/i.test(error.message)
+  );
 }
 
 const reasonOf = (error: GraphQLError) => redact(error.message);
@@ -69,7 +76,10 @@ export function failure(errors: readonly GraphQLError[], what: string): DimoErro
 export const refusalsOf = (errors: readonly GraphQLError[]): TelemetryRefusal[] =>
   errors.filter(isPrivilegeRefusal).map((error) => ({ field: fieldOf(error) ?? "query", reason: reasonOf(error) }));
 
-export const toLatLng = (value: { latitude: number; longitude: number }): LatLng => ({ latitude: value.latitude, longitude: value.longitude });
+export const toLatLng = (value: { latitude: number; longitude: number }): LatLng => ({
+  latitude: value.latitude,
+  longitude: value.longitude,
+});
 
 /** A Go-style duration as the service takes it ("5m", "1h"): checked before it is written into a query. */
 export const GO_DURATION = /^(\d+(ms|s|m|h))+$/;

@@ -1,14 +1,30 @@
 import "server-only";
-import { type LatLng, type SignalHistory, type SignalValue, type TelemetryLatest, type VinCredential } from "@/lib/models";
+import {
+  type LatLng,
+  type SignalHistory,
+  type SignalValue,
+  type TelemetryLatest,
+  type VinCredential,
+} from "@/lib/models";
 import { type FloatAggregation, type SignalName, signalInfo } from "@/lib/telemetry-signals";
 import { parseResponse } from "../parse";
 import { historyAnswerSchema, latestAnswerSchema, vinAnswerSchema } from "../schemas/telemetry";
-import { GO_DURATION, type TelemetryTarget, failure, isPrivilegeRefusal, postQuery, refusalsOf, toLatLng } from "./query";
+import {
+  GO_DURATION,
+  type TelemetryTarget,
+  failure,
+  isPrivilegeRefusal,
+  postQuery,
+  refusalsOf,
+  toLatLng,
+} from "./query";
 
 /** The Overview's queries: the latest signals, one signal's history, and the VIN credential. */
 
 function selectionOf(name: SignalName): string {
-  return signalInfo(name)?.kind === "location" ? `${name} { timestamp value { latitude longitude hdop } }` : `${name} { timestamp value }`;
+  return signalInfo(name)?.kind === "location"
+    ? `${name} { timestamp value { latitude longitude hdop } }`
+    : `${name} { timestamp value }`;
 }
 
 /**
@@ -16,7 +32,8 @@ function selectionOf(name: SignalName): string {
  * time is year 1), so a time before 2000 means "never".
  */
 const EARLIEST_REAL_TIME = Date.parse("2000-01-01T00:00:00Z");
-const seenAt = (iso: string | null | undefined): string | null => (iso && Date.parse(iso) >= EARLIEST_REAL_TIME ? iso : null);
+const seenAt = (iso: string | null | undefined): string | null =>
+  iso && Date.parse(iso) >= EARLIEST_REAL_TIME ? iso : null;
 
 export interface LatestRequest {
   /** The signals to ask for: only the ones the grant allows, so the service has nothing to refuse. */
@@ -33,7 +50,12 @@ export async function fetchLatest(target: TelemetryTarget, request: LatestReques
   availableSignals(tokenId: $tokenId)
   dataSummary(tokenId: $tokenId) { numberOfSignals firstSeen lastSeen }
 }`;
-  const body = parseResponse(latestAnswerSchema, await postQuery(target, query, { tokenId: target.tokenId }), "telemetry", "latest signals");
+  const body = parseResponse(
+    latestAnswerSchema,
+    await postQuery(target, query, { tokenId: target.tokenId }),
+    "telemetry",
+    "latest signals",
+  );
   const errors = body.errors ?? [];
   const data = body.data;
   // Only refusals may stand beside data; anything else (a broken query, an outage behind the service) is a failure.
@@ -43,7 +65,10 @@ export async function fetchLatest(target: TelemetryTarget, request: LatestReques
 
   const signals: SignalValue[] = [];
   for (const name of request.signals) {
-    const entry = (latest as Record<string, { timestamp: string; value: number | string | LatLng } | null | undefined> | null | undefined)?.[name];
+    const entry = (
+      latest as
+        Record<string, { timestamp: string; value: number | string | LatLng } | null | undefined> | null | undefined
+    )?.[name];
     if (!entry) continue;
     const value = typeof entry.value === "object" ? toLatLng(entry.value) : entry.value;
     signals.push({ name, timestamp: entry.timestamp, value });
@@ -83,9 +108,15 @@ export async function fetchHistory(target: TelemetryTarget, request: HistoryRequ
   const query = `query History($tokenId: Int!, $interval: String!, $from: Time!, $to: Time!) {
   signals(tokenId: $tokenId, interval: $interval, from: $from, to: $to) { timestamp ${signal}(agg: ${aggregation}) }
 }`;
-  const body = parseResponse(historyAnswerSchema, await postQuery(target, query, { tokenId: target.tokenId, interval, from, to }), "telemetry", "signal history");
+  const body = parseResponse(
+    historyAnswerSchema,
+    await postQuery(target, query, { tokenId: target.tokenId, interval, from, to }),
+    "telemetry",
+    "signal history",
+  );
   const rows = body.data?.signals;
-  if (!rows || (body.errors ?? []).length > 0) throw failure(body.errors ?? [], `the history of ${signalInfo(signal)?.label.toLowerCase() ?? signal}`);
+  if (!rows || (body.errors ?? []).length > 0)
+    throw failure(body.errors ?? [], `the history of ${signalInfo(signal)?.label.toLowerCase() ?? signal}`);
   const points = rows
     .map((row) => ({ timestamp: row.timestamp, value: row[signal] }))
     .filter((point): point is { timestamp: string; value: number } => typeof point.value === "number")
@@ -98,7 +129,12 @@ export async function fetchVin(target: TelemetryTarget): Promise<VinCredential |
   const query = `query Vin($tokenId: Int!) {
   vinVCLatest(tokenId: $tokenId) { vin recordedAt countryCode validFrom validTo }
 }`;
-  const body = parseResponse(vinAnswerSchema, await postQuery(target, query, { tokenId: target.tokenId }), "telemetry", "VIN credential");
+  const body = parseResponse(
+    vinAnswerSchema,
+    await postQuery(target, query, { tokenId: target.tokenId }),
+    "telemetry",
+    "VIN credential",
+  );
   if ((body.errors ?? []).length > 0) {
     // The real service answers a vehicle without a credential with a not-found error rather than null.
     if (body.errors?.every((error) => /not found|no vin/i.test(error.message))) return null;

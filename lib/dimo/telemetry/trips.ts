@@ -36,7 +36,13 @@ export async function fetchSegments(target: TelemetryTarget, request: SegmentsRe
     duration isOngoing startedBeforeRange
   }
 }`;
-  const variables = { tokenId: target.tokenId, from: request.from, to: request.to, limit, after: request.after ?? null };
+  const variables = {
+    tokenId: target.tokenId,
+    from: request.from,
+    to: request.to,
+    limit,
+    after: request.after ?? null,
+  };
   const body = parseResponse(segmentsAnswerSchema, await postQuery(target, query, variables), "telemetry", "segments");
   const rows = body.data?.segments;
   if (!rows || (body.errors ?? []).length > 0) throw failure(body.errors ?? [], "the trips detected from the signals");
@@ -70,13 +76,19 @@ const aliasOf = (index: number) => `p${index}`;
  * fix on the street, where AVG would cut the corners the vehicle turned. An error about one alias fails that window
  * alone; an answer with no data at all fails the whole request.
  */
-export async function fetchPaths(target: TelemetryTarget, windows: readonly PathWindow[], withSpeed: boolean): Promise<PathAnswer[]> {
+export async function fetchPaths(
+  target: TelemetryTarget,
+  windows: readonly PathWindow[],
+  withSpeed: boolean,
+): Promise<PathAnswer[]> {
   if (windows.length === 0) return [];
-  if (windows.length > PATHS_PER_REQUEST) throw new RangeError(`at most ${PATHS_PER_REQUEST} paths a request, not ${windows.length}`);
+  if (windows.length > PATHS_PER_REQUEST)
+    throw new RangeError(`at most ${PATHS_PER_REQUEST} paths a request, not ${windows.length}`);
   const variables: Record<string, unknown> = { tokenId: target.tokenId };
   const declarations = ["$tokenId: Int!"];
   const fields = windows.map((window, index) => {
-    if (!GO_DURATION.test(window.interval)) throw new TypeError(`interval must be a duration such as 5s or 1m, not ${window.interval}`);
+    if (!GO_DURATION.test(window.interval))
+      throw new TypeError(`interval must be a duration such as 5s or 1m, not ${window.interval}`);
     Object.assign(variables, { [`i${index}`]: window.interval, [`f${index}`]: window.from, [`t${index}`]: window.to });
     declarations.push(`$i${index}: String!`, `$f${index}: Time!`, `$t${index}: Time!`);
     return `  ${aliasOf(index)}: signals(tokenId: $tokenId, interval: $i${index}, from: $f${index}, to: $t${index}) {

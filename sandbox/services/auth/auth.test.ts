@@ -118,7 +118,13 @@ describe("generate_challenge", () => {
   });
 
   it("refuses a domain that is not one of the license's redirect URIs, exactly", async () => {
-    for (const domain of ["http://localhost:3001", "http://localhost:3000//", "http://localhost:3000/app", "https://evil.example", ""]) {
+    for (const domain of [
+      "http://localhost:3001",
+      "http://localhost:3000//",
+      "http://localhost:3000/app",
+      "https://evil.example",
+      "",
+    ]) {
       const answer = await generate({ domain });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ status: 400, message: "Unregistered redirect_uri." });

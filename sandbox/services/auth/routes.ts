@@ -100,7 +100,12 @@ export function authRoutes(ctx: SandboxContext): Hono {
 
     const { token, exp } = await issueDeveloperJwt(ctx, serviceBaseUrl(c, AUTH_PREFIX), license.clientId);
     c.header("Cache-Control", "no-store");
-    return c.json({ access_token: token, token_type: "bearer", expires_in: exp - ctx.clock.nowSeconds(), id_token: token });
+    return c.json({
+      access_token: token,
+      token_type: "bearer",
+      expires_in: exp - ctx.clock.nowSeconds(),
+      id_token: token,
+    });
   });
 
   return app;

@@ -99,7 +99,9 @@ describe("vehicles", () => {
     expect(ids(granted)).not.toContain(VEHICLE_IDS.grantedToOtherLicense);
 
     const owner = SEED_VEHICLES.find((v) => v.tokenId === VEHICLE_IDS.notGranted)?.owner ?? "";
-    const owned = await query(`{ vehicles(filterBy: {privileged: "${owner.toLowerCase()}"}, first: 100) { nodes { tokenId owner } } }`);
+    const owned = await query(
+      `{ vehicles(filterBy: {privileged: "${owner.toLowerCase()}"}, first: 100) { nodes { tokenId owner } } }`,
+    );
     const nodes = (owned.data?.vehicles as { nodes: { tokenId: number; owner: string }[] }).nodes;
     expect(nodes.map((n) => n.tokenId)).toContain(VEHICLE_IDS.notGranted);
     expect(nodes.every((n) => n.owner === owner)).toBe(true);
@@ -155,7 +157,7 @@ describe("vehicles", () => {
       ["first: 101", "the value 101 for `first` exceeds the limit 100"],
       ["last: 250", "the value 250 for `last` exceeds the limit 100"],
       ["first: 2, last: 2", "pass `first` or `last`, but not both"],
-      ["after: \"MTA=\"", "provide `first` or `last`"],
+      ['after: "MTA="', "provide `first` or `last`"],
       ["first: -1", "the value for `first` cannot be negative"],
     ];
     for (const [args, message] of cases) {
@@ -188,7 +190,9 @@ describe("vehicle", () => {
   });
 
   it("has no grant for a grantee that was never granted", async () => {
-    const answer = await query(`{ vehicle(tokenId: ${VEHICLE_IDS.grantedToOtherLicense}) { sacd(grantee: "${CLIENT}") { permissions } } }`);
+    const answer = await query(
+      `{ vehicle(tokenId: ${VEHICLE_IDS.grantedToOtherLicense}) { sacd(grantee: "${CLIENT}") { permissions } } }`,
+    );
     expect(answer.data?.vehicle).toEqual({ sacd: null });
   });
 
@@ -197,7 +201,10 @@ describe("vehicle", () => {
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ vehicle: null });
     expect(answer.errors).toHaveLength(1);
-    expect(answer.errors?.[0]).toMatchObject({ message: "No vehicle with token id 5.", extensions: { code: "NOT_FOUND" } });
+    expect(answer.errors?.[0]).toMatchObject({
+      message: "No vehicle with token id 5.",
+      extensions: { code: "NOT_FOUND" },
+    });
   });
 });
 
@@ -219,7 +226,11 @@ describe("developerLicense", () => {
       redirectURIs: {
         totalCount: 3,
         // The third, the dev dashboard's Sign in with DIMO address, is registered when the sandbox starts.
-        nodes: [{ uri: DEMO_LICENSE.redirectUri }, { uri: `${DEMO_LICENSE.redirectUri}/` }, { uri: loginRedirectUriFor(DEMO_LICENSE.redirectUri) }],
+        nodes: [
+          { uri: DEMO_LICENSE.redirectUri },
+          { uri: `${DEMO_LICENSE.redirectUri}/` },
+          { uri: loginRedirectUriFor(DEMO_LICENSE.redirectUri) },
+        ],
       },
       signers: { totalCount: 1, nodes: [{ address: DEMO_LICENSE.apiKeySigner }] },
     });
@@ -246,7 +257,11 @@ describe("GraphQL over HTTP", () => {
   });
 
   it("answers syntax, validation and argument errors as GraphQL errors over HTTP 200", async () => {
-    for (const source of ["{ vehicles(first: 2) { ", "{ vehicles(first: 2) { nope } }", `{ vehicles(first: 2, filterBy: {privileged: "0x12"}) { totalCount } }`]) {
+    for (const source of [
+      "{ vehicles(first: 2) { ",
+      "{ vehicles(first: 2) { nope } }",
+      `{ vehicles(first: 2, filterBy: {privileged: "0x12"}) { totalCount } }`,
+    ]) {
       const answer = await query(source);
       expect(answer.status).toBe(200);
       expect(answer.errors?.length).toBeGreaterThan(0);

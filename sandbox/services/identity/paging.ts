@@ -33,7 +33,8 @@ export function validateFirstLast(args: PageArgs): { size: number; fromEnd: bool
   if (first !== undefined && first !== null) {
     if (last !== undefined && last !== null) throw new GraphQLError("pass `first` or `last`, but not both");
     if (first < 0) throw new GraphQLError("the value for `first` cannot be negative");
-    if (first > MAX_PAGE_SIZE) throw new GraphQLError(`the value ${first} for \`first\` exceeds the limit ${MAX_PAGE_SIZE}`);
+    if (first > MAX_PAGE_SIZE)
+      throw new GraphQLError(`the value ${first} for \`first\` exceeds the limit ${MAX_PAGE_SIZE}`);
     return { size: first, fromEnd: false };
   }
   if (last === undefined || last === null) throw new GraphQLError("provide `first` or `last`");

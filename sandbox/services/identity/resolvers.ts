@@ -33,7 +33,11 @@ function deviceNode(record: VehicleRecord, kind: "aftermarket" | "synthetic") {
   const device = pairedDevice(record);
   if (!device || device.kind !== kind) return null;
   const prefix = kind === "aftermarket" ? "AD" : "S";
-  return { id: `${prefix}_${Buffer.from(String(device.tokenId)).toString("base64")}`, tokenId: device.tokenId, address: device.address };
+  return {
+    id: `${prefix}_${Buffer.from(String(device.tokenId)).toString("base64")}`,
+    tokenId: device.tokenId,
+    address: device.address,
+  };
 }
 
 /** A vehicle as the schema sees it; `sacd` is a method so graphql-js calls it with the field's arguments. */
@@ -126,15 +130,20 @@ export function identityRoot(ctx: SandboxContext) {
       const privileged = filter.privileged == null ? undefined : parseAddress(filter.privileged, "privileged");
       const owner = filter.owner == null ? undefined : parseAddress(filter.owner, "owner");
       const granted = privileged ? ctx.vehicles.grantedTokenIds(privileged, ctx.clock.nowMs()) : undefined;
-      const matches = ctx.vehicles.all().filter(
-        (v) =>
-          (!privileged || v.owner === privileged || granted?.has(v.tokenId)) &&
-          (!owner || v.owner === owner) &&
-          (filter.make == null || v.make === filter.make) &&
-          (filter.model == null || v.model === filter.model) &&
-          (filter.year == null || v.year === filter.year),
+      const matches = ctx.vehicles
+        .all()
+        .filter(
+          (v) =>
+            (!privileged || v.owner === privileged || granted?.has(v.tokenId)) &&
+            (!owner || v.owner === owner) &&
+            (filter.make == null || v.make === filter.make) &&
+            (filter.model == null || v.model === filter.model) &&
+            (filter.year == null || v.year === filter.year),
+        );
+      return mapConnection(
+        paginate(matches, (v) => v.tokenId, args),
+        (v) => new VehicleNode(v, ctx),
       );
-      return mapConnection(paginate(matches, (v) => v.tokenId, args), (v) => new VehicleNode(v, ctx));
     },
 
     vehicle(args: { tokenId: number }) {

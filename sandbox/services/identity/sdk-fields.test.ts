@@ -51,8 +51,14 @@ describe("Vehicle.sacds", () => {
     expect((await sacds(VEHICLE_IDS.expiredGrant)).totalCount).toBe(0);
     expect((await sacds(VEHICLE_IDS.expiredGrant)).nodes).toEqual([]);
     const none = await sacds(VEHICLE_IDS.notGranted);
-    expect(none).toEqual({ totalCount: 0, pageInfo: { startCursor: null, endCursor: null, hasNextPage: false }, nodes: [] });
-    expect((await sacds(VEHICLE_IDS.grantedToOtherLicense)).nodes.map((n) => n.grantee)).toEqual([OTHER_LICENSE.clientId]);
+    expect(none).toEqual({
+      totalCount: 0,
+      pageInfo: { startCursor: null, endCursor: null, hasNextPage: false },
+      nodes: [],
+    });
+    expect((await sacds(VEHICLE_IDS.grantedToOtherLicense)).nodes.map((n) => n.grantee)).toEqual([
+      OTHER_LICENSE.clientId,
+    ]);
   });
 
   it("pages like the other connections: first at most 100, cursors after the end give nothing", async () => {

@@ -19,7 +19,12 @@ const choose = (fields: Record<string, string>, headers: Record<string, string> 
 
 describe("the sandbox's DIMO login page", () => {
   it("shows the sandbox's accounts for a registered client id and redirect URI, as plain HTML with nothing from elsewhere", async () => {
-    const page = await open({ clientId: DEMO_LICENSE.clientId, redirectUri: DEV_URI, entryState: "EMAIL_INPUT", state: "s1" });
+    const page = await open({
+      clientId: DEMO_LICENSE.clientId,
+      redirectUri: DEV_URI,
+      entryState: "EMAIL_INPUT",
+      state: "s1",
+    });
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toMatch(/^text\/html/);
     for (const account of Object.values(DEMO_LOGIN_ACCOUNTS)) expect(page.text).toContain(account.email);
@@ -36,7 +41,12 @@ describe("the sandbox's DIMO login page", () => {
 
   it("accepts the redirect URIs registered at start, compared exactly", async () => {
     expect((await open({ clientId: DEMO_LICENSE.clientId.toLowerCase(), redirectUri: E2E_LIKE_URI })).status).toBe(200);
-    for (const redirectUri of [`${DEV_URI}/`, "http://localhost:3001/login/dimo", "http://127.0.0.1:3000/login/dimo", ""]) {
+    for (const redirectUri of [
+      `${DEV_URI}/`,
+      "http://localhost:3001/login/dimo",
+      "http://127.0.0.1:3000/login/dimo",
+      "",
+    ]) {
       const answer = await open({ clientId: DEMO_LICENSE.clientId, redirectUri });
       expect(answer.status, redirectUri).toBe(400);
       expect(answer.body).toEqual({ status: 400, message: "Unregistered redirect_uri." });
@@ -54,7 +64,12 @@ describe("the sandbox's DIMO login page", () => {
   });
 
   it("sends the chosen account back with a User JWT the dashboard's verifier accepts, and the state echoed", async () => {
-    const answer = await choose({ clientId: DEMO_LICENSE.clientId, redirectUri: DEV_URI, state: "abc", account: "admin" });
+    const answer = await choose({
+      clientId: DEMO_LICENSE.clientId,
+      redirectUri: DEV_URI,
+      state: "abc",
+      account: "admin",
+    });
     expect(answer.status).toBe(303);
     const back = new URL(answer.headers.get("location") ?? "");
     expect(`${back.origin}${back.pathname}`).toBe(DEV_URI);
@@ -64,9 +79,19 @@ describe("the sandbox's DIMO login page", () => {
 
     const token = back.searchParams.get("token") ?? "";
     const person = await verifyDimoToken(token, { authUrl: `${suite.url}/auth`, clientId: DEMO_LICENSE.clientId });
-    expect(person).toEqual({ address: DEMO_LOGIN_ACCOUNTS.admin.address.toLowerCase(), email: DEMO_LOGIN_ACCOUNTS.admin.email });
-    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as Record<string, unknown>;
-    expect(claims).toMatchObject({ iss: `${suite.url}/auth`, aud: DEMO_LICENSE.clientId, ethereum_address: DEMO_LOGIN_ACCOUNTS.admin.address });
+    expect(person).toEqual({
+      address: DEMO_LOGIN_ACCOUNTS.admin.address.toLowerCase(),
+      email: DEMO_LOGIN_ACCOUNTS.admin.email,
+    });
+    const claims = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as Record<
+      string,
+      unknown
+    >;
+    expect(claims).toMatchObject({
+      iss: `${suite.url}/auth`,
+      aud: DEMO_LICENSE.clientId,
+      ethereum_address: DEMO_LOGIN_ACCOUNTS.admin.address,
+    });
     expect(Number(claims.exp) - Number(claims.iat)).toBe(14 * 24 * 3600);
   });
 

@@ -34,7 +34,8 @@ export function loginRoutes(ctx: SandboxContext): Hono {
     const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
     if (!license) return shownError(c, 404, "Invalid client_id.");
     const redirectUri = param("redirectUri") ?? "";
-    if (!license.redirectUris.some((r) => r.uri === redirectUri)) return shownError(c, 400, "Unregistered redirect_uri.");
+    if (!license.redirectUris.some((r) => r.uri === redirectUri))
+      return shownError(c, 400, "Unregistered redirect_uri.");
     const state = param("state") ?? null;
     if (state !== null && state.length > MAX_STATE_LENGTH) return statusMessage(c, 400, "Invalid state.");
     return { license, redirectUri, state };
@@ -58,7 +59,8 @@ export function loginRoutes(ctx: SandboxContext): Hono {
   app.post("/", async (c) => {
     // The page posts to itself; a form on any other site is refused, as the control surface refuses web pages.
     const origin = c.req.header("origin");
-    if (origin !== undefined && origin !== new URL(c.req.url).origin) return statusMessage(c, 403, "Cross-site login form refused.");
+    if (origin !== undefined && origin !== new URL(c.req.url).origin)
+      return statusMessage(c, 403, "Cross-site login form refused.");
     const form = await readFormBody(c);
     const checked = check(c, (name) => form.get(name) ?? undefined);
     if (checked instanceof Response) return checked;

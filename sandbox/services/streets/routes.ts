@@ -14,7 +14,11 @@ export function streetsRoutes(_ctx: SandboxContext): Hono {
   const app = new Hono();
   app.get("/v1/streets", (c) => {
     const box = parseBBox(c.req.query("bbox"));
-    if (!box) return c.json({ code: 400, message: "bbox must be west,south,east,north in degrees, west < east and south < north" }, 400);
+    if (!box)
+      return c.json(
+        { code: 400, message: "bbox must be west,south,east,north in degrees, west < east and south < north" },
+        400,
+      );
     return c.json(streetsIn(box), 200, { "Cache-Control": "public, max-age=86400" });
   });
   return app;

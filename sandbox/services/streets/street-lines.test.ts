@@ -26,7 +26,11 @@ describe("streetsIn", () => {
     const { features } = streetsIn(around(junction.latitude, junction.longitude, 0.005));
     // Coordinates are rounded to 6 decimals (about 10 cm).
     const nearest = Math.min(
-      ...features.flatMap((f) => f.geometry.coordinates.map(([lng, lat]) => Math.abs(lng - junction.longitude) + Math.abs(lat - junction.latitude))),
+      ...features.flatMap((f) =>
+        f.geometry.coordinates.map(
+          ([lng, lat]) => Math.abs(lng - junction.longitude) + Math.abs(lat - junction.latitude),
+        ),
+      ),
     );
     expect(nearest).toBeLessThan(1e-6);
   });
@@ -43,7 +47,16 @@ describe("streetsIn", () => {
 describe("parseBBox", () => {
   it("accepts four numbers in range, in order, and refuses anything else", () => {
     expect(parseBBox("-87.8,41.8,-87.7,41.9")).toEqual([-87.8, 41.8, -87.7, 41.9]);
-    for (const bad of [undefined, "", "1,2,3", "a,b,c,d", "-87.7,41.8,-87.8,41.9", "-190,0,1,1", "1e3,0,1,1", "0,0,1,1,2"]) {
+    for (const bad of [
+      undefined,
+      "",
+      "1,2,3",
+      "a,b,c,d",
+      "-87.7,41.8,-87.8,41.9",
+      "-190,0,1,1",
+      "1e3,0,1,1",
+      "0,0,1,1,2",
+    ]) {
       expect(parseBBox(bad)).toBeNull();
     }
   });

@@ -29,7 +29,9 @@ export interface StreetCollection {
 
 /** A box of four finite numbers in range, west < east and south < north; null otherwise. */
 export function parseBBox(raw: string | undefined): BBox | null {
-  const parts = (raw ?? "").split(",").map((part) => (/^-?\d{1,3}(\.\d{1,10})?$/.test(part.trim()) ? Number(part) : Number.NaN));
+  const parts = (raw ?? "")
+    .split(",")
+    .map((part) => (/^-?\d{1,3}(\.\d{1,10})?$/.test(part.trim()) ? Number(part) : Number.NaN));
   if (parts.length !== 4 || parts.some((value) => !Number.isFinite(value))) return null;
   const [west, south, east, north] = parts as BBox;
   if (west < -180 || east > 180 || south < -90 || north > 90 || west >= east || south >= north) return null;
@@ -85,12 +87,18 @@ function metroStreets(metro: Metro, box: BBox, withLocals: boolean): StreetFeatu
   for (let i = iMin; i <= iMax; i++) {
     const arterial = network.isArterial(i);
     if (!arterial && !withLocals) continue;
-    line(Array.from({ length: jMax - jMin + 1 }, (_, k) => ({ i, j: jMin + k })), arterial);
+    line(
+      Array.from({ length: jMax - jMin + 1 }, (_, k) => ({ i, j: jMin + k })),
+      arterial,
+    );
   }
   for (let j = jMin; j <= jMax; j++) {
     const arterial = network.isArterial(j);
     if (!arterial && !withLocals) continue;
-    line(Array.from({ length: iMax - iMin + 1 }, (_, k) => ({ i: iMin + k, j })), arterial);
+    line(
+      Array.from({ length: iMax - iMin + 1 }, (_, k) => ({ i: iMin + k, j })),
+      arterial,
+    );
   }
   return features;
 }

@@ -44,7 +44,9 @@ const ASSET_DID = /^did:erc721:(\d+):(0x[0-9a-fA-F]{40}):(\d+)$/;
 export function telemetryClaims(payload: JWTPayload): TelemetryClaims | null {
   const match = typeof payload.asset === "string" ? ASSET_DID.exec(payload.asset) : null;
   if (!match) return null;
-  const permissions = Array.isArray(payload.permissions) ? payload.permissions.filter((p): p is string => typeof p === "string") : [];
+  const permissions = Array.isArray(payload.permissions)
+    ? payload.permissions.filter((p): p is string => typeof p === "string")
+    : [];
   return { contract: match[2] as string, tokenId: BigInt(match[3] as string).toString(), permissions };
 }
 
@@ -60,7 +62,8 @@ function checkVehicleToken(context: TelemetryRequestContext, args: Record<string
   if (claims.contract.toLowerCase() !== VEHICLE_NFT_CONTRACT.toLowerCase()) {
     throw unauthorized(`contract in claim is ${claims.contract} instead of the required ${VEHICLE_NFT_CONTRACT}`);
   }
-  if (typeof args.tokenId !== "number" || claims.tokenId !== String(args.tokenId)) throw unauthorized("token id does not match");
+  if (typeof args.tokenId !== "number" || claims.tokenId !== String(args.tokenId))
+    throw unauthorized("token id does not match");
 }
 
 function privilegesOf(directive: ConstDirectiveNode): string[] {
@@ -90,7 +93,8 @@ export function guardFields(schema: GraphQLSchema, typeNames: readonly string[])
     for (const field of Object.values(type.getFields())) {
       const checks = (field.astNode?.directives ?? []).flatMap((directive) => {
         const name = directive.name.value;
-        if (name === "requiresVehicleToken") return [(c: TelemetryRequestContext, args: Record<string, unknown>) => checkVehicleToken(c, args)];
+        if (name === "requiresVehicleToken")
+          return [(c: TelemetryRequestContext, args: Record<string, unknown>) => checkVehicleToken(c, args)];
         if (name === "requiresAllOfPrivileges") {
           const required = privilegesOf(directive);
           return [(c: TelemetryRequestContext) => checkAllOf(c, required)];

@@ -36,16 +36,23 @@ export interface LocationValue {
   hdop: number;
 }
 
-export function locationAggregate(agg: LocationAggregation, values: readonly LocationValue[], pick: number): LocationValue | null {
+export function locationAggregate(
+  agg: LocationAggregation,
+  values: readonly LocationValue[],
+  pick: number,
+): LocationValue | null {
   const n = values.length;
   if (n === 0) return null;
   switch (agg) {
     case "AVG": {
-      const sum = values.reduce((s, v) => ({ latitude: s.latitude + v.latitude, longitude: s.longitude + v.longitude, hdop: s.hdop + v.hdop }), {
-        latitude: 0,
-        longitude: 0,
-        hdop: 0,
-      });
+      const sum = values.reduce(
+        (s, v) => ({ latitude: s.latitude + v.latitude, longitude: s.longitude + v.longitude, hdop: s.hdop + v.hdop }),
+        {
+          latitude: 0,
+          longitude: 0,
+          hdop: 0,
+        },
+      );
       return { latitude: sum.latitude / n, longitude: sum.longitude / n, hdop: sum.hdop / n };
     }
     case "RAND":
@@ -115,7 +122,9 @@ const EARTH_RADIUS_KM = 6371.0088;
 
 function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const r = Math.PI / 180;
-  const h = Math.sin(((bLat - aLat) * r) / 2) ** 2 + Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
+  const h =
+    Math.sin(((bLat - aLat) * r) / 2) ** 2 +
+    Math.cos(aLat * r) * Math.cos(bLat * r) * Math.sin(((bLon - aLon) * r) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -130,7 +139,10 @@ export function matchesLocation(filter: LocationFilter, lat: number, lon: number
     for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
       const a = polygon[i] as { latitude: number; longitude: number };
       const b = polygon[j] as { latitude: number; longitude: number };
-      if (a.latitude > lat !== b.latitude > lat && lon < ((b.longitude - a.longitude) * (lat - a.latitude)) / (b.latitude - a.latitude) + a.longitude) {
+      if (
+        a.latitude > lat !== b.latitude > lat &&
+        lon < ((b.longitude - a.longitude) * (lat - a.latitude)) / (b.latitude - a.latitude) + a.longitude
+      ) {
         inside = !inside;
       }
     }

@@ -11,7 +11,10 @@ const suite = setUpSandbox();
 function pathsQuery(count: number): string {
   const fields = Array.from(
     { length: count },
-    (_, i) => `p${i}: signals(tokenId: ${VEHICLE_IDS.exactly100}, interval: "1m", from: "2026-10-01T00:00:00Z", to: "2026-10-01T01:00:00Z") {
+    (
+      _,
+      i,
+    ) => `p${i}: signals(tokenId: ${VEHICLE_IDS.exactly100}, interval: "1m", from: "2026-10-01T00:00:00Z", to: "2026-10-01T01:00:00Z") {
       timestamp currentLocationCoordinates(agg: LAST) { latitude longitude } speed(agg: AVG)
     }`,
   );
@@ -44,7 +47,10 @@ describe("the complexity limit over HTTP", () => {
     expect(over.status).toBe(422);
     expect(over.data).toBeNull();
     expect(over.errors).toEqual([
-      { message: `operation has complexity 102, which exceeds the limit of ${COMPLEXITY_LIMIT}`, extensions: { code: "COMPLEXITY_LIMIT_EXCEEDED" } },
+      {
+        message: `operation has complexity 102, which exceeds the limit of ${COMPLEXITY_LIMIT}`,
+        extensions: { code: "COMPLEXITY_LIMIT_EXCEEDED" },
+      },
     ]);
   });
 });

@@ -1,4 +1,10 @@
-import { type DocumentNode, type FragmentDefinitionNode, Kind, type OperationDefinitionNode, type SelectionSetNode } from "graphql";
+import {
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  Kind,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from "graphql";
 
 /**
  * The operation complexity limit of DIMO's Telemetry API: gqlgen's fixed limit of 100, where every field costs 1 plus
@@ -7,7 +13,11 @@ import { type DocumentNode, type FragmentDefinitionNode, Kind, type OperationDef
  */
 export const COMPLEXITY_LIMIT = 100;
 
-function selectionCost(selectionSet: SelectionSetNode | undefined, fragments: ReadonlyMap<string, FragmentDefinitionNode>, seen: Set<string>): number {
+function selectionCost(
+  selectionSet: SelectionSetNode | undefined,
+  fragments: ReadonlyMap<string, FragmentDefinitionNode>,
+  seen: Set<string>,
+): number {
   if (!selectionSet) return 0;
   let cost = 0;
   for (const selection of selectionSet.selections) {
@@ -26,11 +36,19 @@ function selectionCost(selectionSet: SelectionSetNode | undefined, fragments: Re
 
 /** The complexity of the operation that would run (by name, or the only one); 0 when there is none to pick. */
 export function operationComplexity(document: DocumentNode, operationName?: string | null): number {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  const operation = operationName ? operations.find((o) => o.name?.value === operationName) : operations.length === 1 ? operations[0] : undefined;
+  const operations = document.definitions.filter(
+    (d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation = operationName
+    ? operations.find((o) => o.name?.value === operationName)
+    : operations.length === 1
+      ? operations[0]
+      : undefined;
   if (!operation) return 0;
   const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((f) => [f.name.value, f]),
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((f) => [f.name.value, f]),
   );
   return selectionCost(operation.selectionSet, fragments, new Set());
 }

@@ -38,7 +38,8 @@ export function parseGoDuration(original: string): DurationResult {
     const unit = unitMatch?.[0] ?? "";
     if (unit === "") return { ok: false, message: `time: missing unit in duration ${quoted}` };
     const scale = UNITS[unit];
-    if (scale === undefined) return { ok: false, message: `time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}` };
+    if (scale === undefined)
+      return { ok: false, message: `time: unknown unit ${JSON.stringify(unit)} in duration ${quoted}` };
     s = s.slice(unit.length);
     total += Number(whole || "0") * scale + (fraction ? Number(`0.${fraction}`) * scale : 0);
     if (total > MAX_NANOS) return invalid;

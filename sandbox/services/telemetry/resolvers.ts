@@ -70,19 +70,21 @@ const query: Record<string, Resolver> = {
     if ((args.tokenId as number) < 1) throw badRequest("invalid argument: tokenID is not a positive integer");
     const source = sourceFor(context, args);
     const latest = source ? latestValues(source, context.nowUs) : null;
-    const signals = TELEMETRY_SIGNALS.filter((signal) => allowsSignal(context.claims, signal.anyOf)).flatMap((signal) => {
-      const value = latest?.values.get(signal.name);
-      if (!value) return [];
-      return [
-        {
-          name: signal.name,
-          timestamp: value.timestamp,
-          valueNumber: typeof value.value === "number" ? value.value : null,
-          valueString: typeof value.value === "string" ? value.value : null,
-          valueLocation: typeof value.value === "object" ? value.value : null,
-        },
-      ];
-    });
+    const signals = TELEMETRY_SIGNALS.filter((signal) => allowsSignal(context.claims, signal.anyOf)).flatMap(
+      (signal) => {
+        const value = latest?.values.get(signal.name);
+        if (!value) return [];
+        return [
+          {
+            name: signal.name,
+            timestamp: value.timestamp,
+            valueNumber: typeof value.value === "number" ? value.value : null,
+            valueString: typeof value.value === "string" ? value.value : null,
+            valueLocation: typeof value.value === "object" ? value.value : null,
+          },
+        ];
+      },
+    );
     return { lastSeen: latest?.lastSeen ?? null, signals };
   },
 
@@ -142,7 +144,10 @@ function vinCredential(tokenId: number, vin: string, recordedAtUs: number) {
     dataversion: "VINVCv1.0",
     producer: deviceDid,
     data: {
-      "@context": ["https://www.w3.org/ns/credentials/v2", { vehicleIdentificationNumber: "https://schema.org/vehicleIdentificationNumber" }],
+      "@context": [
+        "https://www.w3.org/ns/credentials/v2",
+        { vehicleIdentificationNumber: "https://schema.org/vehicleIdentificationNumber" },
+      ],
       type: ["VerifiableCredential", "Vehicle"],
       validFrom: formatTime(validFromUs),
       validTo: formatTime(validToUs),
@@ -180,7 +185,12 @@ function aggregationResolvers(): Record<string, Resolver> {
     } else {
       const approximated = signal.name === "currentLocationApproximateCoordinates";
       resolvers[signal.name] = (bucket, args) =>
-        aggregateLocation(bucket as Bucket, args.agg as LocationAggregation, args.filter as LocationFilter | null, approximated);
+        aggregateLocation(
+          bucket as Bucket,
+          args.agg as LocationAggregation,
+          args.filter as LocationFilter | null,
+          approximated,
+        );
     }
   }
   return resolvers;

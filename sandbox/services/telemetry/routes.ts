@@ -19,7 +19,10 @@ const requestSchema = z.object({
 
 installTelemetryResolvers(telemetrySchema);
 
-const withCode = (error: GraphQLError, code: string) => ({ ...error.toJSON(), extensions: { ...error.extensions, code } });
+const withCode = (error: GraphQLError, code: string) => ({
+  ...error.toJSON(),
+  extensions: { ...error.extensions, code },
+});
 
 /**
  * The Telemetry API: GraphQL over HTTP with a real executor, checked as DIMO's service checks it. Its JWT middleware
@@ -51,7 +54,8 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
     const body = await readJsonBody(c);
     if (!body.ok) return c.json({ errors: [{ message: "json request body could not be decoded" }], data: null }, 400);
     const request = requestSchema.safeParse(body.value);
-    if (!request.success) return c.json({ errors: [{ message: "a GraphQL request needs a string `query`" }], data: null }, 400);
+    if (!request.success)
+      return c.json({ errors: [{ message: "a GraphQL request needs a string `query`" }], data: null }, 400);
 
     let document;
     try {
@@ -61,7 +65,8 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
       return c.json({ errors: [withCode(error, "GRAPHQL_PARSE_FAILED")], data: null }, 422);
     }
     const invalid = validate(telemetrySchema, document);
-    if (invalid.length > 0) return c.json({ errors: invalid.map((e) => withCode(e, "GRAPHQL_VALIDATION_FAILED")), data: null }, 422);
+    if (invalid.length > 0)
+      return c.json({ errors: invalid.map((e) => withCode(e, "GRAPHQL_VALIDATION_FAILED")), data: null }, 422);
     const complexity = operationComplexity(document, request.data.operationName);
     if (complexity > COMPLEXITY_LIMIT) {
       const message = `operation has complexity ${complexity}, which exceeds the limit of ${COMPLEXITY_LIMIT}`;
@@ -78,7 +83,10 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
     });
     // No `data` at all means the variables or the operation were refused before execution.
     if (!("data" in result)) {
-      return c.json({ errors: (result.errors ?? []).map((e) => withCode(e, "GRAPHQL_VALIDATION_FAILED")), data: null }, 422);
+      return c.json(
+        { errors: (result.errors ?? []).map((e) => withCode(e, "GRAPHQL_VALIDATION_FAILED")), data: null },
+        422,
+      );
     }
     return c.json(result);
   });

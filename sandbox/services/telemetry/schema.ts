@@ -17,7 +17,9 @@ const PRIVILEGE_BY_ID: Record<number, string> = {
 /** The directive a signal field carries, from the shared signal list. */
 function privilegeDirective(anyOf: readonly number[]): string {
   const names = anyOf.map((id) => PRIVILEGE_BY_ID[id]).join(", ");
-  return anyOf.length === 1 ? `@requiresAllOfPrivileges(privileges: [${names}])` : `@requiresOneOfPrivilege(privileges: [${names}])`;
+  return anyOf.length === 1
+    ? `@requiresAllOfPrivileges(privileges: [${names}])`
+    : `@requiresOneOfPrivilege(privileges: [${names}])`;
 }
 
 function collectionField(signal: (typeof TELEMETRY_SIGNALS)[number]): string {
@@ -27,9 +29,11 @@ function collectionField(signal: (typeof TELEMETRY_SIGNALS)[number]): string {
 
 function aggregationField(signal: (typeof TELEMETRY_SIGNALS)[number]): string {
   const directive = `${privilegeDirective(signal.anyOf)} @isSignal @hasAggregation`;
-  if (signal.kind === "float") return `  ${signal.name}(agg: FloatAggregation!, filter: SignalFloatFilter): Float ${directive}`;
+  if (signal.kind === "float")
+    return `  ${signal.name}(agg: FloatAggregation!, filter: SignalFloatFilter): Float ${directive}`;
   if (signal.kind === "string") return `  ${signal.name}(agg: StringAggregation!): String ${directive}`;
-  if (signal.name === "currentLocationApproximateCoordinates") return `  ${signal.name}(agg: LocationAggregation!): Location ${directive}`;
+  if (signal.name === "currentLocationApproximateCoordinates")
+    return `  ${signal.name}(agg: LocationAggregation!): Location ${directive}`;
   return `  ${signal.name}(agg: LocationAggregation!, filter: SignalLocationFilter): Location ${directive}`;
 }
 

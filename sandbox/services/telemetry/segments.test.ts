@@ -28,7 +28,14 @@ describe("segments", () => {
     trips = await tripsOf(suite, tokenId, 2);
   });
 
-  async function segments(from: number, to: number, extra = "", mechanism = "ignitionDetection", vehicle: number = tokenId, jwt?: string) {
+  async function segments(
+    from: number,
+    to: number,
+    extra = "",
+    mechanism = "ignitionDetection",
+    vehicle: number = tokenId,
+    jwt?: string,
+  ) {
     return telemetryQuery<{ segments: Segment[] }>(
       suite,
       jwt ?? token,
@@ -55,8 +62,12 @@ describe("segments", () => {
       expect(segment).toMatchObject({ isOngoing: false, startedBeforeRange: micros(trip.start.time) < from });
       const value = (name: string, agg: string) => segment.signals.find((s) => s.name === name && s.agg === agg)?.value;
       expect(value("speed", "MAX")).toBeGreaterThan(0);
-      expect(value("powertrainTransmissionTravelledDistance", "LAST")).toBeGreaterThan(value("powertrainTransmissionTravelledDistance", "FIRST") ?? Infinity);
-      expect(value("powertrainTractionBatteryStateOfChargeCurrent", "LAST")).toBeLessThan(value("powertrainTractionBatteryStateOfChargeCurrent", "FIRST") ?? -Infinity);
+      expect(value("powertrainTransmissionTravelledDistance", "LAST")).toBeGreaterThan(
+        value("powertrainTransmissionTravelledDistance", "FIRST") ?? Infinity,
+      );
+      expect(value("powertrainTractionBatteryStateOfChargeCurrent", "LAST")).toBeLessThan(
+        value("powertrainTractionBatteryStateOfChargeCurrent", "FIRST") ?? -Infinity,
+      );
     });
   });
 
@@ -89,9 +100,14 @@ describe("segments", () => {
     for (const limit of [0, 201]) {
       const answer = await segments(from, to, `, limit: ${limit}`);
       expect(answer.data).toBeNull();
-      expect(answer.errors?.[0]).toMatchObject({ message: "limit must be between 1 and 200", extensions: { code: "BAD_REQUEST" } });
+      expect(answer.errors?.[0]).toMatchObject({
+        message: "limit must be between 1 and 200",
+        extensions: { code: "BAD_REQUEST" },
+      });
     }
-    expect((await segments(from, to, ", limit: 200", "ignitionDetection", VEHICLE_IDS.perf, perf)).data?.segments).toHaveLength(200);
+    expect(
+      (await segments(from, to, ", limit: 200", "ignitionDetection", VEHICLE_IDS.perf, perf)).data?.segments,
+    ).toHaveLength(200);
   });
 
   it("refuse a range longer than the real service's (32 days and a second) and an empty or backward one", async () => {
@@ -100,9 +116,14 @@ describe("segments", () => {
     expect((await segments(to - 32 * DAY_US - 1e6, to)).errors).toBeUndefined();
     const tooLong = await segments(to - 33 * DAY_US, to);
     expect(tooLong.data).toBeNull();
-    expect(tooLong.errors?.[0]).toMatchObject({ message: "date range exceeds maximum of 32 days", extensions: { code: "BAD_REQUEST" } });
+    expect(tooLong.errors?.[0]).toMatchObject({
+      message: "date range exceeds maximum of 32 days",
+      extensions: { code: "BAD_REQUEST" },
+    });
     expect((await segments(to, to)).errors?.[0]?.message).toBe("from and to times cannot be equal");
-    expect((await segments(to - DAY_US, to - 2 * DAY_US)).errors?.[0]?.message).toBe("from time must be before to time");
+    expect((await segments(to - DAY_US, to - 2 * DAY_US)).errors?.[0]?.message).toBe(
+      "from time must be before to time",
+    );
   });
 
   it("mark a trip under way at `to` as ongoing, and one begun before `from` as started before the range", async () => {
@@ -125,7 +146,9 @@ describe("segments", () => {
     const charges = (await segments(from, to, ", limit: 200", "recharge")).data?.segments ?? [];
     expect(charges.length).toBeGreaterThan(0);
     for (const charge of charges) {
-      const soc = (agg: string) => charge.signals.find((s) => s.name === "powertrainTractionBatteryStateOfChargeCurrent" && s.agg === agg)?.value ?? NaN;
+      const soc = (agg: string) =>
+        charge.signals.find((s) => s.name === "powertrainTractionBatteryStateOfChargeCurrent" && s.agg === agg)
+          ?.value ?? NaN;
       expect(soc("LAST") - soc("FIRST")).toBeGreaterThan(10);
       expect(charge.signals.find((s) => s.name === "speed")).toBeUndefined();
     }

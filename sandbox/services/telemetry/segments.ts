@@ -65,9 +65,12 @@ function validate(args: SegmentsArgs, to: number): void {
   const config = args.config;
   if (config) {
     if (!between(config.maxGapSeconds, 60, 3600)) throw badRequest("maxGapSeconds must be between 60 and 3600");
-    if (!between(config.minSegmentDurationSeconds, 60, 3600)) throw badRequest("minSegmentDurationSeconds must be between 60 and 3600");
-    if (!between(config.signalCountThreshold, 1, 3600)) throw badRequest("signalCountThreshold must be between 1 and 3600");
-    if (args.mechanism === "idling" && !between(config.maxIdleRpm, 300, 3000)) throw badRequest("maxIdleRpm must be between 300 and 3000");
+    if (!between(config.minSegmentDurationSeconds, 60, 3600))
+      throw badRequest("minSegmentDurationSeconds must be between 60 and 3600");
+    if (!between(config.signalCountThreshold, 1, 3600))
+      throw badRequest("signalCountThreshold must be between 1 and 3600");
+    if (args.mechanism === "idling" && !between(config.maxIdleRpm, 300, 3000))
+      throw badRequest("maxIdleRpm must be between 300 and 3000");
     if ((args.mechanism === "refuel" || args.mechanism === "recharge") && !between(config.minIncreasePercent, 1, 100)) {
       throw badRequest("minIncreasePercent must be between 1 and 100");
     }
@@ -103,7 +106,12 @@ function summaryRequests(mechanism: Mechanism, extra: readonly { name: string; a
   });
 }
 
-function summarize(source: VehicleSource, fromUs: number, toUs: number, requests: readonly { name: string; agg: FloatAggregation }[]) {
+function summarize(
+  source: VehicleSource,
+  fromUs: number,
+  toUs: number,
+  requests: readonly { name: string; agg: FloatAggregation }[],
+) {
   const samples = collectSamples(source, fromUs, toUs, new Set(requests.map((r) => r.name)));
   const out: { name: string; agg: string; value: number }[] = [];
   for (const request of requests) {
@@ -136,7 +144,12 @@ function tripSpans(source: VehicleSource, drives: readonly DriveRecord[]): Span[
   });
 }
 
-function fillSpans(source: VehicleSource, drives: readonly DriveRecord[], next: DriveRecord | undefined, minIncrease: number): Span[] {
+function fillSpans(
+  source: VehicleSource,
+  drives: readonly DriveRecord[],
+  next: DriveRecord | undefined,
+  minIncrease: number,
+): Span[] {
   const spans: Span[] = [];
   drives.forEach((drive, i) => {
     const following = drives[i + 1] ?? next;

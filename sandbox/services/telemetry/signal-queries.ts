@@ -1,4 +1,11 @@
-import { type FieldNode, type FragmentDefinitionNode, GraphQLError, type GraphQLResolveInfo, Kind, type SelectionSetNode } from "graphql";
+import {
+  type FieldNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  type GraphQLResolveInfo,
+  Kind,
+  type SelectionSetNode,
+} from "graphql";
 import { type FloatAggregation, type LocationAggregation, TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
 import {
   collectSamples,
@@ -11,7 +18,16 @@ import {
   STRING_SIGNAL,
   type VehicleSource,
 } from "../../telemetry/samples";
-import { type FloatFilter, floatAggregate, type LocationFilter, locationAggregate, matchesFloat, matchesLocation, stringAggregate, type StringAggregation } from "./aggregate";
+import {
+  type FloatFilter,
+  floatAggregate,
+  type LocationFilter,
+  locationAggregate,
+  matchesFloat,
+  matchesLocation,
+  stringAggregate,
+  type StringAggregation,
+} from "./aggregate";
 import { parseGoDuration } from "./duration";
 import { approximate } from "./vehicle-data";
 
@@ -59,7 +75,10 @@ export interface LatestValue {
 }
 
 /** The latest sample of every stored signal at `nowUs`, and the last time anything was sent. */
-export function latestValues(source: VehicleSource, nowUs: number): { lastSeen: number | null; values: Map<string, LatestValue> } {
+export function latestValues(
+  source: VehicleSource,
+  nowUs: number,
+): { lastSeen: number | null; values: Map<string, LatestValue> } {
   const values = new Map<string, LatestValue>();
   const last = source.drives.lastStartedBy(source.tokenId, nowUs - 1);
   if (!last) return { lastSeen: null, values };
@@ -76,7 +95,10 @@ export function latestValues(source: VehicleSource, nowUs: number): { lastSeen: 
   if (li >= 0) {
     const value = { latitude: loc.lat[li] as number, longitude: loc.lon[li] as number, hdop: loc.hdop[li] as number };
     values.set(LOCATION_SIGNAL, { timestamp: loc.t[li] as number, value });
-    values.set(APPROXIMATE_SIGNAL, { timestamp: loc.t[li] as number, value: { ...approximate(value.latitude, value.longitude), hdop: value.hdop } });
+    values.set(APPROXIMATE_SIGNAL, {
+      timestamp: loc.t[li] as number,
+      value: { ...approximate(value.latitude, value.longitude), hdop: value.hdop },
+    });
     lastSeen = Math.max(lastSeen, loc.t[li] as number);
   }
   const si = samples.strings.t.length - 1;
@@ -121,7 +143,13 @@ export function signalsInterval(args: SignalsArgs): number {
 }
 
 /** The buckets with data for the selected signals, oldest first, each starting at `from + k * interval`. */
-export function signalBuckets(source: VehicleSource, args: SignalsArgs, intervalUs: number, nowUs: number, info: GraphQLResolveInfo): Bucket[] {
+export function signalBuckets(
+  source: VehicleSource,
+  args: SignalsArgs,
+  intervalUs: number,
+  nowUs: number,
+  info: GraphQLResolveInfo,
+): Bucket[] {
   const to = Math.min(args.to, nowUs);
   const wanted = wantedSignals(selectedFields(info));
   if (wanted.size === 0 || to <= args.from) return [];
@@ -156,7 +184,12 @@ export function signalBuckets(source: VehicleSource, args: SignalsArgs, interval
 /** A stable stand-in for ClickHouse's random pick within a bucket. */
 const pickOf = (bucket: Bucket) => Math.abs(Math.floor(bucket.timestamp / 1000)) % 1_000_003;
 
-export function aggregateFloat(bucket: Bucket, name: string, agg: FloatAggregation, filter: FloatFilter | null | undefined): number | null {
+export function aggregateFloat(
+  bucket: Bucket,
+  name: string,
+  agg: FloatAggregation,
+  filter: FloatFilter | null | undefined,
+): number | null {
   const range = bucket.ranges.get(name);
   const series = bucket.samples.floats.get(name);
   if (!range || !series) return null;
@@ -165,7 +198,12 @@ export function aggregateFloat(bucket: Bucket, name: string, agg: FloatAggregati
   return floatAggregate(agg, values, pickOf(bucket));
 }
 
-export function aggregateLocation(bucket: Bucket, agg: LocationAggregation, filter: LocationFilter | null | undefined, approximated: boolean) {
+export function aggregateLocation(
+  bucket: Bucket,
+  agg: LocationAggregation,
+  filter: LocationFilter | null | undefined,
+  approximated: boolean,
+) {
   const range = bucket.ranges.get(LOCATION_SIGNAL);
   if (!range) return null;
   const loc = bucket.samples.location;
@@ -201,14 +239,23 @@ export function signalSummaries(source: VehicleSource, nowUs: number): SignalSum
   const totals = source.drives.totals(source.tokenId, nowUs, [DRIVE_EVERY_US, slowUs], PARKED_EVERY_US);
   if (!totals) return [];
   const [driveTicks = 0, slowTicks = 0] = totals.ticks;
-  const sinceLast = Math.max(0, Math.floor((nowUs - 1) / PARKED_EVERY_US) - Math.floor(totals.lastEndUs / PARKED_EVERY_US));
+  const sinceLast = Math.max(
+    0,
+    Math.floor((nowUs - 1) / PARKED_EVERY_US) - Math.floor(totals.lastEndUs / PARKED_EVERY_US),
+  );
   const parked = totals.parkedTicks + sinceLast;
   const lastHeartbeat = sinceLast > 0 ? Math.floor((nowUs - 1) / PARKED_EVERY_US) * PARKED_EVERY_US : totals.lastEndUs;
   const first = totals.firstStartUs;
   const driving = driveTicks + totals.trips;
-  const summary = (name: string, numberOfSignals: number, lastSeen: number): SignalSummary => ({ name, numberOfSignals, firstSeen: first, lastSeen });
+  const summary = (name: string, numberOfSignals: number, lastSeen: number): SignalSummary => ({
+    name,
+    numberOfSignals,
+    firstSeen: first,
+    lastSeen,
+  });
   return storedSignals(source.powertrain).map((name) => {
-    if (name === LOCATION_SIGNAL || name === "currentLocationHeading" || name === "speed") return summary(name, driving, totals.lastEndUs);
+    if (name === LOCATION_SIGNAL || name === "currentLocationHeading" || name === "speed")
+      return summary(name, driving, totals.lastEndUs);
     if (name === STRING_SIGNAL) return summary(name, totals.trips, totals.lastStartUs);
     if (name === "exteriorAirTemperature" || name === "lowVoltageBatteryCurrentVoltage") {
       return summary(name, slowTicks + totals.trips + parked, lastHeartbeat);

@@ -21,7 +21,8 @@ const ENDS_PER_REQUEST = 6;
 
 async function tripEnds(tokenId: number, trips: readonly ApiTrip[]) {
   const ends = [];
-  for (let index = 0; index < trips.length; index += ENDS_PER_REQUEST) ends.push(...(await someTripEnds(tokenId, trips.slice(index, index + ENDS_PER_REQUEST))));
+  for (let index = 0; index < trips.length; index += ENDS_PER_REQUEST)
+    ends.push(...(await someTripEnds(tokenId, trips.slice(index, index + ENDS_PER_REQUEST))));
   return ends;
 }
 
@@ -38,11 +39,23 @@ async function someTripEnds(tokenId: number, trips: readonly ApiTrip[]) {
       odoFirst: powertrainTransmissionTravelledDistance(agg: FIRST) odoLast: powertrainTransmissionTravelledDistance(agg: LAST)
     }`;
   });
-  const answer = await telemetryQuery<Record<string, { timestamp: string; first: Point; last: Point; firstSpeed: number; lastSpeed: number; maxSpeed: number; firstIgnition: number; lastIgnition: number; odoFirst: number; odoLast: number }[]>>(
-    suite,
-    await suite.vehicleJwt(tokenId, [1, 4]),
-    `{ ${fields.join("\n")} }`,
-  );
+  const answer = await telemetryQuery<
+    Record<
+      string,
+      {
+        timestamp: string;
+        first: Point;
+        last: Point;
+        firstSpeed: number;
+        lastSpeed: number;
+        maxSpeed: number;
+        firstIgnition: number;
+        lastIgnition: number;
+        odoFirst: number;
+        odoLast: number;
+      }[]
+    >
+  >(suite, await suite.vehicleJwt(tokenId, [1, 4]), `{ ${fields.join("\n")} }`);
   expect(answer.errors).toBeUndefined();
   return trips.map((_, i) => answer.data?.[`t${i}`]);
 }
@@ -89,7 +102,9 @@ describe("each trip's route", () => {
     const [newer, older] = await tripsOf(suite, tokenId, 1);
     if (!newer || !older) throw new Error("two trips expected");
     const from = isoMicros(micros(older.end.time) + 1);
-    const answer = await telemetryQuery<{ signals: { speed: number | null; loc: Point | null; ignition: number | null; odo: number | null }[] | null }>(
+    const answer = await telemetryQuery<{
+      signals: { speed: number | null; loc: Point | null; ignition: number | null; odo: number | null }[] | null;
+    }>(
       suite,
       await suite.vehicleJwt(tokenId, [1, 4]),
       `{ signals(tokenId: ${tokenId}, interval: "24h", from: "${from}", to: "${newer.start.time}") {
@@ -141,7 +156,12 @@ describe("signals(...)", () => {
     const from = trip.start.time;
     const to = isoMicros(micros(trip.end.time) + 1);
     // At 1 ms buckets every sample is its own row: the raw data.
-    const raw = await rows<{ speed: number; loc: Point }>("1ms", from, to, "speed(agg: LAST) loc: currentLocationCoordinates(agg: LAST) { latitude longitude }");
+    const raw = await rows<{ speed: number; loc: Point }>(
+      "1ms",
+      from,
+      to,
+      "speed(agg: LAST) loc: currentLocationCoordinates(agg: LAST) { latitude longitude }",
+    );
     expect(raw.length).toBeGreaterThan(30);
     expect(raw.every((row) => (micros(row.timestamp) - micros(from)) % 1000 === 0)).toBe(true);
     const buckets = await rows<Record<string, number> & { lavg: Point; lfirst: Point; llast: Point; lrand: Point }>(
@@ -179,7 +199,14 @@ describe("signals(...)", () => {
   it("moves consistently while driving: odometer up, level down, ignition on, speed and heading plausible", async () => {
     const from = trip.start.time;
     const to = isoMicros(micros(trip.end.time) + 1);
-    const raw = await rows<{ speed: number; odo: number; level: number; range: number; ignition: number; heading: number }>(
+    const raw = await rows<{
+      speed: number;
+      odo: number;
+      level: number;
+      range: number;
+      ignition: number;
+      heading: number;
+    }>(
       "1ms",
       from,
       to,
@@ -222,7 +249,11 @@ describe("signals(...)", () => {
 
   it("parses the interval as a Go duration, strictly", async () => {
     const ask = (interval: string, from = "2026-01-01T00:00:00Z", to = "2026-01-02T00:00:00Z") =>
-      telemetryQuery(suite, token, `{ signals(tokenId: ${tokenId}, interval: "${interval}", from: "${from}", to: "${to}") { timestamp } }`);
+      telemetryQuery(
+        suite,
+        token,
+        `{ signals(tokenId: ${tokenId}, interval: "${interval}", from: "${from}", to: "${to}") { timestamp } }`,
+      );
     const cases: [string, string][] = [
       ["1d", 'failed parsing interval: time: unknown unit "d" in duration "1d"'],
       ["5", 'failed parsing interval: time: missing unit in duration "5"'],
@@ -237,7 +268,10 @@ describe("signals(...)", () => {
     }
     for (const interval of ["0s", "-5m", "500ns"]) {
       const answer = await ask(interval);
-      expect(answer.errors?.[0]).toMatchObject({ message: "invalid argument: interval is not a positive integer", extensions: { code: "BAD_REQUEST" } });
+      expect(answer.errors?.[0]).toMatchObject({
+        message: "invalid argument: interval is not a positive integer",
+        extensions: { code: "BAD_REQUEST" },
+      });
     }
     const backwards = await ask("1h", "2026-01-02T00:00:00Z", "2026-01-01T00:00:00Z");
     expect(backwards.errors?.[0]?.message).toBe("invalid argument: from timestamp is after to timestamp");
@@ -251,9 +285,24 @@ describe("latest values, the snapshot, the list of signals and the summary", () 
     const [newest] = await tripsOf(suite, tokenId, 1);
     const answer = await telemetryQuery<{
       signalsLatest: Record<string, { timestamp: string; value: unknown } | string>;
-      signalsSnapshot: { lastSeen: string; signals: { name: string; timestamp: string; valueNumber: number | null; valueString: string | null; valueLocation: Point | null }[] };
+      signalsSnapshot: {
+        lastSeen: string;
+        signals: {
+          name: string;
+          timestamp: string;
+          valueNumber: number | null;
+          valueString: string | null;
+          valueLocation: Point | null;
+        }[];
+      };
       availableSignals: string[];
-      dataSummary: { numberOfSignals: number; availableSignals: string[]; firstSeen: string; lastSeen: string; signalDataSummary: { name: string; numberOfSignals: number; firstSeen: string; lastSeen: string }[] };
+      dataSummary: {
+        numberOfSignals: number;
+        availableSignals: string[];
+        firstSeen: string;
+        lastSeen: string;
+        signalDataSummary: { name: string; numberOfSignals: number; firstSeen: string; lastSeen: string }[];
+      };
     }>(
       suite,
       await suite.vehicleJwt(tokenId, [1, 4]),
@@ -278,7 +327,9 @@ describe("latest values, the snapshot, the list of signals and the summary", () 
     expect(latest.powertrainType).toMatchObject({ value: "BEV" });
     expect(latest.powertrainFuelSystemRelativeLevel).toBeNull();
     expect(latest.currentLocationCoordinates).toEqual({ timestamp: expect.any(String), value: newest?.end.location });
-    expect(micros((latest.currentLocationCoordinates as { timestamp: string }).timestamp)).toBe(micros(newest?.end.time ?? ""));
+    expect(micros((latest.currentLocationCoordinates as { timestamp: string }).timestamp)).toBe(
+      micros(newest?.end.time ?? ""),
+    );
     expect(latest.speed).toMatchObject({ value: 0 });
     expect(latest.isIgnitionOn).toMatchObject({ value: 0 });
     const soc = (latest.powertrainTractionBatteryStateOfChargeCurrent as { value: number }).value;
@@ -294,7 +345,9 @@ describe("latest values, the snapshot, the list of signals and the summary", () 
     const names = snapshot?.signals.map((s) => s.name) ?? [];
     expect(names).toContain("currentLocationApproximateCoordinates");
     expect(snapshot?.signals.find((s) => s.name === "powertrainType")?.valueString).toBe("BEV");
-    expect(snapshot?.signals.find((s) => s.name === "currentLocationCoordinates")?.valueLocation).toEqual(newest?.end.location);
+    expect(snapshot?.signals.find((s) => s.name === "currentLocationCoordinates")?.valueLocation).toEqual(
+      newest?.end.location,
+    );
 
     const available = answer.data?.availableSignals ?? [];
     expect(available).toContain("powertrainTractionBatteryStateOfChargeCurrent");
@@ -307,7 +360,9 @@ describe("latest values, the snapshot, the list of signals and the summary", () 
     const byName = new Map(summary?.signalDataSummary.map((s) => [s.name, s]));
     expect(byName.get("powertrainType")?.numberOfSignals).toBe(2500);
     expect(byName.get("speed")?.numberOfSignals).toBe(byName.get("currentLocationCoordinates")?.numberOfSignals);
-    expect(byName.get("isIgnitionOn")?.numberOfSignals).toBeGreaterThan(byName.get("speed")?.numberOfSignals ?? Infinity);
+    expect(byName.get("isIgnitionOn")?.numberOfSignals).toBeGreaterThan(
+      byName.get("speed")?.numberOfSignals ?? Infinity,
+    );
     expect(micros(byName.get("speed")?.lastSeen ?? "")).toBe(micros(newest?.end.time ?? ""));
     expect(summary?.lastSeen).toBe(latest.lastSeen);
     const all = await tripsOf(suite, tokenId);
@@ -317,11 +372,9 @@ describe("latest values, the snapshot, the list of signals and the summary", () 
   it("agree with the valuation on the distance driven: its odometer in miles is the telemetry's in km", async () => {
     for (const tokenId of [VEHICLE_IDS.manyTrips, VEHICLE_IDS.exactly100, VEHICLE_IDS.missingEndLocations]) {
       const token = await suite.vehicleJwt(tokenId, [1]);
-      const latest = await telemetryQuery<{ signalsLatest: { powertrainTransmissionTravelledDistance: { value: number } } }>(
-        suite,
-        token,
-        `{ signalsLatest(tokenId: ${tokenId}) { powertrainTransmissionTravelledDistance { value } } }`,
-      );
+      const latest = await telemetryQuery<{
+        signalsLatest: { powertrainTransmissionTravelledDistance: { value: number } };
+      }>(suite, token, `{ signalsLatest(tokenId: ${tokenId}) { powertrainTransmissionTravelledDistance { value } } }`);
       const km = latest.data?.signalsLatest.powertrainTransmissionTravelledDistance.value ?? NaN;
       const valuation = await request(`${suite.url}/valuations/v1/vehicles/${tokenId}/valuations`, { bearer: token });
       const [set] = (valuation.body as { valuationSets: { odometer: number; odometerUnit: string }[] }).valuationSets;
@@ -366,10 +419,21 @@ describe("latest values, the snapshot, the list of signals and the summary", () 
     const tokenId = VEHICLE_IDS.manyTrips;
     const token = await suite.vehicleJwt(tokenId, [1]);
     const latest = (source: string) =>
-      telemetryQuery<{ signalsLatest: { lastSeen: string | null } | null }>(suite, token, `{ signalsLatest(tokenId: ${tokenId}, filter: {source: "${source}"}) { lastSeen } }`);
-    expect((await latest(`did:ethr:137:${SANDBOX_SIGNAL_SOURCE}`)).data?.signalsLatest?.lastSeen).toEqual(expect.any(String));
-    expect((await latest("did:ethr:137:0x0000000000000000000000000000000000000001")).data?.signalsLatest?.lastSeen).toBeNull();
+      telemetryQuery<{ signalsLatest: { lastSeen: string | null } | null }>(
+        suite,
+        token,
+        `{ signalsLatest(tokenId: ${tokenId}, filter: {source: "${source}"}) { lastSeen } }`,
+      );
+    expect((await latest(`did:ethr:137:${SANDBOX_SIGNAL_SOURCE}`)).data?.signalsLatest?.lastSeen).toEqual(
+      expect.any(String),
+    );
+    expect(
+      (await latest("did:ethr:137:0x0000000000000000000000000000000000000001")).data?.signalsLatest?.lastSeen,
+    ).toBeNull();
     const invalid = await latest("autopi");
-    expect(invalid.errors?.[0]).toMatchObject({ message: "invalid argument: source 'autopi' is not a valid ethr DID", extensions: { code: "BAD_REQUEST" } });
+    expect(invalid.errors?.[0]).toMatchObject({
+      message: "invalid argument: source 'autopi' is not a valid ethr DID",
+      extensions: { code: "BAD_REQUEST" },
+    });
   });
 });

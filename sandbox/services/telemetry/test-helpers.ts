@@ -48,7 +48,12 @@ export async function tripsOf(suite: SandboxSuite, tokenId: number, maxPages = I
  * A Vehicle JWT signed with the sandbox's own token-exchange key, for privileges no grant gives (the exchange
  * refuses those): the same claims the exchange writes.
  */
-export async function forgedVehicleJwt(suite: SandboxSuite, tokenId: number, privileges: readonly PrivilegeId[], lifetimeSeconds = 600): Promise<string> {
+export async function forgedVehicleJwt(
+  suite: SandboxSuite,
+  tokenId: number,
+  privileges: readonly PrivilegeId[],
+  lifetimeSeconds = 600,
+): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
   return suite.signWithSandboxKey("token-exchange", {
     iss: `${suite.url}/token-exchange`,

@@ -10,10 +10,12 @@ export function parseTime(text: string): number | null {
   const [, y, mo, d, h, mi, s, fraction = "", zone = "Z"] = m;
   const month = Number(mo);
   const day = Number(d);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  if (month < 1 || month > 12 || day < 1 || day > 31 || Number(h) > 23 || Number(mi) > 59 || Number(s) > 59)
+    return null;
   const base = Date.UTC(Number(y), month - 1, day, Number(h), Number(mi), Number(s));
   if (new Date(base).getUTCDate() !== day) return null;
-  const offsetMinutes = zone === "Z" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
+  const offsetMinutes =
+    zone === "Z" ? 0 : (zone[0] === "-" ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)));
   const micros = Number(fraction.padEnd(6, "0").slice(0, 6));
   return (base - offsetMinutes * 60_000) * 1000 + micros;
 }

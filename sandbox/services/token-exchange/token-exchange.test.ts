@@ -16,7 +16,11 @@ async function exchange(body: unknown, bearer?: string, rawBody?: string) {
   });
 }
 
-const body = (tokenId: number, privileges: number[]) => ({ nftContractAddress: VEHICLE_NFT_CONTRACT, privileges, tokenId });
+const body = (tokenId: number, privileges: number[]) => ({
+  nftContractAddress: VEHICLE_NFT_CONTRACT,
+  privileges,
+  tokenId,
+});
 
 const lacks = (missing: string, tokenId: number) =>
   `Address ${DEMO_LICENSE.clientId} lacks permissions ${missing} for asset did:erc721:137:${VEHICLE_NFT_CONTRACT}:${tokenId}.`;
@@ -35,7 +39,10 @@ describe("token exchange", () => {
     const exchangeKeys = (await request(`${suite.url}/token-exchange/keys`)).body as { keys: { kid: string }[] };
     const authKeys = (await request(`${suite.url}/auth/keys`)).body as { keys: { kid: string }[] };
     expect(exchangeKeys.keys[0]?.kid).not.toBe(authKeys.keys[0]?.kid);
-    const { payload } = await jwtVerify(token, createLocalJWKSet(exchangeKeys as Parameters<typeof createLocalJWKSet>[0]));
+    const { payload } = await jwtVerify(
+      token,
+      createLocalJWKSet(exchangeKeys as Parameters<typeof createLocalJWKSet>[0]),
+    );
     expect(payload).toEqual({
       iss: `${suite.url}/token-exchange`,
       sub: DEMO_LICENSE.clientId,
@@ -60,7 +67,12 @@ describe("token exchange", () => {
   });
 
   it("answers 400 text/plain without a well-formed bearer header", async () => {
-    const headerSets: Record<string, string>[] = [{}, { authorization: "Basic abc" }, { authorization: "Bearer" }, { authorization: "token" }];
+    const headerSets: Record<string, string>[] = [
+      {},
+      { authorization: "Basic abc" },
+      { authorization: "Bearer" },
+      { authorization: "token" },
+    ];
     for (const headers of headerSets) {
       const answer = await request(`${suite.url}/token-exchange/v1/tokens/exchange`, {
         method: "POST",
@@ -126,7 +138,8 @@ describe("token exchange", () => {
       { json: [1, 2] },
     ];
     for (const testCase of cases) {
-      const answer = "raw" in testCase ? await exchange(undefined, token, testCase.raw) : await exchange(testCase.json, token);
+      const answer =
+        "raw" in testCase ? await exchange(undefined, token, testCase.raw) : await exchange(testCase.json, token);
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ code: 400, message: "Couldn't parse request body." });
     }
@@ -134,7 +147,10 @@ describe("token exchange", () => {
 
   it("answers 400 for another contract", async () => {
     const other = "0x1234567890123456789012345678901234567890";
-    const answer = await exchange({ ...body(VEHICLE_IDS.manyTrips, [1]), nftContractAddress: other }, await suite.developerJwt());
+    const answer = await exchange(
+      { ...body(VEHICLE_IDS.manyTrips, [1]), nftContractAddress: other },
+      await suite.developerJwt(),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ code: 400, message: `Invalid NFT contract address "${other}".` });
   });
@@ -162,7 +178,12 @@ describe("token exchange", () => {
 
   it("answers 403 for vehicles without a live grant to the license, or unknown", async () => {
     const token = await suite.developerJwt();
-    for (const tokenId of [VEHICLE_IDS.expiredGrant, VEHICLE_IDS.notGranted, VEHICLE_IDS.grantedToOtherLicense, 999_999]) {
+    for (const tokenId of [
+      VEHICLE_IDS.expiredGrant,
+      VEHICLE_IDS.notGranted,
+      VEHICLE_IDS.grantedToOtherLicense,
+      999_999,
+    ]) {
       const answer = await exchange(body(tokenId, [1, 4]), token);
       expect(answer.status).toBe(403);
       expect(answer.body).toEqual({ code: 403, message: lacks("[1 4]", tokenId) });
@@ -182,9 +203,13 @@ describe("token exchange", () => {
     await suite.control.advanceClock(3600);
     const developer = await getDeveloperJwt(suite.url);
     const answer = await exchange(body(VEHICLE_IDS.manyTrips, [1]), developer);
-    const { payload } = await jwtVerify((answer.body as { token: string }).token, createLocalJWKSet(
-      (await request(`${suite.url}/token-exchange/keys`)).body as Parameters<typeof createLocalJWKSet>[0],
-    ), { currentDate: new Date(Date.now() + 3600_000) });
+    const { payload } = await jwtVerify(
+      (answer.body as { token: string }).token,
+      createLocalJWKSet(
+        (await request(`${suite.url}/token-exchange/keys`)).body as Parameters<typeof createLocalJWKSet>[0],
+      ),
+      { currentDate: new Date(Date.now() + 3600_000) },
+    );
     expect(Math.abs((payload.iat ?? 0) - (Date.now() / 1000 + 3600))).toBeLessThan(5);
   });
 });

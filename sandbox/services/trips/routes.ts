@@ -34,7 +34,9 @@ export function tripsRoutes(ctx: SandboxContext): Hono {
     const totalPages = Math.ceil(count / TRIPS_PAGE_SIZE);
     const fromRank = (page - 1) * TRIPS_PAGE_SIZE + 1;
     const bodies =
-      vehicle && fromRank <= count ? ctx.vehicles.tripBodies(vehicle.tokenId, fromRank, fromRank + TRIPS_PAGE_SIZE - 1) : [];
+      vehicle && fromRank <= count
+        ? ctx.vehicles.tripBodies(vehicle.tokenId, fromRank, fromRank + TRIPS_PAGE_SIZE - 1)
+        : [];
     // Trips are stored as the JSON the service returns: a page is joined, not built.
     return rawJson(`{"trips":[${bodies.join(",")}],"totalPages":${totalPages},"currentPage":${page}}`);
   });

@@ -38,7 +38,8 @@ async function tripsPage(tokenId: number, query = "", privileges: (1 | 4 | 5)[] 
 async function allTrips(tokenId: number): Promise<Trip[]> {
   const first = (await tripsPage(tokenId)).body as TripsPage;
   const trips = [...first.trips];
-  for (let page = 2; page <= first.totalPages; page++) trips.push(...((await tripsPage(tokenId, `?page=${page}`)).body as TripsPage).trips);
+  for (let page = 2; page <= first.totalPages; page++)
+    trips.push(...((await tripsPage(tokenId, `?page=${page}`)).body as TripsPage).trips);
   return trips;
 }
 
@@ -148,7 +149,11 @@ describe("paging", () => {
     const page = (await tripsPage(VEHICLE_IDS.exactly100)).body as TripsPage;
     expect(page.trips).toHaveLength(100);
     expect(page.totalPages).toBe(1);
-    expect((await tripsPage(VEHICLE_IDS.exactly100, "?page=2")).body).toEqual({ trips: [], totalPages: 1, currentPage: 2 });
+    expect((await tripsPage(VEHICLE_IDS.exactly100, "?page=2")).body).toEqual({
+      trips: [],
+      totalPages: 1,
+      currentPage: 2,
+    });
   });
 
   it("answers a vehicle with no trips exactly as the contract shows", async () => {
@@ -167,7 +172,9 @@ describe("paging", () => {
   });
 
   it("keeps the trip counts of the seeded vehicles", async () => {
-    for (const vehicle of SEED_VEHICLES.filter((v) => v.grant?.license === "demo" && v.grant.privileges.includes(4) && !v.grant.expired)) {
+    for (const vehicle of SEED_VEHICLES.filter(
+      (v) => v.grant?.license === "demo" && v.grant.privileges.includes(4) && !v.grant.expired,
+    )) {
       const page = (await tripsPage(vehicle.tokenId)).body as TripsPage;
       expect(page.totalPages).toBe(Math.ceil(vehicle.trips.count / 100));
     }
@@ -193,7 +200,10 @@ describe("locations", () => {
 describe("errors", () => {
   it("answers 401 without a valid token", async () => {
     for (const bearer of [undefined, "abc.def.ghi", "nonsense"]) {
-      const answer = await request(`${suite.url}/trips/v1/vehicle/${VEHICLE_IDS.manyTrips}/trips`, bearer ? { bearer } : {});
+      const answer = await request(
+        `${suite.url}/trips/v1/vehicle/${VEHICLE_IDS.manyTrips}/trips`,
+        bearer ? { bearer } : {},
+      );
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ code: 401, message: "Invalid or expired JWT" });
     }

@@ -52,7 +52,9 @@ export function valuationsRoutes(ctx: SandboxContext): Hono {
       if (!access.ok) return access.response;
       const tokenId = access.tokenId.value;
       if (ctx.settings.profile === "realistic") {
-        return rawJson(realisticOffers(tokenId === null ? undefined : ctx.offers.latestSet(tokenId), ctx.clock.nowMs()));
+        return rawJson(
+          realisticOffers(tokenId === null ? undefined : ctx.offers.latestSet(tokenId), ctx.clock.nowMs()),
+        );
       }
       const sets = tokenId === null ? [] : ctx.offers.activeSets(tokenId, ctx.clock.nowMs());
       return rawJson(`{"offerSets":[${sets.join(",")}]}`);

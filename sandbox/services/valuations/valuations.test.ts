@@ -30,12 +30,38 @@ describe("valuations", () => {
     const set = valuationSets[0] as ValuationSet;
     expect(Object.keys(set).sort()).toEqual(
       [
-        "currency", "mileage", "odometer", "odometerMeasurementType", "odometerUnit", "retail", "retailAverage",
-        "retailSource", "tradeIn", "tradeInAverage", "tradeInSource", "updated", "userDisplayPrice", "vendor", "zipCode",
+        "currency",
+        "mileage",
+        "odometer",
+        "odometerMeasurementType",
+        "odometerUnit",
+        "retail",
+        "retailAverage",
+        "retailSource",
+        "tradeIn",
+        "tradeInAverage",
+        "tradeInSource",
+        "updated",
+        "userDisplayPrice",
+        "vendor",
+        "zipCode",
       ].sort(),
     );
-    expect(set).toMatchObject({ currency: "USD", odometerUnit: "miles", odometerMeasurementType: "Real", zipCode: "89101" });
-    for (const key of ["mileage", "odometer", "tradeIn", "tradeInAverage", "retail", "retailAverage", "userDisplayPrice"] as const) {
+    expect(set).toMatchObject({
+      currency: "USD",
+      odometerUnit: "miles",
+      odometerMeasurementType: "Real",
+      zipCode: "89101",
+    });
+    for (const key of [
+      "mileage",
+      "odometer",
+      "tradeIn",
+      "tradeInAverage",
+      "retail",
+      "retailAverage",
+      "userDisplayPrice",
+    ] as const) {
       expect(Number.isInteger(set[key])).toBe(true);
     }
     expect(set.tradeIn).toBeLessThan(set.retail);
@@ -47,10 +73,12 @@ describe("valuations", () => {
   });
 
   it("values more miles lower, and a vehicle without trips at the market's mileage", async () => {
-    const civic = ((await call(VEHICLE_IDS.noTrips, "valuations", [1])).body as { valuationSets: ValuationSet[] }).valuationSets[0];
+    const civic = ((await call(VEHICLE_IDS.noTrips, "valuations", [1])).body as { valuationSets: ValuationSet[] })
+      .valuationSets[0];
     expect(civic?.odometerMeasurementType).toBe("Market");
     expect(civic?.mileage).toBeGreaterThan(0);
-    const f150 = ((await call(VEHICLE_IDS.perf, "valuations", [1])).body as { valuationSets: ValuationSet[] }).valuationSets[0];
+    const f150 = ((await call(VEHICLE_IDS.perf, "valuations", [1])).body as { valuationSets: ValuationSet[] })
+      .valuationSets[0];
     expect(f150?.mileage).toBeGreaterThan(100_000);
     expect(f150?.odometerMeasurementType).toBe("Real");
   });
@@ -90,7 +118,8 @@ describe("instant offers", () => {
       }
     }
     expect(set.offers.some((o) => o.price !== undefined)).toBe(true);
-    const valuation = ((await call(VEHICLE_IDS.manyTrips, "valuations", [1])).body as { valuationSets: ValuationSet[] }).valuationSets[0];
+    const valuation = ((await call(VEHICLE_IDS.manyTrips, "valuations", [1])).body as { valuationSets: ValuationSet[] })
+      .valuationSets[0];
     expect(set.mileage).toBe(valuation?.mileage);
   });
 
@@ -127,7 +156,10 @@ describe("instant offers", () => {
     expect((withOne.body as { offerSets: OfferSet[] }).offerSets).toHaveLength(1);
     const noPrivilege = await call(VEHICLE_IDS.noValuationPrivilege, "instant-offer", [4], { method: "POST" });
     expect(noPrivilege.status).toBe(401);
-    expect(noPrivilege.body).toEqual({ code: 401, message: "Unauthorized! Token does not contain required privileges" });
+    expect(noPrivilege.body).toEqual({
+      code: 401,
+      message: "Unauthorized! Token does not contain required privileges",
+    });
   });
 });
 
@@ -138,7 +170,10 @@ describe("errors", () => {
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual({ code: 401, message: "Invalid privilege token." });
     }
-    const post = await request(`${base(VEHICLE_IDS.manyTrips, "v2")}/instant-offer`, { method: "POST", bearer: "x.y.z" });
+    const post = await request(`${base(VEHICLE_IDS.manyTrips, "v2")}/instant-offer`, {
+      method: "POST",
+      bearer: "x.y.z",
+    });
     expect(post.body).toEqual({ code: 401, message: "Invalid privilege token." });
   });
 
@@ -166,7 +201,12 @@ describe("errors", () => {
 
   it("answers 405 for a wrong method", async () => {
     const token = await suite.vehicleJwt(VEHICLE_IDS.manyTrips, [1]);
-    for (const [method, path] of [["DELETE", "valuations"], ["POST", "offers"], ["GET", "instant-offer"], ["PUT", "valuations"]]) {
+    for (const [method, path] of [
+      ["DELETE", "valuations"],
+      ["POST", "offers"],
+      ["GET", "instant-offer"],
+      ["PUT", "valuations"],
+    ]) {
       const answer = await request(`${base(VEHICLE_IDS.manyTrips, "v2")}/${path}`, { method, bearer: token });
       expect(answer.status).toBe(405);
       expect(answer.body).toEqual({ code: 405, message: "Method Not Allowed" });

@@ -30,6 +30,7 @@ export async function GET(request: Request) {
     stateCookie: stateCookieValue((name) => jar.get(name)?.value),
   });
   const response = answer(outcome.location);
-  if (outcome.kind === "signed-in") response.cookies.set(outcome.session.name, outcome.session.value, outcome.session.options);
+  if (outcome.kind === "signed-in")
+    response.cookies.set(outcome.session.name, outcome.session.value, outcome.session.options);
   return response;
 }

@@ -13,12 +13,21 @@ import { type VehicleForPage, loadVehicleForPage } from "@/lib/server/vehicles";
  * whose grant expired says so and when; a lookup DIMO failed is shown in the app's frame like any other error; a
  * vehicle never shared with the license (or an id that is none) is the not-found page.
  */
-export default async function VehicleLayout({ children, params }: { children: React.ReactNode; params: Promise<{ tokenId: string }> }) {
+export default async function VehicleLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ tokenId: string }>;
+}) {
   const { tokenId } = await params;
   const lookup = await loadVehicleForPage(tokenId);
   return (
     <div className="flex min-w-0 flex-col gap-3">
-      <Link href="/vehicles" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        href="/vehicles"
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ChevronLeft className="size-4" aria-hidden />
         All vehicles
       </Link>
@@ -30,7 +39,15 @@ export default async function VehicleLayout({ children, params }: { children: Re
 }
 
 /** The header and tabs over the open tab; or, with no vehicle to show, why (the tabs then render nothing). */
-function VehicleBody({ lookup, tokenId, children }: { lookup: VehicleForPage; tokenId: string; children: React.ReactNode }) {
+function VehicleBody({
+  lookup,
+  tokenId,
+  children,
+}: {
+  lookup: VehicleForPage;
+  tokenId: string;
+  children: React.ReactNode;
+}) {
   switch (lookup.status) {
     case "expired":
       return <GrantExpired vehicle={lookup.vehicle} grantEndedAt={lookup.grantEndedAt} nowMs={requestTime()} />;

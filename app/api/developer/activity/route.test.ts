@@ -53,7 +53,8 @@ async function readEvents(response: Response, wanted: number) {
 // The process-wide log's subscribers.
 const listenerCount = () => processActivityLog().listenerCount;
 
-const request = (query = "", signal?: AbortSignal) => new Request(`http://localhost/api/developer/activity${query}`, { signal });
+const request = (query = "", signal?: AbortSignal) =>
+  new Request(`http://localhost/api/developer/activity${query}`, { signal });
 
 beforeEach(() => {
   clearActivity();
@@ -93,8 +94,12 @@ describe("GET /api/developer/activity", () => {
   it("keeps one vehicle's calls and the shared calls that served it", async () => {
     recordActivity(entry({ tokenId: 7, path: "/mine" }));
     recordActivity(entry({ tokenId: 8, path: "/other" }));
-    recordActivity(entry({ tokenId: undefined, tokenKind: "developer", service: "auth", forTokenId: 7, path: "/shared" }));
-    recordActivity(entry({ tokenId: undefined, tokenKind: "developer", service: "auth", forTokenId: 8, path: "/shared-other" }));
+    recordActivity(
+      entry({ tokenId: undefined, tokenKind: "developer", service: "auth", forTokenId: 7, path: "/shared" }),
+    );
+    recordActivity(
+      entry({ tokenId: undefined, tokenKind: "developer", service: "auth", forTokenId: 8, path: "/shared-other" }),
+    );
     const response = await GET(request("?tokenId=7&format=json"));
     const { entries } = (await response.json()) as { entries: ActivityEntry[] };
     expect(entries.map((e) => e.path)).toEqual(["/mine", "/shared"]);

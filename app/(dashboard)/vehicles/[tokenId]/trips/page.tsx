@@ -51,7 +51,8 @@ export default async function TripsPage({ params, searchParams }: TripsPageProps
 /** The Trips API's trips, a page at a time, the first page prefetched with the HTML. */
 async function TripsApiSection({ vehicle, rawPage }: { vehicle: Vehicle; rawPage: string | string[] | undefined }) {
   const pageParam = parsePageParam(rawPage);
-  if (!canUse(vehicle.grant, "trips")) return <MissingPrivilege feature="trips" missing={missingFor(vehicle.grant, "trips")} />;
+  if (!canUse(vehicle.grant, "trips"))
+    return <MissingPrivilege feature="trips" missing={missingFor(vehicle.grant, "trips")} />;
   if (!pageParam.ok) {
     return (
       <EmptyState

@@ -20,7 +20,11 @@ export default async function VehicleValuePage({ params }: { params: Promise<{ t
         <ValuationSection tokenId={vehicle.tokenId} canRead={canUse(grant, "valuation")} />
       </Suspense>
       <Suspense fallback={<OffersSkeleton />}>
-        <OffersSection tokenId={vehicle.tokenId} canList={canUse(grant, "offers")} canRequest={canUse(grant, "instantOffer")} />
+        <OffersSection
+          tokenId={vehicle.tokenId}
+          canList={canUse(grant, "offers")}
+          canRequest={canUse(grant, "instantOffer")}
+        />
       </Suspense>
     </div>
   );

@@ -37,10 +37,19 @@ const fakeClient = {
     dimo.requestedPages.push(page);
     if (dimo.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, dimo.delayMs));
     if (page === dimo.failPage) {
-      throw dimo.failure?.() ?? new DimoError({ service: "trips", status: 503, code: "UNAVAILABLE", message: "trips down", retryable: true });
+      throw (
+        dimo.failure?.() ??
+        new DimoError({ service: "trips", status: 503, code: "UNAVAILABLE", message: "trips down", retryable: true })
+      );
     }
     if (dimo.vehicle?.grant?.privileges.includes(4) !== true) {
-      throw new DimoError({ service: "trips", status: null, code: "PRIVILEGE_MISSING", message: "This vehicle's grant does not include Location history (privilege 4).", retryable: false });
+      throw new DimoError({
+        service: "trips",
+        status: null,
+        code: "PRIVILEGE_MISSING",
+        message: "This vehicle's grant does not include Location history (privilege 4).",
+        retryable: false,
+      });
     }
     const totalPages = Math.ceil(dimo.trips / 100);
     const count = Math.max(0, Math.min(100, dimo.trips - (page - 1) * 100));
@@ -48,7 +57,11 @@ const fakeClient = {
     const trips = Array.from({ length: count }, (_, i) => {
       const n = (page - 1) * 100 + i;
       const start = Date.UTC(2024, 0, 1) + n * 3_600_000;
-      return makeTrip({ id: `trip-${n}`, startTime: new Date(start).toISOString(), endTime: new Date(start + 1_200_000).toISOString() });
+      return makeTrip({
+        id: `trip-${n}`,
+        startTime: new Date(start).toISOString(),
+        endTime: new Date(start + 1_200_000).toISOString(),
+      });
     });
     return { trips, totalPages, currentPage: page };
   },
@@ -71,7 +84,8 @@ const vehicle = (privileges: PrivilegeId[]): Vehicle => ({
 });
 
 const params = (tokenId: string) => ({ params: Promise.resolve({ tokenId }) });
-const request = (path: string, signal?: AbortSignal) => new Request(`http://localhost${path}`, signal ? { signal } : {});
+const request = (path: string, signal?: AbortSignal) =>
+  new Request(`http://localhost${path}`, signal ? { signal } : {});
 
 beforeEach(() => {
   auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
@@ -228,7 +242,9 @@ describe("GET /api/vehicles/[tokenId]/trips/export", () => {
     dimo.failure = failed(500, "UPSTREAM_ERROR", false);
     const broken = await exportTrips(request("/x?format=csv&page=all"), params("21957"));
     expect(broken.status).toBe(502);
-    const { error } = (await broken.json()) as { error: { code: string; message: string; retryable: boolean; callId?: string } };
+    const { error } = (await broken.json()) as {
+      error: { code: string; message: string; retryable: boolean; callId?: string };
+    };
     expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, callId: "call-500" });
     expect(error.message).toMatch(/^DIMO's trips service failed while answering \(500\)\./);
     expect(error.message).not.toMatch(/try again/i);
@@ -237,7 +253,12 @@ describe("GET /api/vehicles/[tokenId]/trips/export", () => {
     const busy = await exportTrips(request("/x?format=geojson&page=1"), params("21957"));
     expect(busy.status).toBe(503);
     expect(await busy.json()).toEqual({
-      error: { code: "UNAVAILABLE", message: "DIMO's trips service is not answering (503). Try again in a moment.", retryable: true, callId: "call-503" },
+      error: {
+        code: "UNAVAILABLE",
+        message: "DIMO's trips service is not answering (503). Try again in a moment.",
+        retryable: true,
+        callId: "call-503",
+      },
     });
   });
 });

@@ -20,12 +20,19 @@ export default async function AllTripsPage({ params }: { params: Promise<{ token
   const first = canRead ? await listTripsPage({ tokenId: vehicle.tokenId, page: 1 }) : null;
   return (
     <div className="flex flex-col gap-4">
-      <Link href={`/vehicles/${vehicle.tokenId}/trips`} className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <Link
+        href={`/vehicles/${vehicle.tokenId}/trips`}
+        className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+      >
         <ChevronLeft className="size-4" aria-hidden />
         Trips page by page
       </Link>
       {canRead ? (
-        <AllTripsView tokenId={vehicle.tokenId} mapStyleUrl={publicConfig().mapStyleUrl} totalPages={first?.ok ? first.data.totalPages : null} />
+        <AllTripsView
+          tokenId={vehicle.tokenId}
+          mapStyleUrl={publicConfig().mapStyleUrl}
+          totalPages={first?.ok ? first.data.totalPages : null}
+        />
       ) : (
         <MissingPrivilege feature="trips" missing={missingFor(vehicle.grant, "trips")} />
       )}

@@ -5,6 +5,10 @@ import { getSignalHistory } from "@/lib/server/telemetry";
 export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
   const search = new URL(request.url).searchParams;
   return resultResponse(
-    await getSignalHistory({ tokenId: (await params).tokenId, signal: search.get("signal") ?? "", window: search.get("window") ?? "" }),
+    await getSignalHistory({
+      tokenId: (await params).tokenId,
+      signal: search.get("signal") ?? "",
+      window: search.get("window") ?? "",
+    }),
   );
 }

@@ -8,5 +8,7 @@ import { openAllTripsStream } from "@/lib/server/trips";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
   const since = new URL(request.url).searchParams.get("since") ?? undefined;
-  return ndjsonResponse(await openAllTripsStream({ tokenId: (await params).tokenId, since }, { signal: request.signal }));
+  return ndjsonResponse(
+    await openAllTripsStream({ tokenId: (await params).tokenId, since }, { signal: request.signal }),
+  );
 }

@@ -7,5 +7,7 @@ import { openTripPathsStream } from "@/lib/server/trip-paths";
  */
 export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
   const page = new URL(request.url).searchParams.get("page") ?? "1";
-  return ndjsonResponse(await openTripPathsStream({ tokenId: (await params).tokenId, page }, { signal: request.signal }));
+  return ndjsonResponse(
+    await openTripPathsStream({ tokenId: (await params).tokenId, page }, { signal: request.signal }),
+  );
 }
