@@ -2,8 +2,8 @@ import type { GlyphAtlas } from "./cluster-marks";
 
 /**
  * The clusters' counts are drawn from a small atlas of the characters they use, drawn once in the browser from the
- * counts' font: Geist SemiBold, the dashboard's own typeface (the `geist` package), copied into public/ by
- * scripts/copy-basemap.mjs. One 47 kB file, fetched from this site: no glyph server, nothing from outside the
+ * counts' font: Geist SemiBold, the dashboard's own typeface (the `geist` package), copied into public/ on install by
+ * scripts/prepare-basemap.ts. One 47 kB file, fetched from this site: no glyph server, nothing from outside the
  * machine.
  */
 export const COUNT_FONT_URL = "/basemap/fonts/geist-semibold.woff2";

@@ -13,7 +13,8 @@ export type { DimoClient } from "./client";
 /**
  * The DIMO client for the app: one process-wide client built from the configuration on first use. Its methods are
  * declared once, per service in facade/, and joined on DimoClient (client.ts); the app reaches them through the
- * guarded functions of lib/server/ and lib/actions/. Tests and tools that need their own client (another sandbox, short timeouts) call createDimoClient().
+ * guarded functions of lib/server/ and lib/actions/, and lib/auth/ to ask who owns the license. Tests and tools that
+ * need their own client (another sandbox, short timeouts) call createDimoClient().
  *
  * With REDIS_URL the token cache, the single-flight locks, the pacer and the activity log are shared by every
  * instance (the cache, locks and pacer falling back to this process's memory while Redis is unavailable).

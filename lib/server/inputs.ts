@@ -2,9 +2,9 @@ import "server-only";
 import { z } from "zod";
 
 /**
- * Input rules shared by the actions. Numbers may arrive as numbers or as decimal strings (form fields, URL params);
- * anything else, and anything that is not a positive safe integer (`abc`, `-1`, `1e999`, `1.5`, `0`), is refused
- * with a message that names the field.
+ * Input rules shared by the guarded functions: actions, and the reads of pages and routes. Numbers may arrive as
+ * numbers or as decimal strings (form fields, URL params); anything else, and anything that is not a positive safe
+ * integer (`abc`, `-1`, `1e999`, `1.5`, `0`), is refused with a message that names the field.
  */
 export function positiveWholeNumber(name: string) {
   const error = `${name} must be a positive whole number`;
