@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { longTasks, observeLongTasks } from "@/test-support/long-tasks";
 import { enableTestHooks } from "@/test-support/test-hooks";
+import { PAN_VIEWPORT, panAndZoom } from "./all-trips-pan";
 import { launchChromium } from "./browser";
 import type { Session } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
@@ -16,6 +17,8 @@ import { type Summary, summarize } from "./stats";
  *  - what the cluster counts add to what the map loads: the bytes of every font or glyph file fetched;
  *  - the lines view drawing 1,000 and 10,000 of the trips as straight lines (item 4): from handing them to the view's
  *    layer until they are drawn, through the page's own draw path (`window.__allTripsMapBench.drawLines`);
+ *  - panning and zooming by hand, after a warm load of its own in a taller viewport (all-trips-pan.ts): four drags
+ *    and four wheel zooms until the map settles, with the longest gap between animation frames and the longest task;
  *  - the baseline the timings are compared with: the same page of a vehicle with no trips, in the same browser, its
  *    warm loads interleaved with the large vehicle's and measured the same way, and frames of that empty map drawn
  *    through the lines view's draw path with no lines. A machine that is slower, or busier, is slower at both.
@@ -49,6 +52,13 @@ export interface AllTripsResults {
   /** The same switches with the density view on screen. */
   densitySwitch: Summary;
   windowSwitchRuns: Array<{ view: SwitchedView; window: string; ms: number; longestTaskMs: number; shown: number }>;
+  /**
+   * Drags and wheel zooms after a warm load, per run: from the first drag to the map settled, the longest gap between
+   * animation frames and the longest main-thread task in between.
+   */
+  panRuns: Array<{ ms: number; frameGapMs: number; longestTaskMs: number }>;
+  /** The longest gap between frames of each run. */
+  panFrameGap: Summary;
   /** Bytes of the font and glyph files the map fetched (their encoded bodies, whether or not the cache served them). */
   glyphBytes: number;
   glyphFiles: string[];
@@ -63,6 +73,7 @@ export interface AllTripsResults {
 export type SwitchedView = "clusters" | "density";
 
 const WARM_LOADS = 3;
+const PAN_RUNS = 3;
 const EMPTY_FRAMES_PER_LOAD = 3;
 const SWITCHES = ["30d", "all", "custom", "all", "7d", "all"] as const;
 const LOAD_TIMEOUT_MS = 600_000;
@@ -271,6 +282,18 @@ export async function measureAllTrips(
       await drawLines(page, 100);
       (linesRuns[String(count)] ??= []).push(Math.round(await drawLines(page, count)));
     }
+    // Last, since it moves the map: each run on a fresh warm load, in the page's first view and window.
+    await page.setViewportSize(PAN_VIEWPORT);
+    const panRuns: AllTripsResults["panRuns"] = [];
+    for (let run = 0; run < PAN_RUNS; run++) {
+      await loadOnce(page, url);
+      const pan = await panAndZoom(page);
+      panRuns.push({
+        ms: pan.ms,
+        frameGapMs: pan.frameGapMs,
+        longestTaskMs: await longestTaskSince(page, pan.startedAt),
+      });
+    }
     await context.close();
     return {
       tokenId,
@@ -282,6 +305,8 @@ export async function measureAllTrips(
       windowSwitch: switchesIn("clusters"),
       densitySwitch: switchesIn("density"),
       windowSwitchRuns,
+      panRuns,
+      panFrameGap: summarize(panRuns.map((run) => run.frameGapMs)),
       glyphBytes,
       glyphFiles,
       linesRuns,

@@ -36,6 +36,10 @@ export const RATIO_BUDGETS = {
   allTripsWindowFrames: 4,
   /** The longest main-thread task during a view's window switches, in frames of the empty all-trips map. */
   allTripsSwitchTaskFrames: 2,
+  /** The longest gap between animation frames while the map is dragged and wheel-zoomed, in frames of the empty map. */
+  allTripsPanGapFrames: 4,
+  /** The longest main-thread task while the map is dragged and wheel-zoomed, in frames of the empty all-trips map. */
+  allTripsPanTaskFrames: 2,
   /** Trips requests served under the load test, as a share of the bare route's requests under the same load. */
   loadThroughput: 0.2,
 } as const;

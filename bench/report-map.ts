@@ -113,6 +113,7 @@ export function allTripsRows(r: Pick<MapFigures, "allTrips">): ReportRow[] {
     },
     ...switchRows(a, "clusters", a.windowSwitch),
     ...switchRows(a, "density", a.densitySwitch),
+    ...panRows(a),
     {
       measure: "8. all-trips cluster counts: font files the map loads",
       value: `${formatKb(a.glyphBytes)} (${a.glyphFiles.join(", ") || "none"})`,
@@ -142,6 +143,31 @@ function switchRows(a: AllTripsResults, view: SwitchedView, switches: Summary): 
       ratio: formatRatio(taskFrames, EMPTY_FRAME),
       budget: `<= ${RATIO_BUDGETS.allTripsSwitchTaskFrames}x`,
       pass: taskFrames <= RATIO_BUDGETS.allTripsSwitchTaskFrames,
+    },
+  ];
+}
+
+/** Dragging and wheel-zooming the map: the longest gap between frames and the longest task, in frames of the empty map. */
+function panRows(a: AllTripsResults): ReportRow[] {
+  const frame = a.baseline.frame.median;
+  const gap = a.panFrameGap;
+  const task = worst(a.panRuns.map((run) => run.longestTaskMs));
+  const longestGap = ratio(gap.max, frame);
+  const taskFrames = ratio(task, frame);
+  return [
+    {
+      measure: `8. all-trips pan and zoom (4 drags, 4 wheel zooms), longest gap between frames: median / max of ${gap.count}`,
+      value: `${formatMs(gap.median)} / ${formatMs(gap.max)} (first drag to settled, median: ${formatMs(summarize(a.panRuns.map((run) => run.ms)).median)})`,
+      ratio: `${formatRatio(ratio(gap.median, frame))} / ${formatRatio(longestGap, EMPTY_FRAME)}`,
+      budget: `max < ${RATIO_BUDGETS.allTripsPanGapFrames}x`,
+      pass: longestGap < RATIO_BUDGETS.allTripsPanGapFrames,
+    },
+    {
+      measure: "8. all-trips pan and zoom: longest main-thread task",
+      value: formatMs(task),
+      ratio: formatRatio(taskFrames, EMPTY_FRAME),
+      budget: `<= ${RATIO_BUDGETS.allTripsPanTaskFrames}x`,
+      pass: taskFrames <= RATIO_BUDGETS.allTripsPanTaskFrames,
     },
   ];
 }

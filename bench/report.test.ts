@@ -30,6 +30,11 @@ const allTripsResults = (): AllTripsResults => ({
     { view: "density", window: "30d", ms: 130, longestTaskMs: 60, shown: 3_000 },
     { view: "density", window: "all", ms: 160, longestTaskMs: 70, shown: 100_000 },
   ],
+  panRuns: [
+    { ms: 3_000, frameGapMs: 120, longestTaskMs: 60 },
+    { ms: 3_200, frameGapMs: 150, longestTaskMs: 80 },
+  ],
+  panFrameGap: summarize([120, 150]),
   glyphBytes: 46_596,
   glyphFiles: ["/basemap/fonts/geist-semibold.woff2"],
   linesRuns: { "1000": [60], "10000": [120] },
@@ -148,6 +153,12 @@ function slower(results: MeasuredResults, factor: number, { baselines = true } =
     }));
     a.windowSwitch = summarize(a.windowSwitchRuns.filter((run) => run.view === "clusters").map((run) => run.ms));
     a.densitySwitch = summarize(a.windowSwitchRuns.filter((run) => run.view === "density").map((run) => run.ms));
+    a.panRuns = a.panRuns.map((run) => ({
+      ms: run.ms * factor,
+      frameGapMs: run.frameGapMs * factor,
+      longestTaskMs: run.longestTaskMs * factor,
+    }));
+    a.panFrameGap = summarize(a.panRuns.map((run) => run.frameGapMs));
     a.lines1k = summarize([a.lines1k.median * factor]);
     a.lines10k = summarize([a.lines10k.median * factor]);
     if (baselines) {
@@ -174,10 +185,10 @@ describe("reportRows", () => {
   it("checks every budget of the issue and passes results that meet them", () => {
     const rows = reportRows(passing());
     expect(failed(rows)).toEqual([]);
-    // warm view, concurrent cold, overhead, one dashboard route, wallet code, 1,000- and 10,000-trip line draws, seven
-    // all-trips figures (load, its longest task, each view's switch and its longest task, the font), the routed
-    // page's draw, load throughput and errors
-    expect(verdicts(rows)).toHaveLength(17);
+    // warm view, concurrent cold, overhead, one dashboard route, wallet code, 1,000- and 10,000-trip line draws, nine
+    // all-trips figures (load, its longest task, each view's switch and its longest task, panning's longest gap
+    // between frames and its longest task, the font), the routed page's draw, load throughput and errors
+    expect(verdicts(rows)).toHaveLength(19);
     expect(rows.find((row) => row.measure.includes("/login"))?.pass).toBeUndefined();
   });
 
@@ -226,6 +237,8 @@ describe("reportRows", () => {
       "8. all-trips time window switch, clusters view",
       "8. all-trips time window switch, density view, click to drawn",
       "8. all-trips time window switch, density view",
+      "8. all-trips pan and zoom (4 drags, 4 wheel zooms), longest gap between frames",
+      "8. all-trips pan and zoom",
       "8. map draw, a page of 100 routed trips (5000 points)",
       "6. load",
     ]);
@@ -304,7 +317,7 @@ describe("reportRows", () => {
 describe("allTripsRows", () => {
   it("passes figures within the budgets and adds nothing without a measurement", () => {
     expect(failed(allTripsRows({ allTrips: allTripsResults() }))).toEqual([]);
-    expect(allTripsRows({ allTrips: allTripsResults() })).toHaveLength(7);
+    expect(allTripsRows({ allTrips: allTripsResults() })).toHaveLength(9);
     expect(allTripsRows({})).toEqual([]);
     expect(mapRows({})).toEqual([]);
   });
@@ -344,6 +357,24 @@ describe("allTripsRows", () => {
       "8. all-trips time window switch, density view, click to drawn",
       "8. all-trips time window switch, density view",
     ]);
+  });
+
+  it("fails a pan with a long gap between frames or a long task, in frames of the empty map", () => {
+    const results = allTripsResults();
+    // A frame of the empty map: 50 ms.
+    results.panRuns = [
+      { ms: 3_000, frameGapMs: 50 * RATIO_BUDGETS.allTripsPanGapFrames, longestTaskMs: 60 },
+      { ms: 3_000, frameGapMs: 100, longestTaskMs: 50 * RATIO_BUDGETS.allTripsPanTaskFrames + 1 },
+    ];
+    results.panFrameGap = summarize(results.panRuns.map((run) => run.frameGapMs));
+    const rows = allTripsRows({ allTrips: results });
+    expect(failed(rows).map((measure) => measure.split(":")[0])).toEqual([
+      "8. all-trips pan and zoom (4 drags, 4 wheel zooms), longest gap between frames",
+      "8. all-trips pan and zoom",
+    ]);
+    expect(rows.find((row) => row.measure.includes("longest gap between frames"))?.ratio).toBe(
+      `2.00x / ${RATIO_BUDGETS.allTripsPanGapFrames.toFixed(2)}x empty map frame`,
+    );
   });
 
   it("counts an empty map load with no long task as one of the shortest the browser reports", () => {
