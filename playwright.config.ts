@@ -38,7 +38,7 @@ export default defineConfig({
   // Guards against a hang, not budgets: every wait is for a state (a row, a response, a frame drawn), and on a busy
   // 2-core machine software-rendered maps and a production server beside them take several times as long as idle.
   timeout: 180_000,
-  expect: { timeout: 30_000 },
+  expect: { timeout: 60_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: E2E_BASE_URL,
@@ -66,7 +66,6 @@ export default defineConfig({
       testIgnore: [
         /sign-in\.spec\.ts/,
         /sign-in-dimo\.spec\.ts/,
-        /\.speed\.spec\.ts/,
         /\.clock\.spec\.ts/,
         /\.alone\.spec\.ts/,
         /\.flood\.spec\.ts/,
@@ -75,19 +74,11 @@ export default defineConfig({
       use: { storageState: OWNER_STATE_PATH },
     },
     {
-      // Speed measurements run alone, after the functional tests: the figures are not bent by tests running beside
-      // them, and their heavy traffic (1,000 pages for the all-trips map) does not crowd other tests' activity logs.
-      name: "speed",
-      testMatch: /\.speed\.spec\.ts/,
-      dependencies: ["dashboard", "signed-out"],
-      use: { storageState: OWNER_STATE_PATH },
-    },
-    {
       // Specs that inject faults every page would feel (the error page) or that need the page to themselves. One worker:
       // two of them side by side would feel each other's faults (and one's clearing of faults ends the other's).
       name: "alone",
       testMatch: /\.alone\.spec\.ts/,
-      dependencies: ["speed"],
+      dependencies: ["dashboard", "signed-out"],
       workers: 1,
       use: { storageState: OWNER_STATE_PATH },
     },
