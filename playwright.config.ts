@@ -31,8 +31,10 @@ export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/playwright-artifacts",
   fullyParallel: false,
-  // E2E_WORKERS measures another count; see the comment on the projects below for why two.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One worker: a Chromium software-rendering maps keeps both cores busy by itself, so a second one beside it (and
+  // beside the production server and the sandbox) made each test several times slower and the whole run slower too,
+  // and let a test's requests starve. E2E_WORKERS sets another count, to measure it again.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: true,
   retries: 0,
   // Guards against a hang, not budgets: every wait is for a state (a row, a response, a frame drawn), and on a busy
