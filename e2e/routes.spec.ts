@@ -90,7 +90,10 @@ test.describe("the selected trip", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("replay-toggle")).toHaveAttribute("data-playing", "true");
     await expect.poll(() => map.getAttribute("data-replay-position")).not.toBe(start);
-    await page.waitForTimeout(1_500);
+    // Played for seconds of the trip's time, so the paused position is past its first second.
+    const cursorMs = async () => Number(await page.getByTestId("chart-cursor").getAttribute("data-cursor-ms"));
+    const playedFrom = await cursorMs();
+    await expect.poll(cursorMs).toBeGreaterThan(playedFrom + 2_000);
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("replay-toggle")).toHaveAttribute("data-playing", "false");
     await expect(page).toHaveURL(/[?&]at=\d+/);

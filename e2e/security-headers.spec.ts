@@ -41,8 +41,9 @@ test.describe("security headers", () => {
       const response = await page.goto(path);
       expectStrictPolicy(response?.headers()["content-security-policy"] ?? null);
       await expect(page.getByTestId(ready).first()).toBeVisible();
-      // Some pages keep a stream open (no network idle): give late scripts and workers a moment instead.
-      await page.waitForTimeout(1_500);
+      // Some pages keep a stream open (no network idle), so the page's load event is the state to wait for; the map's
+      // worker is checked by the trips map test below.
+      await page.waitForLoadState("load");
       expect(await violations()).toEqual([]);
     });
   }

@@ -25,7 +25,7 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses an environment (process.env by default) into the app's configuration, or throws a ConfigError. */
+/** Parses an environment (the one lib/config/index.ts reads) into the app's configuration, or throws a ConfigError. */
 export function parseConfig(source: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
