@@ -137,7 +137,15 @@ describe("Redis stopped mid-run", () => {
           (down) => !down,
           10_000,
         );
-        await b.client.listTrips(17001, 1);
+        // Each instance reconnects on its own schedule: B is waited for as A was, not assumed back with it.
+        await eventually(
+          async () => {
+            await b.client.listTrips(17001, 1);
+            return b.stores.health.isDown;
+          },
+          (down) => !down,
+          10_000,
+        );
         expect(b.stores.health.isDown).toBe(false);
         expect(
           warn.mock.calls.filter(([message]) => String(message).includes("answers again")).length,
