@@ -25,6 +25,8 @@ const dashboardEnv = {
   // The wallet admin, and the admin account of the sandbox's DIMO login page.
   DASHBOARD_ADMINS: `${WALLETS.admin.address},${DEMO_LOGIN_ACCOUNTS.admin.address}`,
   NEXT_TELEMETRY_DISABLED: "1",
+  // The sign-in tests play the one proxy in front of the dashboard to sign in from addresses of their own.
+  TRUSTED_PROXY_HOPS: "1",
 };
 
 export default defineConfig({

@@ -5,10 +5,13 @@ import {
   contentSecurityPolicy,
   newCspNonce,
 } from "@/lib/security/headers";
+import { getConfig } from "@/lib/config";
+import { gateRefusal } from "@/lib/security/request-gate";
 import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 
 /**
- * Runs before every page and route: gives each response its Content-Security-Policy (a fresh script nonce, which
+ * Runs before every page and route: refuses a request for another host or with a body larger than any the dashboard
+ * reads (before any authentication or parsing), then gives each response its Content-Security-Policy (a fresh script nonce, which
  * Next.js reads from the request's copy of the policy and puts on its scripts) and HSTS over https. For the
  * dashboard's pages it also redirects people with no session cookie at all, an early, optimistic redirect that proves
  * nothing: pages, server actions and route handlers verify the session themselves.
@@ -17,7 +20,7 @@ import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 const PROTECTED = /^\/(?:$|vehicles(?:\/|$)|developer(?:\/|$))/;
 
 function mapOrigin(): string | undefined {
-  // A public build-time setting (inlined by Next.js), read here because the proxy cannot load the server config.
+  // A public build-time setting: read as Next.js inlined it into the browser's code, which is what the policy allows.
   const url = process.env.NEXT_PUBLIC_MAP_STYLE_URL;
   try {
     return url ? new URL(url).origin : undefined;
@@ -31,6 +34,21 @@ function isHttps(request: NextRequest): boolean {
 }
 
 export function proxy(request: NextRequest) {
+  const config = getConfig();
+  const refusal = gateRefusal(
+    {
+      pathname: request.nextUrl.pathname,
+      host: request.headers.get("host"),
+      contentLength: request.headers.get("content-length"),
+    },
+    { publicUrl: config.publicUrl, sandbox: config.env === "sandbox" },
+  );
+  if (refusal) {
+    return new NextResponse(refusal.message, {
+      status: refusal.status,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", Connection: "close" },
+    });
+  }
   const nonce = newCspNonce();
   const policy = contentSecurityPolicy({
     nonce,

@@ -1,7 +1,7 @@
 import { freePort } from "@/test-support/processes";
 import { startRedisServer } from "@/test-support/redis";
 import { startRoundRobinProxy } from "@/test-support/round-robin-proxy";
-import { type DashboardServer, startDashboard } from "@/test-support/servers";
+import { BEHIND_ONE_PROXY, type DashboardServer, startDashboard } from "@/test-support/servers";
 
 /**
  * Two `next start` of the production build behind a round-robin proxy, sharing one fresh Redis, as they would run
@@ -17,7 +17,7 @@ export async function withFleet<T>(
   const dashboards: DashboardServer[] = [];
   try {
     const port = await freePort();
-    const env = { REDIS_URL: redis.url, NEXTAUTH_URL: `http://127.0.0.1:${port}` };
+    const env = { ...BEHIND_ONE_PROXY, REDIS_URL: redis.url, NEXTAUTH_URL: `http://127.0.0.1:${port}` };
     for (let i = 0; i < 2; i += 1) dashboards.push(await startDashboard({ sandboxUrl, authSecret, env }));
     const proxy = await startRoundRobinProxy({ port, targets: dashboards.map((dashboard) => dashboard.url) });
     try {

@@ -23,6 +23,7 @@ import { type BenchResults } from "./results";
 import { measureSandboxTelemetry } from "./sandbox-telemetry";
 import { measureSandboxTrips } from "./sandbox-trips";
 import {
+  BEHIND_ONE_PROXY,
   type DashboardServer,
   hasProductionBuild,
   newAuthSecret,
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
   const authSecret = newAuthSecret();
   const sandbox = await phase("starting the sandbox", startSandboxServer);
   const dashboard = await phase("starting the dashboard", () =>
-    startDashboard({ sandboxUrl: sandbox.url, authSecret }),
+    startDashboard({ sandboxUrl: sandbox.url, authSecret, env: BEHIND_ONE_PROXY }),
   );
   const session = { baseUrl: dashboard.url, jar: await signIn(dashboard.url, DEMO_OWNER.privateKey) };
   // The load test's baseline: a build made before the bare route existed cannot give it, which is better said now.
@@ -83,7 +84,11 @@ async function main(): Promise<void> {
       tokenId: VEHICLE_IDS.manyTrips,
       fresh: session,
       async withAnotherFreshDashboard(measure) {
-        const other: DashboardServer = await startDashboard({ sandboxUrl: sandbox.url, authSecret });
+        const other: DashboardServer = await startDashboard({
+          sandboxUrl: sandbox.url,
+          authSecret,
+          env: BEHIND_ONE_PROXY,
+        });
         try {
           // The same secret signs sessions on both, so the session cookie is valid there, as behind a load balancer.
           return await measure({ baseUrl: other.url, jar: session.jar });
@@ -115,7 +120,7 @@ async function main(): Promise<void> {
   // A fresh dashboard, so that this run and the two-instance run both start with no token cached; the bare route's
   // run first, on the same dashboard, caches none.
   const { loadBaseline, load } = await phase("6. load test, the bare route and then trips", async () => {
-    const fresh = await startDashboard({ sandboxUrl: sandbox.url, authSecret });
+    const fresh = await startDashboard({ sandboxUrl: sandbox.url, authSecret, env: BEHIND_ONE_PROXY });
     try {
       const bare = await runLoad(sandbox.url, fresh.url, { ...loadOptions, target: "bare" });
       return { loadBaseline: bare, load: await runLoad(sandbox.url, fresh.url, loadOptions) };

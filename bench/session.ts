@@ -5,8 +5,9 @@ import { CookieJar } from "./cookies";
 /**
  * Signs in to a dashboard over plain HTTP, the way the browser does: next-auth's CSRF cookie and token, a nonce
  * from the dashboard, an EIP-4361 message for its host signed with the wallet's key, and the credentials callback.
- * Returns the jar holding the session cookie. `clientAddress` (sent as X-Forwarded-For, as a proxy in front of the
- * dashboard would) makes each simulated developer a client of its own for the sign-in rate limits.
+ * Returns the jar holding the session cookie. `clientAddress` (sent as X-Forwarded-For, as the one proxy a dashboard
+ * started with BEHIND_ONE_PROXY trusts would) makes each simulated developer a client of its own for the sign-in
+ * rate limits.
  */
 
 export const SESSION_COOKIE = "next-auth.session-token";

@@ -6,6 +6,7 @@ import { freePort } from "@/test-support/processes";
 import { type RedisServer, startRedisServer } from "@/test-support/redis";
 import { INSTANCE_HEADER, type RoundRobinProxy, startRoundRobinProxy } from "@/test-support/round-robin-proxy";
 import {
+  BEHIND_ONE_PROXY,
   type DashboardServer,
   type SandboxServer,
   newAuthSecret,
@@ -53,7 +54,7 @@ const test = base.extend<object, { fleet: Fleet }>({
             await startDashboard({
               sandboxUrl: sandbox.url,
               authSecret,
-              env: { REDIS_URL: redis.url, NEXTAUTH_URL: publicUrl },
+              env: { ...BEHIND_ONE_PROXY, REDIS_URL: redis.url, NEXTAUTH_URL: publicUrl },
             }),
           );
         }

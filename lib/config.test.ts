@@ -242,4 +242,11 @@ describe("parseConfig", () => {
     );
     expect(problemsOf({ DIMO_RPC_URL: "not a url" })[0]).toMatch(/^DIMO_RPC_URL must be an http\(s\) URL/);
   });
+
+  it("trusts no proxy's X-Forwarded-For unless TRUSTED_PROXY_HOPS says how many there are", () => {
+    expect(parseConfig({}).trustedProxyHops).toBe(0);
+    expect(parseConfig({ TRUSTED_PROXY_HOPS: "2" }).trustedProxyHops).toBe(2);
+    for (const bad of ["-1", "yes", "10", "1.5"])
+      expect(problemsOf({ TRUSTED_PROXY_HOPS: bad })[0]).toMatch(/^TRUSTED_PROXY_HOPS must be the number of proxies/);
+  });
 });

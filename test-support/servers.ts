@@ -58,6 +58,12 @@ export interface DashboardOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * For a dashboard reached through one proxy that appends the address it saw to X-Forwarded-For (the round-robin
+ * proxy), or through a client that plays that proxy to sign in from many addresses (the load bench).
+ */
+export const BEHIND_ONE_PROXY = { TRUSTED_PROXY_HOPS: "1" } as const;
+
 export const newAuthSecret = () => randomBytes(32).toString("base64url");
 
 /** `next start` of the production build, pointed at the sandbox like the browser tests' dashboard. */

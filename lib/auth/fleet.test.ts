@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { stampedHeaders } from "@/lib/security/client-address";
 import { type Stores, createStores } from "@/lib/store";
 import { eventually } from "@/test-support/fleet";
 import { type RedisServer, startRedisServer } from "@/test-support/redis";
@@ -36,7 +37,7 @@ function pair() {
 }
 
 const signInRequest = () =>
-  new Request("http://localhost/api/sign-in/nonce", { headers: { "x-forwarded-for": "203.0.113.9" } });
+  new Request("http://localhost/api/sign-in/nonce", { headers: stampedHeaders("203.0.113.9") });
 
 describe("two instances, one Redis", () => {
   it("accept a nonce issued by A once on B, and never again on either", async () => {

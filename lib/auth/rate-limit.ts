@@ -1,4 +1,5 @@
 import "server-only";
+import { clientAddress } from "@/lib/security/client-address";
 import { type CounterStore, isStoreUnavailable } from "@/lib/store";
 
 /**
@@ -13,15 +14,6 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 export type SignInBucket = keyof typeof SIGN_IN_LIMITS;
-
-/**
- * The client's address as the server in front of the app saw it. Next.js fills X-Forwarded-For from the socket when
- * the request carries none; behind a proxy, the proxy must set it (overwriting what the client sent).
- */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || "unknown").toLowerCase().replace(/^::ffff:/, "");
-}
 
 /** Shown when the shared store (Redis) does not answer: a new sign-in needs its single-use nonce and its limits. */
 export const SIGN_IN_UNAVAILABLE = "Sign-in is unavailable for a moment. Try again in a few seconds.";

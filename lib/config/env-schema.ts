@@ -81,4 +81,11 @@ export const envSchema = z.object({
   // Exactly as registered: DIMO compares it with the license's redirect URIs as a string.
   DIMO_LOGIN_REDIRECT_URI: optional(httpUrl),
   DIMO_RPC_URL: optional(httpUrl),
+  TRUSTED_PROXY_HOPS: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d$/, "must be the number of proxies in front of the dashboard that set X-Forwarded-For: 0 to 9")
+      .transform(Number),
+  ),
 });

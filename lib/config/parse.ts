@@ -136,5 +136,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       : undefined,
     dimoLogin: { url: loginUrl, redirectUri: loginRedirectUri },
     rpcUrl: env.DIMO_RPC_URL,
+    // With no proxy configured, X-Forwarded-For is whatever the client wrote: only the socket's address is known.
+    trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
   };
 }

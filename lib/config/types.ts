@@ -39,4 +39,9 @@ export interface AppConfig {
   dimoLogin: { url: string; redirectUri: string };
   /** A JSON-RPC endpoint of the license's chain (Polygon): smart-account wallet signatures (ERC-1271/6492). */
   rpcUrl: string | undefined;
+  /**
+   * How many proxies in front of the dashboard append the address they were reached from to X-Forwarded-For; the
+   * client's address is the entry that many places from the right (0: the socket's own address).
+   */
+  trustedProxyHops: number;
 }
