@@ -46,6 +46,7 @@ const claims = (address: string, role: "owner" | "admin", signedInSecondsAgo = 0
   ait: nowSeconds() - signedInSecondsAgo,
 });
 const cookieFor = (token: Record<string, unknown>, maxAge = 3600) => encode({ token, secret: SECRET, maxAge });
+const anyIdAndEnd = { id: expect.any(String), endsAtMs: expect.any(Number) };
 
 beforeEach(() => {
   jar.cookies.clear();
@@ -63,12 +64,15 @@ describe("getSession", () => {
     expect(await (await load()).getSession()).toBeNull();
   });
 
-  it("reads the wallet and role from a valid session cookie", async () => {
-    jar.cookies.set(COOKIE, await cookieFor(claims(OWNER, "owner")));
+  it("reads the wallet, role, session id and end from a valid session cookie", async () => {
+    const token = claims(OWNER, "owner");
+    jar.cookies.set(COOKIE, await cookieFor(token));
     expect(await (await load()).getSession()).toEqual({
       address: OWNER,
       role: "owner",
       signedInWith: { via: "wallet" },
+      id: token.sid,
+      endsAtMs: (token.ait + 12 * 3600) * 1000,
     });
   });
 
@@ -93,6 +97,7 @@ describe("getSession", () => {
       address: OWNER,
       role: "owner",
       signedInWith: { via: "dimo", email: "owner@example.com" },
+      ...anyIdAndEnd,
     });
   });
 
@@ -106,6 +111,7 @@ describe("getSession", () => {
       address: OWNER,
       role: "owner",
       signedInWith: { via: "wallet" },
+      ...anyIdAndEnd,
     });
   });
 
@@ -163,6 +169,7 @@ describe("getSession", () => {
       address: ADMIN,
       role: "admin",
       signedInWith: { via: "wallet" },
+      ...anyIdAndEnd,
     });
     expect(await (await load({ DASHBOARD_ADMINS: "" })).getSession()).toBeNull();
   });
@@ -170,7 +177,12 @@ describe("getSession", () => {
   it("ends a former owner's session within 5 minutes, asking the identity API at most once per 5 minutes", async () => {
     jar.cookies.set(COOKIE, await cookieFor(claims(OWNER, "owner")));
     const { getSession } = await load();
-    expect(await getSession()).toEqual({ address: OWNER, role: "owner", signedInWith: { via: "wallet" } });
+    expect(await getSession()).toEqual({
+      address: OWNER,
+      role: "owner",
+      signedInWith: { via: "wallet" },
+      ...anyIdAndEnd,
+    });
     identity.owner = "0x9999999999999999999999999999999999999999";
     expect(await getSession()).not.toBeNull(); // checked a moment ago
     expect(identity.calls).toBe(1);
@@ -186,6 +198,7 @@ describe("getSession", () => {
       address: OWNER,
       role: "owner",
       signedInWith: { via: "wallet" },
+      ...anyIdAndEnd,
     });
   });
 });

@@ -17,6 +17,10 @@ export interface DashboardSession {
   role: "owner" | "admin";
   /** How the person signed in (the header shows it). getSession always sets it; absent means a wallet. */
   signedInWith?: SignInMethod;
+  /** The session's id, the one sign-out revokes. getSession always sets it. */
+  id?: string;
+  /** When the session ends for good, ms since the epoch: what a stream that outlives its request ends at. */
+  endsAtMs?: number;
 }
 
 /**
@@ -55,7 +59,9 @@ export const getSession = cache(async (): Promise<DashboardSession | null> => {
   if (!claims || claims.endsAtMs <= now) return null;
   if (await isSessionRevoked(claims.sid)) return null;
   const role = await currentRole(claims.address, claims.role, now);
-  return role ? { address: claims.address, role, signedInWith: claims.signedInWith } : null;
+  if (!role) return null;
+  const { address, signedInWith, sid, endsAtMs } = claims;
+  return { address, role, signedInWith, id: sid, endsAtMs };
 });
 
 /**

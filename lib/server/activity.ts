@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { concernsVehicle } from "@/lib/activity-filters";
+import { getSession } from "@/lib/auth/session";
 import { readActivity as readActivityLog, subscribeActivity } from "@/lib/dimo/activity";
 import type { ActivityEntry } from "@/lib/models";
 import { guarded } from "./guard";
@@ -8,8 +9,8 @@ import { positiveWholeNumber } from "./inputs";
 
 /**
  * The API activity log, guarded: a snapshot of the kept entries (oldest first), or that snapshot followed live by
- * every new call as Server-Sent Events. `tokenId` keeps one vehicle's calls and the shared calls that served them.
- * Entries hold no token, key or signature.
+ * every new call as Server-Sent Events until the session ends. `tokenId` keeps one vehicle's calls and the shared
+ * calls that served them. Entries hold no token, key or signature.
  */
 
 const activityQuery = z.object(
@@ -23,12 +24,21 @@ const activityQuery = z.object(
   { error: "the input must be an object" },
 );
 
-const HEARTBEAT_MS = 15_000;
+/** How often the stream pings and checks its session again: a sign-out ends it within this long. */
+export const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
+
+/** The same check that admitted the stream: sign-out, revocation, the session's end, the wallet's role. */
+const stillSignedIn = () =>
+  getSession().then(
+    (session) => session !== null,
+    () => false,
+  );
 
 function eventStream(
   wanted: (entry: ActivityEntry) => boolean,
   signal: AbortSignal | undefined,
+  endsAtMs: number | undefined,
 ): ReadableStream<Uint8Array> {
   let stop = () => {};
   return new ReadableStream<Uint8Array>({
@@ -50,9 +60,7 @@ function eventStream(
         if (early) early.push(entry);
         else event("entry", entry);
       });
-      // A comment line now and then keeps proxies from closing an idle stream and finds dead connections.
-      const heartbeat = setInterval(() => send(": ping\n\n"), HEARTBEAT_MS);
-      const onAbort = () => {
+      const end = () => {
         stop();
         try {
           controller.close();
@@ -60,12 +68,20 @@ function eventStream(
           // Already closed by the runtime.
         }
       };
+      // The entries carry vehicles' places and identities: the stream lasts no longer than the session that opened it.
+      // Each heartbeat asks again (a comment line now and then also keeps proxies from closing an idle stream and finds
+      // dead connections), and the session's hard end closes it on the dot.
+      const heartbeat = setInterval(() => {
+        void stillSignedIn().then((signedIn) => (signedIn ? send(": ping\n\n") : end()));
+      }, HEARTBEAT_MS);
+      const sessionEnd = endsAtMs === undefined ? undefined : setTimeout(end, endsAtMs - Date.now());
       stop = () => {
         unsubscribe();
         clearInterval(heartbeat);
-        signal?.removeEventListener("abort", onAbort);
+        clearTimeout(sessionEnd);
+        signal?.removeEventListener("abort", end);
       };
-      signal?.addEventListener("abort", onAbort);
+      signal?.addEventListener("abort", end);
       send("retry: 3000\n\n");
       void readActivityLog().then((entries) => {
         event("snapshot", entries.filter(wanted));
@@ -80,8 +96,11 @@ function eventStream(
   });
 }
 
-export const readActivity = guarded(activityQuery, async function readActivity({ tokenId, format }, { signal }) {
-  const wanted = (entry: ActivityEntry) => tokenId === undefined || concernsVehicle(entry, tokenId);
-  if (format === "json") return { format, entries: (await readActivityLog()).filter(wanted) } as const;
-  return { format, stream: eventStream(wanted, signal) } as const;
-});
+export const readActivity = guarded(
+  activityQuery,
+  async function readActivity({ tokenId, format }, { session, signal }) {
+    const wanted = (entry: ActivityEntry) => tokenId === undefined || concernsVehicle(entry, tokenId);
+    if (format === "json") return { format, entries: (await readActivityLog()).filter(wanted) } as const;
+    return { format, stream: eventStream(wanted, signal, session.endsAtMs) } as const;
+  },
+);
