@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MemoryKeyValueStore } from "@/lib/store/memory";
 import { LOGGED_BODY_MAX, redact, redactBody, redactHeaders } from "./redact";
+import { MemoryTokenCache, StoreTokenCache } from "./token-cache";
 
 describe("redact", () => {
   it("removes JWTs, bearer headers, keys, signatures and query strings", () => {
@@ -89,5 +91,111 @@ describe("redactHeaders", () => {
   it("keeps at most sixteen headers", () => {
     const many = Array.from({ length: 40 }, (_, index): [string, string] => [`x-h${index}`, "v"]);
     expect(Object.keys(redactHeaders(many))).toHaveLength(16);
+  });
+});
+
+describe("redact: secrets glued to other text", () => {
+  const jwt = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJlLW9mLXRoZS10b2tlbg";
+  const key = "c0ffee".repeat(10) + "beef";
+
+  it("removes a JWT that follows a word character", () => {
+    const clean = redact(`prefix jwt_${jwt} suffix`);
+    expect(clean).not.toContain(jwt);
+    expect(clean).toBe("prefix jwt_[redacted token] suffix");
+  });
+
+  it("removes a JWT inside a URL-encoded query", () => {
+    const clean = redact(`redirect_uri=https%3A%2F%2Fa.test%2Fcb%3Ftoken%3D${jwt}%26state%3Ds1`);
+    expect(clean).not.toContain(jwt);
+    expect(clean).toContain("state%3Ds1");
+  });
+
+  it("removes a 64-hex key that follows a word character", () => {
+    expect(key).toHaveLength(64);
+    const clean = redact(`key_${key} and apikey${key.toUpperCase()}`);
+    expect(clean).not.toContain(key);
+    expect(clean).not.toContain(key.toUpperCase());
+  });
+});
+
+describe("redact: secret-named fields", () => {
+  it("removes the value of every secret-named JSON field, however short and whatever its shape", () => {
+    const body = JSON.stringify({
+      accessToken: "abc",
+      idToken: "i1",
+      refresh_token: "r1",
+      apiKey: "k1",
+      api_key: "k2",
+      clientSecret: "s1",
+      client_secret: "s2",
+      secret: "s3",
+      password: "hunter2",
+      Authorization: "Basic dXNlcjpwYXNz",
+      signature: "sig",
+      privateKey: "p1",
+      token: 12345,
+    });
+    const clean = redactBody(body).body;
+    const parsed = JSON.parse(clean) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(parsed)) expect(value, name).toBe("[redacted]");
+    for (const secret of ["abc", "i1", "r1", "k1", "k2", "s1", "s2", "s3", "hunter2", "dXNlcjpwYXNz", "sig", "p1"])
+      expect(clean).not.toContain(`"${secret}"`);
+    expect(clean).not.toContain("12345");
+  });
+
+  it("removes secret-named fields inside JSON quoted in a string", () => {
+    const body = JSON.stringify({ message: `bad body ${JSON.stringify({ accessToken: "opaque1", tokenId: 5 })}` });
+    const clean = redactBody(body).body;
+    expect(clean).not.toContain("opaque1");
+    expect(clean).toContain('\\"tokenId\\":5');
+  });
+
+  it("removes secret-named form fields, plain or URL-encoded, wherever they start", () => {
+    expect(redact("x=1&accessToken=abc&page=2")).toBe("x=1&accessToken=[redacted]&page=2");
+    expect(redact("next%3Fapi_key%3Dk1%26page%3D2")).toBe("next%3Fapi_key%3D[redacted]%26page%3D2");
+    expect(redact("sent password=hunter2 then")).toBe("sent password=[redacted] then");
+  });
+
+  it("keeps ordinary data readable", () => {
+    const hash = `0x${"ab".repeat(32)}`;
+    const body = JSON.stringify({
+      tokenId: 21957,
+      tokenDID: "did:erc721:137:0xbA5738a18d83D41847dfFbDC6101d37C69c9B0cF:21957",
+      vin: "1HGCM82633A004352",
+      token_type: "Bearer",
+      expires_in: 3600,
+      state: "s1",
+      page: 2,
+      hash,
+    });
+    const parsed = JSON.parse(redactBody(body).body) as Record<string, unknown>;
+    // A 64-hex value is treated as a key wherever it appears: a transaction hash is hidden with the rest.
+    expect(parsed).toEqual({ ...JSON.parse(body), hash: "[redacted key]" });
+    expect(redact("invalid token: expired; tokenId=7 page=3")).toBe("invalid token: expired; tokenId=7 page=3");
+    expect(redact("monkeyJump.a.b")).toBe("monkeyJump.a.b");
+  });
+});
+
+describe("redact: tokens the caches hold", () => {
+  // A token whose header was not written as compact JSON: it does not start with eyJ, so no pattern knows it.
+  const spacedHeader = Buffer.from('{ "alg": "ES256" }').toString("base64url");
+  const signature = "Zx9Kq2Lm8Vb3Nc7Hd5Fg1Jk4Pq6Rs0Tu2Vw8Xy3Za5Bc7De9Fg";
+  const vehicleJwt = `${spacedHeader}.eyJ0b2tlbl9pZCI6MjE5NTd9.${signature}`;
+
+  it("removes a token held by the in-memory cache, not JWT-shaped, and its signature alone", async () => {
+    expect(vehicleJwt.startsWith("eyJ")).toBe(false);
+    const cache = new MemoryTokenCache(() => 0);
+    await cache.set("dimo:vehicle:k", { token: vehicleJwt, expMs: 60_000 }, 60_000);
+    expect(redact(`exchange said ${vehicleJwt} is bad`)).toBe("exchange said [redacted] is bad");
+    expect(redact(`bad signature ${signature}`)).toBe("bad signature [redacted]");
+    expect(redactBody(`{"echo":"x${vehicleJwt}x"}`).body).not.toContain(vehicleJwt);
+  });
+
+  it("removes an opaque token another instance stored in the shared cache, once this one reads it", async () => {
+    const opaque = "v2.local.opaque-developer-token-value";
+    const store = new MemoryKeyValueStore(() => 0);
+    await store.set("dimo:developer:k", JSON.stringify({ token: opaque, expMs: 60_000 }), 60_000);
+    expect((await new StoreTokenCache(store, () => 0).get("dimo:developer:k"))?.token).toBe(opaque);
+    expect(redact(`auth said ${opaque}`)).toBe("auth said [redacted]");
   });
 });

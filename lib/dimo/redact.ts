@@ -1,22 +1,77 @@
 import "server-only";
+import { LruMap } from "@/lib/lru";
+import { processWide } from "@/lib/process-wide";
 
 /**
  * Removes secrets from text that may reach a log line, an error message or the activity log. Upstream services echo
  * parts of requests back in their errors, so everything that leaves lib/dimo in words goes through here.
  */
 
-const JWT = /\beyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*/g;
-// A 65-byte signature (130 hex) or a 32-byte key (64 hex). Addresses (40 hex) and hashes in DIDs stay readable.
-const SIGNATURE = /\b(0x)?[0-9a-fA-F]{130}\b/g;
-const PRIVATE_KEY = /\b(0x)?[0-9a-fA-F]{64}\b/g;
-const BEARER = /\b(Bearer)\s+[^\s"',;]+/gi;
+// No word boundaries around these: a token glued to other text (`jwt_eyJ…`, `token%3DeyJ…`, `key_<hex>`) is still one.
+// A JWT's header is base64url JSON, so it starts with eyJ and runs on for a dozen characters or more.
+const JWT = /eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g;
+// A 65-byte signature (130 hex) or a 32-byte key (64 hex), so a transaction hash goes too. Addresses (40 hex) and the
+// hashes in DIDs stay readable.
+const SIGNATURE = /(0x)?[0-9a-fA-F]{130}/g;
+const PRIVATE_KEY = /(0x)?[0-9a-fA-F]{64}/g;
+const BEARER = /(Bearer)\s+[^\s"',;]+/gi;
 // Query strings can carry signatures, states and client data: keep the path, drop the query.
 const URL_QUERY = /(https?:\/\/[^\s"'?#]+)\?[^\s"'#]*/g;
-// Fields whose value is a secret whatever it looks like, in JSON (`"token": "…"`) and in forms (`signature=…`).
-const SECRET_FIELD_NAMES =
-  "access_token|id_token|refresh_token|token|signature|api_key|apiKey|client_secret|private_key|privateKey|password|secret";
-const SECRET_JSON_FIELD = new RegExp(`("(?:${SECRET_FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, "g");
-const SECRET_FORM_FIELD = new RegExp(`(^|[&?])(${SECRET_FIELD_NAMES})=[^&\\s]*`, "g");
+/**
+ * How the names of fields whose value is a secret whatever it looks like end: what DIMO's auth, token exchange and
+ * SDKs send (access_token, id_token, token, signature, client_secret), and the usual spellings of keys and passwords
+ * (apiKey, api_key, x-api-key, privateKey, accessToken, refreshToken, password, authorization). Matching the end
+ * keeps `tokenId`, `tokenDID` and `token_type` readable.
+ */
+const SECRET_NAME = "token|secret|signature|password|passwd|api[_-]?key|private[_-]?key|authorization";
+// In JSON (`"accessToken": "…"`, a number too), also JSON quoted inside a string (`\"token\":\"…\"`).
+const SECRET_JSON_FIELD = new RegExp(
+  `(${SECRET_NAME})(\\\\?"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|\\\\"(?:[^"\\\\]|\\\\[^"])*\\\\"|-?\\d[\\d.eE+-]*|true|false)`,
+  "gi",
+);
+// In forms and queries, plain (`signature=…`) or URL-encoded (`token%3D…`), up to the next field.
+const SECRET_FORM_FIELD = new RegExp(`(${SECRET_NAME})(=|%3D)((?:(?!%26)[^&\\s"'<>;,])+)`, "gi");
+
+// Shorter values could be ordinary words: a known secret shorter than this is not looked for.
+const MIN_SECRET_LENGTH = 8;
+// A part of a held token looked for on its own is longer still: a few characters of base64 are found in any text.
+const MIN_TOKEN_PART_LENGTH = 16;
+/**
+ * The most tokens remembered at once, the most recently used kept. Each one is looked for in every text redacted, so
+ * the bound is also the cost; past it the oldest fall back to the patterns, which know every token shaped as usual.
+ */
+const HELD_TOKENS_MAX = 256;
+
+/** Held tokens, each with its signature (what follows its last dot) when that is worth looking for on its own. */
+const heldTokens = () => processWide("held-tokens", () => new LruMap<string, string | null>(HELD_TOKENS_MAX));
+
+/**
+ * Remembers a token this process holds; the token caches call it for each token they store or hand out. Every
+ * redaction then removes it wherever it appears, whatever its shape (one that does not start with eyJ, or an opaque
+ * one), and its signature on its own, in case only the end of the token is echoed.
+ */
+export function holdToken(token: string): void {
+  if (token.length < MIN_SECRET_LENGTH) return;
+  const signature = token.includes(".") ? token.slice(token.lastIndexOf(".") + 1) : "";
+  heldTokens().set(token, signature.length >= MIN_TOKEN_PART_LENGTH ? signature : null);
+}
+
+function withoutKnownSecrets(text: string, knownSecrets: readonly string[]): string {
+  let clean = text;
+  const hide = (secret: string) => {
+    if (clean.includes(secret)) clean = clean.replaceAll(secret, "[redacted]");
+  };
+  for (const secret of knownSecrets) if (secret.length >= MIN_SECRET_LENGTH) hide(secret);
+  // The whole token first, so that it is not left with its signature cut out.
+  for (const [token, signature] of heldTokens().entries()) {
+    hide(token);
+    if (signature !== null) hide(signature);
+  }
+  return clean;
+}
+
+const hiddenJsonValue = (_match: string, name: string, separator: string, value: string) =>
+  `${name}${separator}${value.startsWith("\\") ? '\\"[redacted]\\"' : '"[redacted]"'}`;
 
 const MAX_LENGTH = 300;
 
@@ -31,13 +86,9 @@ const SECRET_HEADERS =
   /^(authorization|proxy-authorization|cookie|set-cookie|x-api-key|x-amz-security-token)$|token|secret|signature/i;
 
 function scrub(text: string, knownSecrets: readonly string[]): string {
-  let clean = text;
-  for (const secret of knownSecrets) {
-    if (secret.length >= 8) clean = clean.split(secret).join("[redacted]");
-  }
-  return clean
-    .replace(SECRET_JSON_FIELD, '$1"[redacted]"')
-    .replace(SECRET_FORM_FIELD, "$1$2=[redacted]")
+  return withoutKnownSecrets(text, knownSecrets)
+    .replace(SECRET_JSON_FIELD, hiddenJsonValue)
+    .replace(SECRET_FORM_FIELD, "$1$2[redacted]")
     .replace(BEARER, "$1 [redacted]")
     .replace(JWT, "[redacted token]")
     .replace(SIGNATURE, "[redacted signature]")

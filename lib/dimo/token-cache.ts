@@ -1,9 +1,11 @@
 import "server-only";
 import type { KeyValueStore } from "@/lib/store/types";
+import { holdToken } from "./redact";
 
 /**
  * Where tokens wait between requests. An interface so that several dashboard instances can share one store (Redis,
- * say) instead of each holding its own; the in-memory one serves a single process.
+ * say) instead of each holding its own; the in-memory one serves a single process. Each token stored or handed out is
+ * also held for redaction (redact.ts), so no message can show it whatever its shape.
  */
 
 export interface CachedToken {
@@ -32,6 +34,7 @@ export class MemoryTokenCache implements TokenCache {
       this.entries.delete(key);
       return undefined;
     }
+    holdToken(entry.value.token);
     return entry.value;
   }
 
@@ -40,6 +43,7 @@ export class MemoryTokenCache implements TokenCache {
       this.entries.delete(key);
       return;
     }
+    holdToken(value.token);
     this.entries.set(key, { value, expiresAtMs });
   }
 
@@ -63,9 +67,10 @@ export class StoreTokenCache implements TokenCache {
     if (stored === null) return undefined;
     try {
       const value = JSON.parse(stored) as Partial<CachedToken>;
-      return typeof value.token === "string" && typeof value.expMs === "number"
-        ? { token: value.token, expMs: value.expMs }
-        : undefined;
+      if (typeof value.token !== "string" || typeof value.expMs !== "number") return undefined;
+      // Another instance may have stored it: this one learns it here.
+      holdToken(value.token);
+      return { token: value.token, expMs: value.expMs };
     } catch {
       return undefined;
     }
@@ -74,6 +79,7 @@ export class StoreTokenCache implements TokenCache {
   async set(key: string, value: CachedToken, expiresAtMs: number): Promise<void> {
     const ttlMs = expiresAtMs - this.now();
     if (ttlMs <= 0) return this.store.delete(key);
+    holdToken(value.token);
     await this.store.set(key, JSON.stringify(value), ttlMs);
   }
 
