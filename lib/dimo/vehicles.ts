@@ -7,6 +7,7 @@ import { type VehicleNode } from "./schemas/identity";
 import { SingleFlight } from "./single-flight";
 import { type Vehicle } from "@/lib/models";
 import { type AppConfig } from "@/lib/config";
+import { LruMap } from "@/lib/lru";
 
 /**
  * What the identity API says about each vehicle, the license's grant included, kept for a few minutes. The grant
@@ -48,20 +49,33 @@ export function toVehicleRecord(node: VehicleNode, nowMs: number): VehicleRecord
   return { vehicle, grantExpiredAt };
 }
 
+/**
+ * The most vehicle records kept at once. Token ids come from URLs, so without a bound every id asked for would stay;
+ * this holds the fleets licenses have many times over, and a record is well under a kilobyte.
+ */
+export const VEHICLE_RECORDS_MAX = 10_000;
+
 export interface VehicleDirectoryDeps {
   http: HttpSettings;
   config: Pick<AppConfig, "license" | "urls">;
   now: () => number;
   ttlMs: number;
   onActivity: (entry: ActivityInput) => void;
+  /** VEHICLE_RECORDS_MAX unless given. */
+  maxRecords?: number;
 }
 
-/** Vehicle records by token id; null records (unknown vehicles) are kept too, so a bad link does not hammer the API. */
+/**
+ * Vehicle records by token id, the least recently used dropped first past the bound; null records (unknown vehicles)
+ * are kept too, so a bad link does not hammer the API.
+ */
 export class VehicleDirectory {
-  private readonly records = new Map<number, { record: VehicleRecord | null; until: number }>();
+  private readonly records: LruMap<number, { record: VehicleRecord | null; until: number }>;
   private readonly flights = new SingleFlight<VehicleRecord | null>();
 
-  constructor(private readonly deps: VehicleDirectoryDeps) {}
+  constructor(private readonly deps: VehicleDirectoryDeps) {
+    this.records = new LruMap(deps.maxRecords ?? VEHICLE_RECORDS_MAX);
+  }
 
   async get(tokenId: number): Promise<VehicleRecord | null> {
     const kept = this.records.get(tokenId);

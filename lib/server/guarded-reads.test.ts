@@ -6,7 +6,7 @@ import { requestInstantOfferAction } from "@/lib/actions/valuation";
 import { listActivity } from "@/lib/dimo/activity";
 import { listTripsPage } from "./trips";
 import { getValuation, listOffers } from "./valuation";
-import { getVehicleAccess, listSharedVehicles } from "./vehicles";
+import { getVehicleAccess, listSharedVehicles, loadVehicleForPage } from "./vehicles";
 
 /** The guarded reads and the value page's action against the sandbox, through the app's own process-wide client. */
 
@@ -45,6 +45,21 @@ describe("invalid input", () => {
     ["page 0", () => listTripsPage(loose({ tokenId: 21957, page: 0 })), "page must be a positive whole number"],
     ["page x", () => listTripsPage(loose({ tokenId: 21957, page: "x" })), "page must be a positive whole number"],
     [
+      "tokenId 2147483648",
+      () => getVehicleAccess(loose({ tokenId: "2147483648" })),
+      "tokenId must be at most 2147483647",
+    ],
+    [
+      "tokenId 2147483648 as a number",
+      () => listOffers(loose({ tokenId: 2_147_483_648 })),
+      "tokenId must be at most 2147483647",
+    ],
+    [
+      "page 2147483648",
+      () => listTripsPage(loose({ tokenId: 21957, page: "2147483648" })),
+      "page must be at most 2147483647",
+    ],
+    [
       "no input",
       () => listTripsPage(undefined as unknown as Loose),
       "the input must be an object with a tokenId and a page",
@@ -65,6 +80,26 @@ describe("invalid input", () => {
     expect(await response.json()).toEqual({
       error: { code: "INVALID_INPUT", message: "tokenId must be a positive whole number", retryable: false },
     });
+    expect((await control.stats()).total).toBe(0);
+  });
+
+  it("answers a token id past 32 bits in a route's URL with 400 and the words, before any upstream call", async () => {
+    const response = await offersRoute(new Request("http://localhost:3000/api/vehicles/2147483648/offers"), {
+      params: Promise.resolve({ tokenId: "2147483648" }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: "INVALID_INPUT", message: "tokenId must be at most 2147483647", retryable: false },
+    });
+    expect((await control.stats()).total).toBe(0);
+  });
+
+  it("sends a vehicle page for a token id past 32 bits to the not-found page, before any upstream call", async () => {
+    const thrown = await loadVehicleForPage("2147483648").then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((thrown as { digest?: unknown } | undefined)?.digest).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
     expect((await control.stats()).total).toBe(0);
   });
 });

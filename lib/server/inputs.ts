@@ -2,9 +2,16 @@ import "server-only";
 import { z } from "zod";
 
 /**
+ * The largest token id or page number taken, the largest signed 32-bit integer. The identity and telemetry APIs type
+ * token ids as GraphQL `Int` and refuse larger ones only after a call (one that counts against the license's quota);
+ * a trips page past it would start beyond trip 214 billion, which no vehicle reaches.
+ */
+const MAX_INT32 = 2_147_483_647;
+
+/**
  * Input rules shared by the guarded functions: actions, and the reads of pages and routes. Numbers may arrive as
- * numbers or as decimal strings (form fields, URL params); anything else, and anything that is not a positive safe
- * integer (`abc`, `-1`, `1e999`, `1.5`, `0`), is refused with a message that names the field.
+ * numbers or as decimal strings (form fields, URL params); anything else, and anything that is not a whole number
+ * from 1 to MAX_INT32 (`abc`, `-1`, `1e999`, `1.5`, `0`, `2147483648`), is refused with a message that names the field.
  */
 export function positiveWholeNumber(name: string) {
   const error = `${name} must be a positive whole number`;
@@ -13,9 +20,16 @@ export function positiveWholeNumber(name: string) {
     .transform((value) => {
       if (typeof value === "number") return value;
       const trimmed = value.trim();
-      return /^\d{1,16}$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+      return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
     })
-    .pipe(z.number({ error }).int({ error }).min(1, { error }).max(Number.MAX_SAFE_INTEGER, { error }));
+    .pipe(
+      z
+        .number({ error })
+        .min(1, { error, abort: true })
+        // Before the whole-number check, which also fails past the safe integers: one message, the one that helps.
+        .max(MAX_INT32, { error: `${name} must be at most ${MAX_INT32}`, abort: true })
+        .int({ error }),
+    );
 }
 
 /** For functions that take nothing: a browser calling them as actions may send only `undefined`. */

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { sandboxConfig } from "@/test-support/dimo-client";
+import { type HttpSettings } from "./http";
+import { VEHICLE_RECORDS_MAX, VehicleDirectory } from "./vehicles";
+
+/** The directory of vehicle records against a stub identity API that counts the vehicles it is asked about. */
+
+function stubIdentity() {
+  const asked: number[] = [];
+  const fetchStub = async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const tokenId = Number(/vehicle\(tokenId: (\d+)\)/.exec(String(init?.body))?.[1]);
+    asked.push(tokenId);
+    const vehicle = { tokenId, owner: "0x52D52df587cB2E014Ae81495D88c71c819779923" };
+    return Response.json({ data: { vehicle } });
+  };
+  const http: HttpSettings = {
+    fetch: fetchStub as typeof fetch,
+    timeoutMs: 1_000,
+    retry: { attempts: 1, baseDelayMs: 1, maxDelayMs: 1, retryAfterCapMs: 1 },
+    onActivity: () => undefined,
+    secrets: [],
+  };
+  return { http, asked };
+}
+
+function directory(maxRecords?: number) {
+  const identity = stubIdentity();
+  const vehicles = new VehicleDirectory({
+    http: identity.http,
+    config: sandboxConfig("http://identity.test"),
+    now: () => 1_000,
+    ttlMs: 60_000,
+    onActivity: () => undefined,
+    ...(maxRecords !== undefined ? { maxRecords } : {}),
+  });
+  return { vehicles, asked: identity.asked };
+}
+
+describe("VehicleDirectory", () => {
+  it("keeps at most its maximum of records, forgetting the least recently used first", async () => {
+    const { vehicles, asked } = directory(2);
+    await vehicles.get(1);
+    await vehicles.get(2);
+    // Reading 1 again makes 2 the least recently used, so 3 pushes 2 out.
+    await vehicles.get(1);
+    await vehicles.get(3);
+    expect(asked).toEqual([1, 2, 3]);
+    await vehicles.get(1);
+    await vehicles.get(3);
+    expect(asked).toEqual([1, 2, 3]);
+    await vehicles.get(2);
+    expect(asked).toEqual([1, 2, 3, 2]);
+  });
+
+  it("keeps unknown vehicles under the same bound, so many bad links cannot grow it", async () => {
+    expect(VEHICLE_RECORDS_MAX).toBeGreaterThan(0);
+    const { vehicles, asked } = directory();
+    const last = VEHICLE_RECORDS_MAX + 50;
+    for (let tokenId = 1; tokenId <= last; tokenId += 1) vehicles.remember(tokenId, null);
+    await vehicles.get(last);
+    await vehicles.get(last - VEHICLE_RECORDS_MAX + 1);
+    expect(asked).toEqual([]);
+    await vehicles.get(last - VEHICLE_RECORDS_MAX);
+    expect(asked).toEqual([last - VEHICLE_RECORDS_MAX]);
+  });
+});
