@@ -6,6 +6,7 @@ import { readActivity as readActivityLog, subscribeActivity } from "@/lib/dimo/a
 import type { ActivityEntry } from "@/lib/models";
 import { guarded } from "./guard";
 import { positiveWholeNumber } from "./inputs";
+import { openLongRead } from "./long-reads";
 
 /**
  * The API activity log, guarded: a snapshot of the kept entries (oldest first), or that snapshot followed live by
@@ -101,6 +102,9 @@ export const readActivity = guarded(
   async function readActivity({ tokenId, format }, { session, signal }) {
     const wanted = (entry: ActivityEntry) => tokenId === undefined || concernsVehicle(entry, tokenId);
     if (format === "json") return { format, entries: (await readActivityLog()).filter(wanted) } as const;
-    return { format, stream: eventStream(wanted, signal, session.endsAtMs) } as const;
+    return openLongRead(session, signal, async (hold) => {
+      const stream = hold(eventStream(wanted, signal, session.endsAtMs));
+      return { format, stream } as const;
+    });
   },
 );

@@ -9,6 +9,7 @@ import { processWide } from "@/lib/process-wide";
 import { isAbort, toFailure } from "./failure";
 import { guarded } from "./guard";
 import { tripsInput } from "./inputs";
+import { openLongRead } from "./long-reads";
 
 /**
  * The routes of one page of trips, for the trips map: one request from the browser, read from the Telemetry API ten
@@ -150,35 +151,42 @@ export async function forEachTripPath(
   return summary;
 }
 
+/** The paths of `trips` as NDJSON lines, ending with a `done` or an `error` line; stops when `signal` aborts. */
+function tripPathsStream(tokenId: number, trips: readonly Trip[], signal: AbortSignal | undefined) {
+  const stop = new AbortController();
+  signal?.addEventListener("abort", () => stop.abort(), { once: true });
+  const encoder = new TextEncoder();
+
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (message: TripPathsMessage) => {
+        if (!stop.signal.aborted) controller.enqueue(encoder.encode(encodePathsMessage(message)));
+      };
+      forEachTripPath(tokenId, trips, stop.signal, (result) => send({ type: "path", ...result }))
+        .then((summary) => send({ type: "done", ...summary }))
+        .catch((error: unknown) => {
+          if (!stop.signal.aborted) send({ type: "error", ...toFailure(error, "trip paths") });
+        })
+        .finally(() => {
+          if (!stop.signal.aborted) controller.close();
+        });
+    },
+    cancel() {
+      stop.abort();
+    },
+  });
+}
+
 /**
- * The page's trips' paths, as a stream. Resolves once the page of trips is read, so a refused or unknown vehicle is
- * still an HTTP error.
+ * The page's trips' paths, as a stream: one of the session's long reads. Resolves once the page of trips is read, so
+ * a refused or unknown vehicle is still an HTTP error.
  */
 export const openTripPathsStream = guarded(
   tripsInput,
-  async function openTripPathsStream({ tokenId, page }, { signal }) {
-    const { trips } = await getDimoClient().listTrips(tokenId, page);
-    const stop = new AbortController();
-    signal?.addEventListener("abort", () => stop.abort(), { once: true });
-    const encoder = new TextEncoder();
-
-    return new ReadableStream<Uint8Array>({
-      start(controller) {
-        const send = (message: TripPathsMessage) => {
-          if (!stop.signal.aborted) controller.enqueue(encoder.encode(encodePathsMessage(message)));
-        };
-        forEachTripPath(tokenId, trips, stop.signal, (result) => send({ type: "path", ...result }))
-          .then((summary) => send({ type: "done", ...summary }))
-          .catch((error: unknown) => {
-            if (!stop.signal.aborted) send({ type: "error", ...toFailure(error, "trip paths") });
-          })
-          .finally(() => {
-            if (!stop.signal.aborted) controller.close();
-          });
-      },
-      cancel() {
-        stop.abort();
-      },
+  async function openTripPathsStream({ tokenId, page }, { session, signal }) {
+    return openLongRead(session, signal, async (hold) => {
+      const { trips } = await getDimoClient().listTrips(tokenId, page);
+      return hold(tripPathsStream(tokenId, trips, signal));
     });
   },
 );

@@ -6,6 +6,7 @@ import { guarded } from "./guard";
 import { type DayBounds, type DaySearch, findDayPage } from "./trip-day-search";
 import { keptTripHistory, pageFromHistory } from "./trip-history";
 import { positiveWholeNumber, tripsInput } from "./inputs";
+import { openLongRead } from "./long-reads";
 import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } from "./trip-streams";
 
 /**
@@ -45,12 +46,18 @@ const allTripsInput = z.object(
   { error: "the input must be an object with a tokenId" },
 );
 
-/** Every trip's start point (or those since a time), and the progress, as NDJSON (see lib/geo/all-trips-stream.ts). */
+/**
+ * Every trip's start point (or those since a time), and the progress, as NDJSON (see lib/geo/all-trips-stream.ts):
+ * one of the session's long reads.
+ */
 export const openAllTripsStream = guarded(
   allTripsInput,
-  async function openAllTripsStream({ tokenId, since }, { signal }) {
-    await getDimoClient().assertCanUse(tokenId, "trips");
-    return allTripsStream(tokenId, signalOrNever(signal), since === undefined ? undefined : Date.parse(since));
+  async function openAllTripsStream({ tokenId, since }, { session, signal }) {
+    return openLongRead(session, signal, async (hold) => {
+      await getDimoClient().assertCanUse(tokenId, "trips");
+      const sinceMs = since === undefined ? undefined : Date.parse(since);
+      return hold(allTripsStream(tokenId, signalOrNever(signal), sinceMs));
+    });
   },
 );
 
@@ -77,15 +84,19 @@ const exportInput = z
     },
   );
 
-/** One page of trips, or all of them (streamed while the pages are fetched), as a CSV or GeoJSON file. */
+/**
+ * One page of trips, or all of them (streamed while the pages are fetched), as a CSV or GeoJSON file: one of the
+ * session's long reads, until the file is written.
+ */
 export const openTripsExport = guarded(
   exportInput,
-  async function openTripsExport({ tokenId, format, page, from, to }, { signal }) {
+  async function openTripsExport({ tokenId, format, page, from, to }, { session, signal }) {
     const keep = from !== undefined && to !== undefined ? startsBetween(Date.parse(from), Date.parse(to)) : undefined;
-    const body =
+    const body = await openLongRead(session, signal, async (hold) =>
       page === "all"
-        ? await allTripsExportStream(tokenId, format, signalOrNever(signal), keep)
-        : await tripsPageExport(tokenId, page, format, signalOrNever(signal), keep);
+        ? hold(await allTripsExportStream(tokenId, format, signalOrNever(signal), keep))
+        : tripsPageExport(tokenId, page, format, signalOrNever(signal), keep),
+    );
     return { body, mediaType: EXPORT_MEDIA_TYPES[format], fileName: exportFileName(tokenId, page, format) };
   },
 );

@@ -1,9 +1,11 @@
 import { readActivity } from "@/lib/server/activity";
-import { errorResponse, resultResponse } from "@/lib/server/responses";
+import { longReadErrorResponse } from "@/lib/server/long-reads";
+import { resultResponse } from "@/lib/server/responses";
 
 /**
  * GET: the API activity log, live, as Server-Sent Events (a `snapshot`, then one `entry` event per new call);
- * `?tokenId=N` keeps one vehicle's calls; `?format=json` answers the snapshot once as JSON.
+ * `?tokenId=N` keeps one vehicle's calls; `?format=json` answers the snapshot once as JSON. The stream ends with the
+ * session, and is one of the session's long reads: past the cap, 429 with Retry-After.
  */
 
 export const dynamic = "force-dynamic";
@@ -14,7 +16,7 @@ export async function GET(request: Request): Promise<Response> {
     { tokenId: query.get("tokenId") ?? undefined, format: query.get("format") ?? undefined },
     { signal: request.signal },
   );
-  if (!result.ok) return errorResponse(result.error);
+  if (!result.ok) return longReadErrorResponse(result.error);
   if (result.data.format === "json") return resultResponse({ ok: true, data: { entries: result.data.entries } });
   return new Response(result.data.stream, {
     headers: {

@@ -1,9 +1,10 @@
-import { errorResponse } from "@/lib/server/responses";
+import { longReadErrorResponse } from "@/lib/server/long-reads";
 import { openTripsExport } from "@/lib/server/trips";
 
 /**
  * GET `?format=csv|geojson&page=N|all[&from=ISO&to=ISO]`: a vehicle's trips as a file to download, one page or all of
- * them (streamed while the pages are fetched), only those starting in `[from, to)` when a window is given.
+ * them (streamed while the pages are fetched), only those starting in `[from, to)` when a window is given. One of the
+ * session's long reads: past the cap, 429 with Retry-After.
  */
 export async function GET(request: Request, { params }: { params: Promise<{ tokenId: string }> }): Promise<Response> {
   const query = new URL(request.url).searchParams;
@@ -18,7 +19,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
     },
     { signal: request.signal },
   );
-  if (!result.ok) return errorResponse(result.error);
+  if (!result.ok) return longReadErrorResponse(result.error);
   const { body, mediaType, fileName } = result.data;
   return new Response(body, {
     headers: {
