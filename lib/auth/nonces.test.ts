@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryKeyValueStore } from "@/lib/store/memory";
-import { NONCE_TTL_MS, createNonces } from "./nonces";
+import { NONCE_TTL_MS, createNonces, spendOnce } from "./nonces";
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
 
@@ -75,5 +75,19 @@ describe("sign-in nonces", () => {
     now += NONCE_TTL_MS + 60_000;
     expect(await states.consume(state)).toBe(true);
     expect(await states.consume(state)).toBe(false);
+  });
+});
+
+describe("spendOnce", () => {
+  it("is true for the first caller only, and forgets the key once its time is up", async () => {
+    let now = 1_700_000_000_000;
+    const store = new MemoryKeyValueStore(() => now);
+    expect(await spendOnce(store, "used-thing:a", now + 1_000, now)).toBe(true);
+    expect(await spendOnce(store, "used-thing:a", now + 1_000, now)).toBe(false);
+    now += 1_001;
+    expect(await spendOnce(store, "used-thing:a", now + 1_000, now)).toBe(true);
+    // Nothing is stored for what can no longer be presented.
+    expect(await spendOnce(store, "used-thing:b", now, now)).toBe(false);
+    expect(await store.get("used-thing:b")).toBeNull();
   });
 });

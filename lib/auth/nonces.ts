@@ -29,6 +29,15 @@ export interface NonceDeps {
   purpose?: "sign-in-nonce" | "dimo-login-state";
 }
 
+/**
+ * Spends `key` once, on every instance (the shared store decides who was first), and remembers it until `untilMs`:
+ * as long as what it names could still be presented. True only for the first caller.
+ */
+export async function spendOnce(store: KeyValueStore, key: string, untilMs: number, nowMs: number): Promise<boolean> {
+  const ttlMs = untilMs - nowMs;
+  return ttlMs > 0 && store.setIfAbsent(key, "1", ttlMs);
+}
+
 function mac(key: string, body: string): string {
   return createHmac("sha256", key).update(body).digest("hex").slice(0, MAC_HEX);
 }
@@ -64,8 +73,10 @@ export function createNonces({
   async function consume(nonce: string): Promise<boolean> {
     const expiresMs = check(nonce);
     if (expiresMs === null) return false;
-    return store.setIfAbsent(`${usedPrefix}:${nonce}`, "1", expiresMs - now());
+    return spendOnce(store, `${usedPrefix}:${nonce}`, expiresMs, now());
   }
 
   return { issue, check, consume };
 }
+
+export type Nonces = ReturnType<typeof createNonces>;

@@ -52,12 +52,11 @@ export function getAuthOptions(): NextAuthOptions {
           ) {
             throw new Error("MALFORMED_MESSAGE" satisfies SignInErrorCode);
           }
-          const nonces = getSignInNonces();
           const address = await verifySignIn({
             message,
             signature,
             expectedOrigin: config.publicUrl,
-            consumeNonce: nonces.consume,
+            nonces: getSignInNonces(),
             verifyOnChain,
           }).catch((error: unknown) => {
             // The used-nonce set is unreachable: refuse (fail closed) with a code that says to try again shortly.

@@ -1,14 +1,17 @@
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { beforeEach, describe, expect, it } from "vitest";
+import { MemoryKeyValueStore } from "@/lib/store/memory";
+import type { ChainSignatureVerifier } from "./chain-signatures";
+import { type Nonces, createNonces } from "./nonces";
 import { SignInError, verifySignIn, type SignInFailure } from "./siwe";
 
 const ORIGIN = "http://localhost:3000";
 const alice = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d");
 const mallory = privateKeyToAccount("0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a");
 
-let issued: Set<string>;
-const consumeNonce = (nonce: string) => issued.delete(nonce);
+let nonces: Nonces;
+let nonce: string;
 
 function message(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
   const issuedAt = new Date();
@@ -17,7 +20,7 @@ function message(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {
     uri: ORIGIN,
     address: alice.address,
     chainId: 1,
-    nonce: "abcdef1234567890",
+    nonce,
     version: "1",
     issuedAt,
     expirationTime: new Date(issuedAt.getTime() + 5 * 60_000),
@@ -25,14 +28,28 @@ function message(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {
   });
 }
 
-async function verify(text: string, signature?: string) {
+async function verify(text: string, signature?: string, verifyOnChain?: ChainSignatureVerifier) {
   return verifySignIn({
     message: text,
     signature: signature ?? (await alice.signMessage({ message: text })),
     expectedOrigin: ORIGIN,
-    consumeNonce,
+    nonces,
+    verifyOnChain,
   });
 }
+
+/** A stand-in for the chain that answers `valid` and counts how often it was asked. */
+function chainAnswering(valid: boolean) {
+  const asked = { count: 0 };
+  const verifyOnChain: ChainSignatureVerifier = async () => {
+    asked.count += 1;
+    return valid;
+  };
+  return { asked, verifyOnChain };
+}
+
+/** Whether the test's nonce is still unspent (spending it to find out). */
+const nonceStillUnspent = () => nonces.consume(nonce);
 
 async function failure(promise: Promise<unknown>): Promise<SignInFailure> {
   const error = await promise.then(
@@ -44,13 +61,14 @@ async function failure(promise: Promise<unknown>): Promise<SignInFailure> {
 }
 
 beforeEach(() => {
-  issued = new Set(["abcdef1234567890"]);
+  nonces = createNonces({ secret: "a-test-secret-that-is-long-enough-0123456789", store: new MemoryKeyValueStore() });
+  nonce = nonces.issue();
 });
 
 describe("verifySignIn", () => {
   it("accepts a fresh message signed by its address and returns the address in lowercase", async () => {
     await expect(verify(message())).resolves.toBe(alice.address.toLowerCase());
-    expect(issued.size).toBe(0);
+    expect(await nonceStillUnspent()).toBe(false);
   });
 
   it("refuses a replayed message: the nonce is single-use", async () => {
@@ -105,7 +123,7 @@ describe("verifySignIn", () => {
     expect(tampered).not.toBe(text);
     expect(await failure(verify(tampered, signature))).toBe("BAD_SIGNATURE");
     // A failed attempt does not burn the nonce.
-    expect(issued.has("abcdef1234567890")).toBe(true);
+    expect(await nonceStillUnspent()).toBe(true);
   });
 
   it("refuses a signature from another key", async () => {
@@ -119,7 +137,36 @@ describe("verifySignIn", () => {
 
   it("refuses a message for another chain, before it looks at the nonce", async () => {
     expect(await failure(verify(message({ chainId: 137 })))).toBe("WRONG_CHAIN");
-    expect(issued.has("abcdef1234567890")).toBe(true);
+    expect(await nonceStillUnspent()).toBe(true);
+  });
+
+  it("looks at the nonce before the signature: a forged or expired one never reaches the chain", async () => {
+    const chain = chainAnswering(true);
+    const forged = message({ nonce: `${nonce.slice(0, -1)}${nonce.endsWith("0") ? "1" : "0"}` });
+    expect(await failure(verify(forged, await mallory.signMessage({ message: forged }), chain.verifyOnChain))).toBe(
+      "BAD_NONCE",
+    );
+    const stale = createNonces({
+      secret: "a-test-secret-that-is-long-enough-0123456789",
+      store: new MemoryKeyValueStore(),
+      now: () => Date.now() - 10 * 60_000,
+    }).issue();
+    const expired = message({ nonce: stale });
+    expect(await failure(verify(expired, await mallory.signMessage({ message: expired }), chain.verifyOnChain))).toBe(
+      "BAD_NONCE",
+    );
+    expect(chain.asked.count).toBe(0);
+  });
+
+  it("asks the chain for a signature that fails the plain check, and spends the nonce only when it says yes", async () => {
+    const text = message();
+    const signature = await mallory.signMessage({ message: text });
+    const refusing = chainAnswering(false);
+    expect(await failure(verify(text, signature, refusing.verifyOnChain))).toBe("BAD_SIGNATURE");
+    expect(refusing.asked.count).toBe(1);
+    const accepting = chainAnswering(true);
+    await expect(verify(text, signature, accepting.verifyOnChain)).resolves.toBe(alice.address.toLowerCase());
+    expect(await nonceStillUnspent()).toBe(false);
   });
 
   it("refuses text that is not a sign-in message", async () => {

@@ -3,6 +3,7 @@ import { isAddress, verifyMessage, type Hex } from "viem";
 import { parseSiweMessage } from "viem/siwe";
 import { SIGN_IN_CHAIN_ID } from "@/lib/sign-in-message";
 import { type ChainSignatureVerifier, ChainUnavailableError } from "./chain-signatures";
+import type { Nonces } from "./nonces";
 
 /** Why a sign-in message was refused; the codes reach the login page, which words them. */
 export type SignInFailure =
@@ -34,8 +35,11 @@ export interface VerifySignInInput {
   signature: string;
   /** The dashboard's public origin, e.g. http://localhost:3000: the message's domain and URI must match it. */
   expectedOrigin: string;
-  /** Takes the nonce out of circulation; false when it was never issued, has expired or was used. */
-  consumeNonce: (nonce: string) => Promise<boolean> | boolean;
+  /**
+   * The sign-in nonces (sign-in-nonces.ts): `check` reads a nonce's MAC and expiry without any storage; `consume`
+   * takes it out of circulation, false when it was never issued, has expired or was used.
+   */
+  nonces: Pick<Nonces, "check" | "consume">;
   /**
    * Checks a contract account's signature on chain (ERC-1271 / ERC-6492) when the plain check fails; present only
    * when DIMO_RPC_URL is configured (chain-signatures.ts).
@@ -52,7 +56,9 @@ const ANY_SIGNATURE = /^0x(?:[0-9a-fA-F]{2}){65,8192}$/;
  * Verifies an EIP-4361 sign-in message and its signature; returns the signer's address (lowercase).
  * The signature is checked with plain ECDSA recovery (EIP-191), which covers ordinary wallets without any RPC; when
  * that fails and an RPC endpoint is configured, the address may be a smart account, asked through ERC-1271/6492.
- * The nonce is consumed last, only for an otherwise valid message, so one bad attempt cannot burn someone's nonce.
+ * The nonce is looked at twice: its MAC and expiry before the signature, so that a made-up or stale nonce costs no
+ * signature work and no RPC call (the caller of an ERC-6492 signature picks the factory call the chain would run);
+ * and it is consumed last, only for an otherwise valid message, so one bad attempt cannot burn someone's nonce.
  */
 export async function verifySignIn(input: VerifySignInInput): Promise<`0x${string}`> {
   const now = input.now ?? new Date();
@@ -91,11 +97,13 @@ export async function verifySignIn(input: VerifySignInInput): Promise<`0x${strin
     throw new SignInError("EXPIRED_MESSAGE", "The sign-in message has expired or is not valid yet. Sign in again.");
   }
 
+  const badNonce = () =>
+    new SignInError("BAD_NONCE", "The sign-in message was already used or its nonce has expired. Sign in again.");
+  if (input.nonces.check(fields.nonce) === null) throw badNonce();
+
   await verifySignature(fields.address, input);
 
-  if (!(await input.consumeNonce(fields.nonce))) {
-    throw new SignInError("BAD_NONCE", "The sign-in message was already used or its nonce has expired. Sign in again.");
-  }
+  if (!(await input.nonces.consume(fields.nonce))) throw badNonce();
   return fields.address.toLowerCase() as `0x${string}`;
 }
 

@@ -19,6 +19,24 @@ const MALLORY = privateKeyToAccount(keccak256(toHex("dimo-dashboard test: not th
 const ORIGIN = "http://localhost:3000";
 const SALT = keccak256(toHex("salt"));
 
+const AUTH_SECRET = "s".repeat(40);
+
+/** The factory call that deploys `owner`'s account at SALT: what an ERC-6492 signature carries. */
+const deployCall = (owner: `0x${string}`) =>
+  encodeFunctionData({
+    abi: [
+      {
+        type: "function",
+        name: "deploy",
+        stateMutability: "nonpayable",
+        inputs: [{ type: "address" }, { type: "bytes32" }],
+        outputs: [{ type: "address" }],
+      },
+    ],
+    functionName: "deploy",
+    args: [owner, SALT],
+  });
+
 let chain: LocalChain;
 let account: `0x${string}`;
 let undeployed: `0x${string}`;
@@ -29,7 +47,7 @@ const savedEnv = { ...process.env };
 type Authorize = (credentials: Record<string, string>) => Promise<User>;
 
 async function authorizeWith(env: Record<string, string>): Promise<Authorize> {
-  process.env = { ...savedEnv, NEXTAUTH_URL: ORIGIN, SANDBOX_DATA_DIR: dataDir, AUTH_SECRET: "s".repeat(40), ...env };
+  process.env = { ...savedEnv, NEXTAUTH_URL: ORIGIN, SANDBOX_DATA_DIR: dataDir, AUTH_SECRET, ...env };
   const { vi } = await import("vitest");
   vi.resetModules();
   const { getAuthOptions } = await import("./options");
@@ -94,21 +112,8 @@ describe("a smart-account wallet signs in through ERC-1271 when DIMO_RPC_URL is 
 
   it("accepts an ERC-6492 signature for an account not deployed yet, and refuses one by another key", async () => {
     const authorize = await authorizeWith({ DIMO_RPC_URL: chain.url, DASHBOARD_ADMINS: undeployed });
-    const deployCall = encodeFunctionData({
-      abi: [
-        {
-          type: "function",
-          name: "deploy",
-          stateMutability: "nonpayable",
-          inputs: [{ type: "address" }, { type: "bytes32" }],
-          outputs: [{ type: "address" }],
-        },
-      ],
-      functionName: "deploy",
-      args: [OWNER.address, SALT],
-    });
     const wrap = (signature: `0x${string}`) =>
-      serializeErc6492Signature({ address: factory, data: deployCall, signature });
+      serializeErc6492Signature({ address: factory, data: deployCall(OWNER.address), signature });
 
     const message = await signInMessage(undeployed);
     expect(await refusal(authorize({ message, signature: wrap(await MALLORY.signMessage({ message })) }))).toBe(
@@ -117,6 +122,34 @@ describe("a smart-account wallet signs in through ERC-1271 when DIMO_RPC_URL is 
     expect(await authorize({ message, signature: wrap(await OWNER.signMessage({ message })) })).toMatchObject({
       id: undeployed.toLowerCase(),
     });
+  });
+
+  it("looks at the nonce before the chain: a forged or expired nonce costs no RPC call, whatever the signature", async () => {
+    const authorize = await authorizeWith({ DIMO_RPC_URL: chain.url, DASHBOARD_ADMINS: `${account},${undeployed}` });
+    const { createNonces } = await import("./nonces");
+    const { MemoryKeyValueStore } = await import("@/lib/store/memory");
+    const nonceMadeWith = (secret: string, now = Date.now) =>
+      createNonces({ secret, store: new MemoryKeyValueStore(), now }).issue();
+    const nonces = {
+      "made with another secret": nonceMadeWith("another-secret-that-is-long-enough-0123456789"),
+      "made here but expired": nonceMadeWith(AUTH_SECRET, () => Date.now() - 10 * 60_000),
+      "made up": "f".repeat(56),
+    };
+    // The caller picks the factory call that the chain would run for an ERC-6492 signature.
+    const factoryCall = (signature: `0x${string}`) =>
+      serializeErc6492Signature({ address: factory, data: deployCall(MALLORY.address), signature });
+
+    for (const [name, nonce] of Object.entries(nonces)) {
+      for (const address of [account, undeployed]) {
+        const message = buildSignInMessage({ origin: ORIGIN, address, nonce, issuedAt: new Date() });
+        const bad = await MALLORY.signMessage({ message });
+        for (const signature of [bad, factoryCall(bad)]) {
+          const before = chain.requestCount();
+          expect(await refusal(authorize({ message, signature })), name).toBe("BAD_NONCE");
+          expect(chain.requestCount(), name).toBe(before);
+        }
+      }
+    }
   });
 
   it("without DIMO_RPC_URL, refuses the smart account and says why", async () => {
