@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import type { JWTPayload } from "jose";
 import { decode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LICENSE, DEMO_LOGIN_ACCOUNTS, type DemoLoginAccount } from "@/lib/demo-license";
@@ -5,8 +7,9 @@ import { setUpSandbox } from "@/test-support/sandbox";
 import { type CookieToSet, finishDimoLogin, startDimoLogin } from "./dimo-login";
 
 /**
- * The DIMO login round trip on the server, against a real sandbox playing DIMO's login page: the state that binds it
- * to the browser is spent once on the server too, so even a copy of the state cookie cannot sign in twice.
+ * The DIMO login round trip on the server, against a real sandbox playing DIMO's login page. DIMO sends the token back
+ * without the state, so what keeps a callback URL found elsewhere from signing anyone in is on the server: the state
+ * cookie this browser holds, a token issued moments ago, and each token and state spent once in the shared store.
  */
 
 const SECRET = "a-test-secret-that-is-long-enough-0123456789";
@@ -36,6 +39,37 @@ async function roundTrip(account: DemoLoginAccount, callbackUrl: unknown = "/dev
   return { query: new URL(answer.headers.get("location") ?? "").searchParams, cookie };
 }
 
+/** The callback's query for `token`, as DIMO's login sends it: no state. */
+const callbackQuery = (token: string) => new URLSearchParams({ token });
+
+/** The state cookie of a login this browser started and never finished. */
+const freshStateCookie = () => startDimoLogin("/").cookie.value;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/**
+ * A User JWT of `account` signed with the sandbox's auth key, as DIMO's login mints one. Each carries an id of its
+ * own: two sign-ins of one account within a second would otherwise get the same token, which is then a replay.
+ */
+function userToken(account: DemoLoginAccount, claims: JWTPayload = {}): Promise<string> {
+  return suite.signWithSandboxKey("auth", {
+    iss: `${suite.url}/auth`,
+    aud: DEMO_LICENSE.clientId,
+    ethereum_address: account === "owner" ? DEMO_LICENSE.owner.address : DEMO_LOGIN_ACCOUNTS[account].address,
+    email: DEMO_LOGIN_ACCOUNTS[account].email,
+    iat: nowSeconds(),
+    exp: nowSeconds() + 14 * 86_400,
+    jti: randomUUID(),
+    ...claims,
+  });
+}
+
+/** Whether a browser holding `stateCookie` can still finish a new sign-in with it: true while the state is unspent. */
+async function stateStillUnspent(stateCookie: string): Promise<boolean> {
+  const outcome = await finishDimoLogin({ query: callbackQuery(await userToken("owner")), stateCookie });
+  return outcome.kind === "signed-in";
+}
+
 describe("startDimoLogin", () => {
   it("sends the browser to DIMO's login with this license and redirect URI, and sets a one-time state cookie", () => {
     const { location, cookie } = startDimoLogin("/vehicles/21957");
@@ -59,7 +93,7 @@ describe("startDimoLogin", () => {
 });
 
 describe("finishDimoLogin", () => {
-  it("signs the owner in with a DIMO session, once: a copy of the state cookie cannot sign in again", async () => {
+  it("signs the owner in with a DIMO session, once: a copy of the callback and its cookie cannot sign in again", async () => {
     const { query, cookie } = await roundTrip("owner", "/vehicles/21957/trips");
     const outcome = await finishDimoLogin({ query, stateCookie: cookie.value });
     expect(outcome).toMatchObject({ kind: "signed-in", location: "/vehicles/21957/trips" });
@@ -93,32 +127,70 @@ describe("finishDimoLogin", () => {
   });
 
   it("refuses without the state cookie, with another login's state, and with a state this server never made", async () => {
-    const { query, cookie } = await roundTrip("owner");
+    const cookie = freshStateCookie();
+    const query = callbackQuery(await userToken("owner"));
     expect(await finishDimoLogin({ query, stateCookie: undefined })).toMatchObject({ code: "DIMO_STATE_MISSING" });
-    const other = startDimoLogin("/").cookie.value;
-    expect(await finishDimoLogin({ query, stateCookie: other })).toMatchObject({ code: "DIMO_STATE_MISMATCH" });
-    // A made-up state that DIMO echoes faithfully: the token is good, but the state was never issued here.
+    // A state in the query (DIMO's login sends none) must be this browser's.
+    const echoed = new URLSearchParams(query);
+    echoed.set("state", cookie.split(".")[0] ?? "");
+    expect(await finishDimoLogin({ query: echoed, stateCookie: freshStateCookie() })).toMatchObject({
+      code: "DIMO_STATE_MISMATCH",
+    });
+    // A made-up state, echoed faithfully: the token is good, but the state was never issued here.
     const madeUp = new URLSearchParams(query);
     madeUp.set("state", "f".repeat(56));
     expect(await finishDimoLogin({ query: madeUp, stateCookie: `${"f".repeat(56)}.Lw` })).toMatchObject({
       code: "DIMO_STATE_MISSING",
     });
-    // None of these spent the real state.
-    expect(await finishDimoLogin({ query, stateCookie: cookie.value })).toMatchObject({ kind: "signed-in" });
+    // None of these spent the real state, nor the token.
+    expect(await finishDimoLogin({ query, stateCookie: cookie })).toMatchObject({ kind: "signed-in" });
   });
 
   it("refuses a tampered token without spending the state, and ignores walletAddress in the query", async () => {
-    const { query, cookie } = await roundTrip("stranger");
-    const token = query.get("token") ?? "";
-    const tampered = new URLSearchParams(query);
-    tampered.set("token", `${token.slice(0, -4)}AAAA`);
-    expect(await finishDimoLogin({ query: tampered, stateCookie: cookie.value })).toMatchObject({
-      code: "DIMO_TOKEN_INVALID",
-    });
+    const cookie = freshStateCookie();
+    const token = await userToken("stranger");
+    expect(
+      await finishDimoLogin({ query: callbackQuery(`${token.slice(0, -4)}AAAA`), stateCookie: cookie }),
+    ).toMatchObject({ code: "DIMO_TOKEN_INVALID" });
     // Claiming to be the owner in the query changes nothing: the token names the stranger.
-    const claimed = new URLSearchParams(query);
+    const claimed = callbackQuery(token);
     claimed.set("walletAddress", DEMO_LICENSE.owner.address);
     claimed.set("email", DEMO_LOGIN_ACCOUNTS.owner.email);
-    expect(await finishDimoLogin({ query: claimed, stateCookie: cookie.value })).toMatchObject({ kind: "not-allowed" });
+    expect(await finishDimoLogin({ query: claimed, stateCookie: cookie })).toMatchObject({ kind: "not-allowed" });
+  });
+
+  it("signs a token in once: sent again without a state, from a browser with a fresh state, it is refused", async () => {
+    const query = callbackQuery(await userToken("owner"));
+    expect(await finishDimoLogin({ query, stateCookie: freshStateCookie() })).toMatchObject({ kind: "signed-in" });
+
+    // Whoever finds the callback URL (history, a proxy's log) starts a login of their own and sends the token alone.
+    const attacker = freshStateCookie();
+    expect(await finishDimoLogin({ query, stateCookie: attacker })).toEqual({
+      kind: "refused",
+      code: "DIMO_STATE_MISSING",
+      location: "/login?error=DIMO_STATE_MISSING",
+    });
+    // The refusal spent nothing: that browser's state still serves a sign-in of its own.
+    expect(await stateStillUnspent(attacker)).toBe(true);
+  });
+
+  it("refuses a token issued more than a few minutes ago, without spending the state", async () => {
+    const cookie = freshStateCookie();
+    const stale = await userToken("owner", { iat: nowSeconds() - 10 * 60 });
+    expect(await finishDimoLogin({ query: callbackQuery(stale), stateCookie: cookie })).toMatchObject({
+      kind: "refused",
+      code: "DIMO_TOKEN_EXPIRED",
+    });
+    expect(await stateStillUnspent(cookie)).toBe(true);
+  });
+
+  it("never makes a session from a Developer JWT, which anyone holding the API key can mint", async () => {
+    const cookie = freshStateCookie();
+    const developerJwt = await suite.developerJwt();
+    expect(await finishDimoLogin({ query: callbackQuery(developerJwt), stateCookie: cookie })).toMatchObject({
+      kind: "refused",
+      code: "DIMO_TOKEN_INVALID",
+    });
+    expect(await stateStillUnspent(cookie)).toBe(true);
   });
 });

@@ -1,19 +1,21 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { safeCallbackPath } from "@/lib/safe-callback";
 import { getStores } from "@/lib/store";
 import { isStoreUnavailable } from "@/lib/store/types";
 import { DimoTokenError, type DimoTokenFailure, verifyDimoToken } from "./dimo-token";
-import { createNonces } from "./nonces";
+import { createNonces, spendOnce } from "./nonces";
 import { getAuthSecret } from "./secret";
 import { AdmissionRefused, type AdmissionRefusal, admit, newSessionCookie } from "./sign-in-session";
 
 /**
  * Sign in with DIMO, by redirect. `start` sends the browser to DIMO's login page with a one-time state, kept in an
- * httpOnly cookie of this browser; DIMO's login sends it back to the callback with a User JWT. `finish` admits the
- * person only when the state cookie is there (and equals `state` when DIMO echoes it), the token verifies, and the
- * state was never used before (on any instance: the used states are in the shared store). Then the same rule and
- * the same session as a wallet's sign-in (sign-in-session.ts).
+ * httpOnly cookie of this browser; DIMO's login sends the browser back to the callback with a User JWT. `finish`
+ * admits the person only when the state cookie is there and genuine (and equals `state` if the query has one), the
+ * token verifies and was issued moments ago (dimo-token.ts), and neither the token nor the state was used before (on
+ * any instance: both are spent in the shared store). Then the same rule and the same session as a wallet's sign-in
+ * (sign-in-session.ts).
  */
 
 /** Long enough to type an email and a one-time code on DIMO's page; the state is single-use anyway. */
@@ -92,22 +94,26 @@ export async function finishDimoLogin({ query, stateCookie: cookie }: CallbackIn
   });
 
   const [state, encodedPath] = (cookie ?? "").split(".");
-  if (!state || encodedPath === undefined) return refused("DIMO_STATE_MISSING");
+  // Its MAC and expiry, which need no storage: a made-up or stale state is refused before anything is spent.
+  if (!state || encodedPath === undefined || loginStates().check(state) === null) return refused("DIMO_STATE_MISSING");
+  // DIMO's login sends no `state` back (docs/dimo-api.md), so a callback without one is the normal case and is
+  // accepted: the state cookie, the token's short issue window and its single use are what bind it. A `state` in the
+  // query is someone else's claim about this round trip, and must then be this browser's.
   const echoed = query.get("state");
   if (echoed !== null && echoed !== state) return refused("DIMO_STATE_MISMATCH");
 
+  const token = query.get("token") ?? "";
   let person;
   try {
-    person = await verifyDimoToken(query.get("token") ?? "", {
-      authUrl: config.urls.auth,
-      clientId: config.license.clientId,
-    });
+    person = await verifyDimoToken(token, { authUrl: config.urls.auth, clientId: config.license.clientId });
   } catch (error) {
     if (error instanceof DimoTokenError) return refused(error.code);
     throw error;
   }
-  // Spent only now, for a valid answer: a state is good for one sign-in, on every instance.
+  // Spent only now, for a valid answer, the token first: a replayed token then leaves this browser's state unspent.
+  // A used token is worded as a used sign-in; both are good for one sign-in, on every instance.
   try {
+    if (!(await spendUserToken(token, person.usableUntilMs))) return refused("DIMO_STATE_MISSING");
     if (!(await loginStates().consume(state))) return refused("DIMO_STATE_MISSING");
   } catch (error) {
     if (isStoreUnavailable(error)) return refused("SIGN_IN_UNAVAILABLE");
@@ -130,6 +136,12 @@ export async function finishDimoLogin({ query, stateCookie: cookie }: CallbackIn
   });
   const callbackPath = safeCallbackPath(Buffer.from(encodedPath, "base64url").toString("utf8"), config.publicUrl);
   return { kind: "signed-in", location: callbackPath, session };
+}
+
+/** Remembers the token by its hash, never the token itself, for as long as it could be presented again. */
+function spendUserToken(token: string, usableUntilMs: number): Promise<boolean> {
+  const hash = createHash("sha256").update(token).digest("hex");
+  return spendOnce(getStores().keyValue, `used-dimo-token:${hash}`, usableUntilMs, Date.now());
 }
 
 /** Removes the state cookie: it is good for one trip to DIMO and back. */

@@ -40,7 +40,7 @@ async function failure(token: string): Promise<DimoTokenFailure> {
 describe("verifyDimoToken", () => {
   it("accepts a token signed with the auth service's key, and takes the account and email from it", async () => {
     const token = await suite.signWithSandboxKey("auth", claims());
-    expect(await verify(token)).toEqual({ address: OWNER.address.toLowerCase(), email: OWNER.email });
+    expect(await verify(token)).toMatchObject({ address: OWNER.address.toLowerCase(), email: OWNER.email });
   });
 
   it("compares the audience without regard to case and takes it from a list", async () => {
@@ -89,6 +89,42 @@ describe("verifyDimoToken", () => {
     expect(await failure(await suite.signWithSandboxKey("token-exchange", claims()))).toBe("DIMO_TOKEN_INVALID");
     expect(await failure("not.a.token")).toBe("DIMO_TOKEN_INVALID");
     expect(await failure("")).toBe("DIMO_TOKEN_INVALID");
+  });
+
+  it("refuses a Developer JWT from the sandbox's challenge flow: it names the license, not a person", async () => {
+    expect(await failure(await suite.developerJwt())).toBe("DIMO_TOKEN_INVALID");
+    // The same claims naming a person's account are a User JWT.
+    const developer = await suite.developerJwt();
+    const claimsOf = JSON.parse(Buffer.from(developer.split(".")[1] ?? "", "base64url").toString()) as JWTPayload;
+    const person = await suite.signWithSandboxKey("auth", { ...claimsOf, ethereum_address: OWNER.address });
+    expect((await verify(person)).address).toBe(OWNER.address.toLowerCase());
+  });
+
+  it("accepts a token issued a few minutes ago and refuses one issued earlier, however long it has left", async () => {
+    expect((await verify(await suite.signWithSandboxKey("auth", claims({ iat: now() - 3 * 60 })))).address).toBe(
+      OWNER.address.toLowerCase(),
+    );
+    expect(await failure(await suite.signWithSandboxKey("auth", claims({ iat: now() - 10 * 60 })))).toBe(
+      "DIMO_TOKEN_EXPIRED",
+    );
+    expect(await failure(await suite.signWithSandboxKey("auth", claims({ iat: now() - 13 * 86_400 })))).toBe(
+      "DIMO_TOKEN_EXPIRED",
+    );
+  });
+
+  it("refuses a token without an issue time, and one issued in the future", async () => {
+    const { iat: _, ...noIssueTime } = claims();
+    expect(await failure(await suite.signWithSandboxKey("auth", noIssueTime))).toBe("DIMO_TOKEN_INVALID");
+    expect(await failure(await suite.signWithSandboxKey("auth", claims({ iat: now() + 10 * 60 })))).toBe(
+      "DIMO_TOKEN_INVALID",
+    );
+  });
+
+  it("says until when the token could be presented: the end of its issue window, not its expiry", async () => {
+    const iat = now() - 60;
+    const verified = await verify(await suite.signWithSandboxKey("auth", claims({ iat })));
+    expect(verified.usableUntilMs).toBeGreaterThan(Date.now());
+    expect(verified.usableUntilMs).toBeLessThanOrEqual((iat + 10 * 60) * 1000);
   });
 
   it("leaves out an email that is not one", async () => {

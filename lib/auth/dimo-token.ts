@@ -8,6 +8,10 @@ import { processWide } from "@/lib/process-wide";
  * service publishes at `{auth}/keys`, issued by that service, for this license's client id, not expired. The person's
  * account comes from the token's `ethereum_address` and nowhere else: the `walletAddress` and `email` query parameters
  * next to it are the browser's to change, so they are never read.
+ *
+ * A User JWT is good for a sign-in only just after it was issued: DIMO's login mints a new one for each login and
+ * sends it straight back, while the token itself lives for weeks in whatever recorded the callback URL (history, a
+ * proxy's log). The caller also spends each token once (dimo-login.ts) for as long as this check would pass it.
  */
 
 /** Why a User JWT was refused; the login page words the codes. */
@@ -30,6 +34,11 @@ export interface DimoPerson {
   email: string | undefined;
 }
 
+export interface VerifiedDimoToken extends DimoPerson {
+  /** The last moment (ms) this check would still pass the token: the end of its issue window or its expiry. */
+  usableUntilMs: number;
+}
+
 export interface DimoTokenExpectations {
   /** The auth service's base URL: the issuer, and where its keys are published. */
   authUrl: string;
@@ -41,6 +50,9 @@ export interface DimoTokenExpectations {
 }
 
 const MAX_TOKEN_LENGTH = 8_192;
+/** Long enough for DIMO's redirect back and a slow network; far shorter than the token's own life. */
+const MAX_USER_TOKEN_AGE_SECONDS = 5 * 60;
+/** Clock skew allowed between DIMO's auth service and this server, on `iat` and `exp` alike. */
 const CLOCK_TOLERANCE_SECONDS = 60;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}$/;
 
@@ -59,7 +71,7 @@ function publishedKeys(authUrl: string): JWTVerifyGetKey {
   return set;
 }
 
-export async function verifyDimoToken(token: string, expected: DimoTokenExpectations): Promise<DimoPerson> {
+export async function verifyDimoToken(token: string, expected: DimoTokenExpectations): Promise<VerifiedDimoToken> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH)
     throw new DimoTokenError("DIMO_TOKEN_INVALID", "No usable token.");
   let payload;
@@ -67,7 +79,8 @@ export async function verifyDimoToken(token: string, expected: DimoTokenExpectat
     ({ payload } = await jwtVerify(token, expected.keys ?? publishedKeys(expected.authUrl), {
       algorithms: ["RS256"],
       issuer: expected.authUrl,
-      requiredClaims: ["exp", "aud"],
+      requiredClaims: ["exp", "aud", "iat"],
+      maxTokenAge: MAX_USER_TOKEN_AGE_SECONDS,
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       ...(expected.now ? { currentDate: expected.now } : {}),
     }));
@@ -82,8 +95,19 @@ export async function verifyDimoToken(token: string, expected: DimoTokenExpectat
   if (typeof address !== "string" || !isAddress(address, { strict: false })) {
     throw new DimoTokenError("DIMO_TOKEN_INVALID", "The token names no account.");
   }
+  // A Developer JWT comes from the same service with the same claims, made by anyone holding the API key; what sets
+  // it apart is the account it names: the license itself (its client id), where a User JWT names the person.
+  if (address.toLowerCase() === expected.clientId.toLowerCase()) {
+    throw new DimoTokenError("DIMO_TOKEN_INVALID", "The token is the license's own, not a person's.");
+  }
   const email = typeof payload.email === "string" && EMAIL.test(payload.email) ? payload.email : undefined;
-  return { address: address.toLowerCase() as `0x${string}`, email };
+  // jwtVerify has required both as numbers.
+  const lastSecond = Math.min(Number(payload.exp), Number(payload.iat) + MAX_USER_TOKEN_AGE_SECONDS);
+  return {
+    address: address.toLowerCase() as `0x${string}`,
+    email,
+    usableUntilMs: (lastSecond + CLOCK_TOLERANCE_SECONDS) * 1000,
+  };
 }
 
 function describeFailure(error: unknown): DimoTokenError {

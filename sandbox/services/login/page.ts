@@ -12,7 +12,6 @@ export interface LoginPageInput {
   clientId: string;
   licenseAlias: string | null;
   redirectUri: string;
-  state: string | null;
   /** The address each account signs in as (the owner's is the license's owner). */
   addresses: Record<DemoLoginAccount, string>;
 }
@@ -32,7 +31,6 @@ export function loginPage(input: LoginPageInput): string {
   const hidden = [
     ["clientId", input.clientId],
     ["redirectUri", input.redirectUri],
-    ...(input.state !== null ? [["state", input.state]] : []),
   ]
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escape(value ?? "")}">`)
     .join("");

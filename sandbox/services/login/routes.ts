@@ -11,14 +11,14 @@ import { loginPage } from "./page";
 
 export const LOGIN_PREFIX = "/login";
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-const MAX_STATE_LENGTH = 512;
 export const USER_JWT_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 
 /**
- * DIMO's login (login.dimo.org), played by the sandbox: `GET /login/?clientId&redirectUri[&state]` checks the client
- * id and the redirect URI exactly like the challenge's `domain` (one of the license's registered URIs, compared as
- * strings), shows the sandbox's accounts, and a choice posted back redirects to the redirect URI with a User JWT
- * signed by the auth service's key (the one at {auth}/keys), plus `email`, `walletAddress` and `state` if given.
+ * DIMO's login (login.dimo.org), played by the sandbox: `GET /login/?clientId&redirectUri` checks the client id and
+ * the redirect URI exactly like the challenge's `domain` (one of the license's registered URIs, compared as strings),
+ * shows the sandbox's accounts, and a choice posted back redirects to the redirect URI with a User JWT signed by the
+ * auth service's key (the one at {auth}/keys), `email` and `walletAddress`. Like DIMO's, it sends back nothing of the
+ * request: other parameters (a `state`, say) are accepted and dropped.
  */
 export function loginRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
@@ -28,7 +28,7 @@ export function loginRoutes(ctx: SandboxContext): Hono {
       ? htmlErrorPage(status, status === 404 ? "Not Found" : "Bad Request", message)
       : statusMessage(c, status, message);
 
-  type Checked = { license: LicenseRecord; redirectUri: string; state: string | null } | Response;
+  type Checked = { license: LicenseRecord; redirectUri: string } | Response;
   const check = (c: Context, param: (name: string) => string | undefined): Checked => {
     const clientId = param("clientId") ?? "";
     const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
@@ -36,20 +36,17 @@ export function loginRoutes(ctx: SandboxContext): Hono {
     const redirectUri = param("redirectUri") ?? "";
     if (!license.redirectUris.some((r) => r.uri === redirectUri))
       return shownError(c, 400, "Unregistered redirect_uri.");
-    const state = param("state") ?? null;
-    if (state !== null && state.length > MAX_STATE_LENGTH) return statusMessage(c, 400, "Invalid state.");
-    return { license, redirectUri, state };
+    return { license, redirectUri };
   };
 
   const page = async (c: Context) => {
     const checked = check(c, (name) => c.req.query(name));
     if (checked instanceof Response) return checked;
-    const { license, redirectUri, state } = checked;
+    const { license, redirectUri } = checked;
     const html = loginPage({
       clientId: license.clientId,
       licenseAlias: license.alias,
       redirectUri,
-      state,
       addresses: accountAddresses(license),
     });
     return c.html(html, 200, pageHeaders(redirectUri));
@@ -64,7 +61,7 @@ export function loginRoutes(ctx: SandboxContext): Hono {
     const form = await readFormBody(c);
     const checked = check(c, (name) => form.get(name) ?? undefined);
     if (checked instanceof Response) return checked;
-    const { license, redirectUri, state } = checked;
+    const { license, redirectUri } = checked;
     const key = form.get("account") ?? "";
     if (!(key in DEMO_LOGIN_ACCOUNTS)) return statusMessage(c, 400, "Unknown account.");
     const account = key as DemoLoginAccount;
@@ -87,7 +84,6 @@ export function loginRoutes(ctx: SandboxContext): Hono {
     back.searchParams.set("token", token);
     back.searchParams.set("email", email);
     back.searchParams.set("walletAddress", address);
-    if (state !== null) back.searchParams.set("state", state);
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
     return c.redirect(back.toString(), 303);
