@@ -49,7 +49,9 @@ async function signInWithDimo(page: Page, account: DemoLoginAccount): Promise<vo
 async function startLogin(page: Page): Promise<string> {
   await page.goto("/api/sign-in/dimo");
   await expect(page).toHaveURL(new RegExp(`^${E2E_SANDBOX_URL}/login/\\?`));
-  const state = new URL(page.url()).searchParams.get("state");
+  // The state never leaves this browser's cookie (DIMO's login gets none): the cookie holds "<state>.<where to go>".
+  const cookie = (await page.context().cookies()).find((c) => c.name === "dimo-login-state");
+  const state = cookie?.value.split(".")[0];
   expect(state).toBeTruthy();
   return state ?? "";
 }

@@ -66,7 +66,8 @@ export function startDimoLogin(callbackUrl: unknown): { location: string; cookie
   location.searchParams.set("clientId", config.license.clientId);
   location.searchParams.set("redirectUri", config.dimoLogin.redirectUri);
   location.searchParams.set("entryState", "EMAIL_INPUT");
-  location.searchParams.set("state", state);
+  // The state stays in this browser's cookie and goes nowhere else: DIMO's login sends no `state` back, and its page
+  // reads a `state` parameter as its own JSON (the round trip of its social sign-ins), so one of ours would break it.
   // The cookie holds the state and where to go afterwards; both are checked again on the way back.
   const value = `${state}.${Buffer.from(callbackPath, "utf8").toString("base64url")}`;
   return { location: location.toString(), cookie: stateCookie(value, Math.floor(LOGIN_STATE_TTL_MS / 1000)) };
