@@ -31,6 +31,12 @@ export const TRIPS_PAGE_SIZE = 100;
 export const ALL_TRIPS_ASK_ABOVE_PAGES = 100;
 /** The most vehicles the identity API returns a page. */
 export const IDENTITY_PAGE_MAX = 100;
+/**
+ * The largest token id or page number taken, the largest signed 32-bit integer. The identity and telemetry APIs type
+ * token ids as GraphQL `Int` and refuse larger ones only after a call (one that counts against the license's quota);
+ * a trips page past it would start beyond trip 214 billion, which no vehicle reaches.
+ */
+export const MAX_INT32 = 2_147_483_647;
 /** Offer sets lapse this long after the request that made them. */
 export const OFFER_LIFETIME_DAYS = 7;
 export const OFFER_LIFETIME_MS = OFFER_LIFETIME_DAYS * 24 * 60 * 60 * 1000;

@@ -159,6 +159,13 @@ describe("Vehicle JWT", () => {
     }
   });
 
+  it("refuses a token id or page past 32 bits before any request, as the GraphQL Int it becomes cannot hold it", async () => {
+    const { client } = testClient(sandbox.url);
+    await expect(client.listTrips(2_147_483_648, 1)).rejects.toThrow("tokenId must be at most 2147483647");
+    await expect(client.listTrips(21957, 2_147_483_648)).rejects.toThrow("page must be at most 2147483647");
+    expect((await control.stats()).total).toBe(0);
+  });
+
   it("asks only for privileges that are granted and needed", async () => {
     const { client } = testClient(sandbox.url);
     await client.listTrips(21957, 1);

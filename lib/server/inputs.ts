@@ -1,12 +1,6 @@
 import "server-only";
 import { z } from "zod";
-
-/**
- * The largest token id or page number taken, the largest signed 32-bit integer. The identity and telemetry APIs type
- * token ids as GraphQL `Int` and refuse larger ones only after a call (one that counts against the license's quota);
- * a trips page past it would start beyond trip 214 billion, which no vehicle reaches.
- */
-const MAX_INT32 = 2_147_483_647;
+import { MAX_INT32 } from "@/lib/protocol";
 
 /**
  * Input rules shared by the guarded functions: actions, and the reads of pages and routes. Numbers may arrive as

@@ -1,7 +1,7 @@
 import "server-only";
 import { type Feature } from "@/lib/features";
 import { type VehicleGrant } from "@/lib/models";
-import { type PrivilegeId } from "@/lib/protocol";
+import { MAX_INT32, type PrivilegeId } from "@/lib/protocol";
 import { type DimoClientOptions } from "../client";
 import { type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "../activity";
 import { isDimoError } from "../errors";
@@ -38,6 +38,7 @@ export interface ClientContext {
 
 export function assertPositiveInteger(value: number, name: string): void {
   if (!Number.isSafeInteger(value) || value < 1) throw new TypeError(`${name} must be a positive whole number`);
+  if (value > MAX_INT32) throw new TypeError(`${name} must be at most ${MAX_INT32}`);
 }
 
 export function createClientContext(options: DimoClientOptions): ClientContext {
