@@ -45,8 +45,9 @@ export function validateFirstLast(args: PageArgs): { size: number; fromEnd: bool
 
 /**
  * One page of `items` (sorted by `keyOf`, descending). `after` keeps keys below the cursor's, `before` keys above it;
- * `first` takes from the front of what is left, `last` from its back. hasPreviousPage / hasNextPage say whether the
- * whole list has items before / after the page.
+ * `first` takes from the front of what is left, `last` from its back. As the real service reports them, hasNextPage is
+ * true when `before` was given or `first` left items over, hasPreviousPage when `after` was given or `last` left
+ * items over.
  */
 export function paginate<T>(items: readonly T[], keyOf: (item: T) => number, args: PageArgs): Connection<T> {
   const { size, fromEnd } = validateFirstLast(args);
@@ -73,10 +74,19 @@ export function paginate<T>(items: readonly T[], keyOf: (item: T) => number, arg
     pageInfo: {
       startCursor: edges[0]?.cursor ?? null,
       endCursor: edges[edges.length - 1]?.cursor ?? null,
-      hasPreviousPage: pageStart > 0,
-      hasNextPage: pageEnd < items.length,
+      hasPreviousPage: afterKey !== undefined || (fromEnd && pageStart > windowStart),
+      hasNextPage: beforeKey !== undefined || (!fromEnd && pageEnd < windowEnd),
     },
   };
+}
+
+/** Lists in their own order (oldest first, say) keyed by position counted from the end, so the paging above applies. */
+export function pageByPosition<T, U>(items: readonly T[], args: PageArgs, toNode: (item: T) => U): Connection<U> {
+  const keyed = items.map((item, i) => ({ item, key: items.length - i }));
+  return mapConnection(
+    paginate(keyed, (entry) => entry.key, args),
+    (entry) => toNode(entry.item),
+  );
 }
 
 /** The same page with every node turned into what the schema returns. */
@@ -86,4 +96,9 @@ export function mapConnection<T, U>(page: Connection<T>, toNode: (item: T) => U)
     nodes: page.nodes.map(toNode),
     edges: page.edges.map((edge) => ({ cursor: edge.cursor, node: toNode(edge.node) })),
   };
+}
+
+/** A connection with nothing in it, after the same checks of `first` and `last` a full one makes. */
+export function emptyConnection(args: PageArgs): Connection<never> {
+  return paginate<never>([], () => 0, args);
 }

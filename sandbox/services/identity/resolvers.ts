@@ -1,173 +1,216 @@
 import { GraphQLError } from "graphql";
-import { getAddress } from "viem";
-import { vehicleDid } from "@/lib/protocol";
 import { type SandboxContext } from "../../context";
-import { isoSeconds } from "../../seed/times";
-import { pairedDevice } from "../../seed/devices";
-import { type LicenseRecord } from "../../store/license-store";
-import { type GrantRecord, type VehicleRecord } from "../../store/vehicle-store";
-import { mapConnection, type PageArgs, paginate } from "./paging";
+import { deviceOf, dcnOf, manufacturerOf, PERMISSION_TEMPLATES, TESLA_CONNECTION } from "../../seed/identity-world";
+import { type VehicleRecord } from "../../store/vehicle-store";
+import { parseGlobalId } from "./global-id";
+import { findLicense, listLicenses } from "./licenses";
+import { isGiven, noRows, notFound, optionalAddress, parseAddress, tokenIdOfDid } from "./lookups";
+import { emptyConnection, mapConnection, type PageArgs, pageByPosition, paginate } from "./paging";
+import { VehicleNode } from "./vehicle-node";
+import { listVehicles, type VehiclesFilter } from "./vehicle-list";
+import {
+  aftermarketNode,
+  connectionNode,
+  dcnNode,
+  deviceDefinitionNode,
+  earningsNode,
+  earningsOfVehicles,
+  manufacturerNode,
+  syntheticNode,
+  templateNode,
+} from "./world-nodes";
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-
-/** The `Address` scalar's rule, applied where an address comes in. */
-function parseAddress(value: unknown, argument: string): string {
-  if (typeof value !== "string" || !ADDRESS.test(value)) {
-    throw new GraphQLError(`${argument}: not a valid address`, { extensions: { code: "BAD_USER_INPUT" } });
-  }
-  return value.toLowerCase();
-}
-
-const notFound = (message: string) => new GraphQLError(message, { extensions: { code: "NOT_FOUND" } });
-
-const sacdNode = (grant: GrantRecord) => ({
-  grantee: getAddress(grant.grantee),
-  permissions: grant.permissions,
-  source: grant.source,
-  createdAt: isoSeconds(grant.createdAt),
-  expiresAt: isoSeconds(grant.expiresAt),
-});
-
-/** A paired device as the schema sees it; `id` is opaque like the real service's. */
-function deviceNode(record: VehicleRecord, kind: "aftermarket" | "synthetic") {
-  const device = pairedDevice(record);
-  if (!device || device.kind !== kind) return null;
-  const prefix = kind === "aftermarket" ? "AD" : "S";
-  return {
-    id: `${prefix}_${Buffer.from(String(device.tokenId)).toString("base64")}`,
-    tokenId: device.tokenId,
-    address: device.address,
-  };
-}
-
-/** A vehicle as the schema sees it; `sacd` is a method so graphql-js calls it with the field's arguments. */
-class VehicleNode {
-  constructor(
-    private readonly record: VehicleRecord,
-    private readonly ctx: SandboxContext,
-  ) {}
-
-  get id() {
-    return `V_${Buffer.from(String(this.record.tokenId)).toString("base64")}`;
-  }
-  get tokenId() {
-    return this.record.tokenId;
-  }
-  get tokenDID() {
-    return vehicleDid(this.record.tokenId);
-  }
-  get owner() {
-    return getAddress(this.record.owner);
-  }
-  get mintedAt() {
-    return isoSeconds(this.record.mintedAt);
-  }
-  get name() {
-    return this.record.name;
-  }
-  get imageURI() {
-    return this.record.imageUri;
-  }
-  get definition() {
-    const { definitionId, make, model, year } = this.record;
-    return { id: definitionId, make, model, year };
-  }
-
-  sacd(args: { grantee: unknown }) {
-    const grant = this.ctx.vehicles.grant(this.record.tokenId, parseAddress(args.grantee, "grantee"));
-    return grant ? sacdNode(grant) : null;
-  }
-
-  /** Unexpired grants only, as the real connection lists the active ones. */
-  sacds(args: PageArgs) {
-    return pageByPosition(this.ctx.vehicles.activeGrants(this.record.tokenId, this.ctx.clock.nowMs()), args, sacdNode);
-  }
-
-  get aftermarketDevice() {
-    return deviceNode(this.record, "aftermarket");
-  }
-  get syntheticDevice() {
-    return deviceNode(this.record, "synthetic");
-  }
-}
-
-interface VehiclesFilter {
-  privileged?: unknown;
-  owner?: unknown;
-  make?: string | null;
-  model?: string | null;
-  year?: number | null;
-}
-
-/** Lists oldest first keyed by position counted from the end, so the usual descending-key paging applies. */
-function pageByPosition<T, U>(items: readonly T[], args: PageArgs, toNode: (item: T) => U) {
-  const keyed = items.map((item, i) => ({ item, key: items.length - i }));
-  return mapConnection(
-    paginate(keyed, (entry) => entry.key, args),
-    (entry) => toNode(entry.item),
-  );
-}
-
-function licenseNode(license: LicenseRecord) {
-  return {
-    tokenId: license.tokenId,
-    owner: license.owner,
-    clientId: license.clientId,
-    alias: license.alias,
-    mintedAt: isoSeconds(license.mintedAt),
-    signers: (args: PageArgs) =>
-      pageByPosition(license.signers, args, (s) => ({ address: s.address, enabledAt: isoSeconds(s.enabledAt) })),
-    redirectURIs: (args: PageArgs) =>
-      pageByPosition(license.redirectUris, args, (r) => ({ uri: r.uri, enabledAt: isoSeconds(r.enabledAt) })),
-  };
-}
+type By = Record<string, unknown>;
 
 /** The Query type's resolvers, given as graphql-js's root value. */
 export function identityRoot(ctx: SandboxContext) {
+  const vehicleById = (tokenId: number): VehicleNode | null => {
+    const record = ctx.vehicles.get(tokenId);
+    return record ? new VehicleNode(record, ctx) : null;
+  };
+  const makes = () => [...new Set(ctx.vehicles.all().map((v) => v.make))].map(manufacturerOf);
+  const withDevice = (kind: "aftermarket" | "synthetic") =>
+    ctx.vehicles.all().filter((v) => deviceOf(v)?.kind === kind);
+  const findDevice = (kind: "aftermarket" | "synthetic", by: By): VehicleRecord | undefined => {
+    const tokenId = isGiven(by.tokenDID) ? tokenIdOfDid(String(by.tokenDID), "error decoding token did") : by.tokenId;
+    const address = isGiven(by.address) ? parseAddress(by.address, "address") : undefined;
+    return withDevice(kind).find((v) => {
+      const device = deviceOf(v);
+      return (
+        device?.tokenId === tokenId ||
+        device?.address.toLowerCase() === address ||
+        (isGiven(by.serial) && device?.serial === by.serial)
+      );
+    });
+  };
+
   return {
-    vehicles(args: PageArgs & { filterBy?: VehiclesFilter | null }) {
-      const filter = args.filterBy ?? {};
-      const privileged = filter.privileged == null ? undefined : parseAddress(filter.privileged, "privileged");
-      const owner = filter.owner == null ? undefined : parseAddress(filter.owner, "owner");
-      const granted = privileged ? ctx.vehicles.grantedTokenIds(privileged, ctx.clock.nowMs()) : undefined;
-      const matches = ctx.vehicles
-        .all()
-        .filter(
-          (v) =>
-            (!privileged || v.owner === privileged || granted?.has(v.tokenId)) &&
-            (!owner || v.owner === owner) &&
-            (filter.make == null || v.make === filter.make) &&
-            (filter.model == null || v.model === filter.model) &&
-            (filter.year == null || v.year === filter.year),
-        );
-      return mapConnection(
-        paginate(matches, (v) => v.tokenId, args),
-        (v) => new VehicleNode(v, ctx),
+    node(args: { id: string }) {
+      const { prefix, tokenId } = parseGlobalId(args.id);
+      const record = ctx.vehicles.all().find((v) => v.tokenId === tokenId);
+      switch (prefix) {
+        case "V":
+          return vehicleById(tokenId);
+        case "AD":
+        case "S": {
+          const kind = prefix === "AD" ? "aftermarket" : "synthetic";
+          const owner = findDevice(kind, { tokenId });
+          return owner ? (kind === "aftermarket" ? aftermarketNode : syntheticNode)(owner, ctx) : null;
+        }
+        case "M": {
+          const manufacturer = makes().find((m) => m.tokenId === tokenId);
+          return manufacturer ? manufacturerNode(manufacturer, ctx) : null;
+        }
+        case "D": {
+          const dcn = record && dcnOf(record);
+          return record && dcn ? dcnNode(record, dcn, ctx) : null;
+        }
+        default:
+          throw new GraphQLError("unrecognized global id");
+      }
+    },
+
+    vehicles: (args: PageArgs & { filterBy?: VehiclesFilter | null }) => listVehicles(ctx, args),
+
+    vehicle(args: { tokenId?: number | null; tokenDID?: string | null }) {
+      if ([args.tokenId, args.tokenDID].filter(isGiven).length !== 1) {
+        throw new GraphQLError("provide exactly one of `tokenID` or `tokenDID`");
+      }
+      const tokenId = isGiven(args.tokenId)
+        ? args.tokenId
+        : tokenIdOfDid(String(args.tokenDID), "error decoding tokenDID");
+      const vehicle = vehicleById(tokenId);
+      if (vehicle) return vehicle;
+      throw notFound(
+        isGiven(args.tokenId)
+          ? `No vehicle with token id ${args.tokenId}.`
+          : `No vehicle with DID ${JSON.stringify(args.tokenDID)}.`,
       );
     },
 
-    vehicle(args: { tokenId: number }) {
-      const record = ctx.vehicles.get(args.tokenId);
-      if (!record) throw notFound(`No vehicle with token id ${args.tokenId}.`);
-      return new VehicleNode(record, ctx);
+    developerLicense: (args: { by: By }) => findLicense(ctx, args.by),
+    developerLicenses: (args: Parameters<typeof listLicenses>[1]) => listLicenses(ctx, args),
+
+    manufacturers() {
+      const all = makes().sort((a, b) => a.tokenId - b.tokenId);
+      const nodes = all.map((m) => manufacturerNode(m, ctx));
+      const pageInfo = { startCursor: null, endCursor: null, hasPreviousPage: false, hasNextPage: false };
+      return { totalCount: nodes.length, nodes, edges: nodes.map((node) => ({ node, cursor: "" })), pageInfo };
+    },
+    manufacturer(args: { by: By }) {
+      const { name, tokenId, slug } = args.by;
+      const id = isGiven(args.by.tokenDID)
+        ? tokenIdOfDid(String(args.by.tokenDID), "error decoding token did")
+        : tokenId;
+      const found = makes().find((m) => m.tokenId === id || m.name === name || m.slug === slug);
+      if (!found) throw noRows();
+      return manufacturerNode(found, ctx);
+    },
+    deviceDefinition(args: { by: { id: string } }) {
+      const vehicle = ctx.vehicles.all().find((v) => v.definitionId === args.by.id);
+      if (!vehicle) throw new GraphQLError("no device definition found with that id");
+      return deviceDefinitionNode(vehicle, manufacturerOf(vehicle.make), ctx);
     },
 
-    developerLicense(args: { by: { clientId?: unknown; tokenId?: number | null; alias?: string | null } }) {
-      const { clientId, tokenId, alias } = args.by;
-      const given = [clientId, tokenId, alias].filter((value) => value !== undefined && value !== null);
-      if (given.length !== 1) throw new GraphQLError("Provide exactly one of `clientId`, `tokenId` or `alias`.");
-      let license: LicenseRecord | undefined;
-      if (clientId !== undefined && clientId !== null) {
-        license = ctx.licenses.findByClientId(parseAddress(clientId, "clientId"));
-        if (!license) throw notFound(`No license with client id ${getAddress(String(clientId))}.`);
-      } else if (tokenId !== undefined && tokenId !== null) {
-        license = ctx.licenses.findByTokenId(tokenId);
-        if (!license) throw notFound(`No license with token id ${tokenId}.`);
-      } else {
-        license = ctx.licenses.findByAlias(String(alias));
-        if (!license) throw notFound("No license with that alias.");
+    aftermarketDevice(args: { by: By }) {
+      const owner = findDevice("aftermarket", args.by);
+      if (!owner) throw noRows();
+      return aftermarketNode(owner, ctx);
+    },
+    aftermarketDevices(
+      args: PageArgs & { filterBy?: { owner?: unknown; beneficiary?: unknown; manufacturerId?: number | null } | null },
+    ) {
+      const owner = optionalAddress(args.filterBy?.owner, "owner");
+      const beneficiary = optionalAddress(args.filterBy?.beneficiary, "beneficiary");
+      const manufacturerId = args.filterBy?.manufacturerId;
+      const matches = withDevice("aftermarket").filter(
+        (v) =>
+          (!owner || v.owner === owner) &&
+          (!beneficiary || v.owner === beneficiary) &&
+          (!isGiven(manufacturerId) || deviceOf(v)?.manufacturer.tokenId === manufacturerId),
+      );
+      return devicePage(matches, args, (v) => aftermarketNode(v, ctx));
+    },
+    syntheticDevice(args: { by: By }) {
+      const owner = findDevice("synthetic", args.by);
+      if (owner) return syntheticNode(owner, ctx);
+      throw notFound(
+        isGiven(args.by.address)
+          ? `No synthetic device with address ${String(args.by.address)}.`
+          : `No synthetic device with token id ${String(args.by.tokenId ?? "")}.`,
+      );
+    },
+    syntheticDevices(args: PageArgs & { filterBy?: { owner?: unknown; integrationId?: number | null } | null }) {
+      const owner = optionalAddress(args.filterBy?.owner, "owner");
+      const matches = withDevice("synthetic").filter(
+        (v) => (!owner || v.owner === owner) && !isGiven(args.filterBy?.integrationId),
+      );
+      return devicePage(matches, args, (v) => syntheticNode(v, ctx));
+    },
+
+    connections: (args: PageArgs) => pageByPosition([TESLA_CONNECTION], args, () => connectionNode()),
+    connection(args: { by: By }) {
+      const c = TESLA_CONNECTION;
+      const { name, address, tokenId } = args.by;
+      if (
+        name === c.name ||
+        String(tokenId) === String(c.tokenId) ||
+        String(address).toLowerCase() === c.address.toLowerCase()
+      ) {
+        return connectionNode();
       }
-      return licenseNode(license);
+      throw notFound(
+        `No connection with ${isGiven(name) ? `name ${JSON.stringify(name)}` : isGiven(tokenId) ? `token id ${String(tokenId)}` : `address ${String(address)}`}.`,
+      );
+    },
+
+    dcn(args: { by: By }) {
+      const match = ctx.vehicles.all().find((v) => {
+        const dcn = dcnOf(v);
+        return dcn && (dcn.name === args.by.name || dcnNode(v, dcn, ctx).node === args.by.node);
+      });
+      const dcn = match && dcnOf(match);
+      if (!match || !dcn) throw noRows();
+      return dcnNode(match, dcn, ctx);
+    },
+    dcns(args: PageArgs & { filterBy?: { owner?: unknown } | null }) {
+      const owner = optionalAddress(args.filterBy?.owner, "owner");
+      const named = ctx.vehicles.all().filter((v) => dcnOf(v) && (!owner || v.owner === owner));
+      return pageByPosition(named, args, (v) => dcnNode(v, dcnOf(v) ?? { name: "", mintedAt: 0 }, ctx));
+    },
+
+    rewards(args: { user: unknown }) {
+      const user = parseAddress(args.user, "user");
+      return earningsNode(
+        earningsOfVehicles(
+          ctx.vehicles.all().filter((v) => v.owner === user),
+          ctx,
+        ),
+        ctx,
+      );
+    },
+    /** No seeded vehicle is staked on. */
+    stakes: (args: PageArgs) => emptyConnection(args),
+
+    templates: (args: PageArgs) => pageByPosition(PERMISSION_TEMPLATES, args, templateNode),
+    template(args: { by: { tokenId?: string | null; cid?: string | null } }) {
+      const { tokenId, cid } = args.by;
+      if ([tokenId, cid].filter(isGiven).length !== 1)
+        throw new GraphQLError("must specify exactly one of `TokenID` or `Cid`");
+      const found = PERMISSION_TEMPLATES.find((t) => String(t.tokenId) === tokenId || t.cid === cid);
+      return found ? templateNode(found) : null;
+    },
+
+    account(args: { by: { address?: unknown } }) {
+      if (!isGiven(args.by.address)) throw new GraphQLError("must provide an address");
+      return { address: args.by.address, sacds: (page: PageArgs) => emptyConnection(page) };
     },
   };
+}
+
+/** Devices paged by their own token ids, highest first, as the real device lists page. */
+function devicePage<T>(vehicles: VehicleRecord[], args: PageArgs, toNode: (v: VehicleRecord) => T) {
+  const tokenIdOf = (v: VehicleRecord) => deviceOf(v)?.tokenId ?? 0;
+  const sorted = [...vehicles].sort((a, b) => tokenIdOf(b) - tokenIdOf(a));
+  return mapConnection(paginate(sorted, tokenIdOf, args), toNode);
 }
