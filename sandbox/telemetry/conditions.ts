@@ -63,3 +63,13 @@ export function restingVoltage(ms: number, parkedMs: number, charging: boolean):
   const surface = 0.25 * Math.exp(-parkedMs / 1_800_000);
   return Math.round((settled + surface + 0.03 * smoothWobble(ms, 97)) * 100) / 100;
 }
+
+/** A number in [0, 1) fixed by its inputs: the sandbox's stand-in for chance in a generated signal. */
+export function chance(a: number, b: number, salt: number): number {
+  return wobble(Math.imul(a, 0x9e3779b1) ^ b, salt) + 0.5;
+}
+
+/** A smooth wander in [-0.5, 0.5] over hours, different for each salt. */
+export function drift(ms: number, salt: number): number {
+  return smoothWobble(ms, salt);
+}

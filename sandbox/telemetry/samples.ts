@@ -5,6 +5,10 @@ import { type RoutePlan } from "../seed/route";
 import { tripRoute } from "../seed/trip-generator";
 import { type DriveRecord, type DriveStore } from "../store/drive-store";
 import { drivingVoltage, outsideTemperature, restingVoltage } from "./conditions";
+import { signalDefinition } from "./signals";
+import { LOCATION_SIGNAL, POWERTRAIN_TYPE_SIGNAL } from "./signals/names";
+import { type ChargeState, type SignalDefinition, type TickState } from "./signals/types";
+import { type VehicleProfile } from "./signals/vehicle-profile";
 
 /**
  * The signals of one vehicle over a time window, generated from the trips in it: every few seconds while driving
@@ -21,8 +25,7 @@ export const PARKED_EVERY_US = 30 * 60_000_000;
 /** The tick number of a trip's ignition-off sample, for its fix's precision. */
 export const END_TICK = -1;
 
-export const LOCATION_SIGNAL = "currentLocationCoordinates";
-export const STRING_SIGNAL = "powertrainType";
+export { LOCATION_SIGNAL };
 
 export interface FloatSeries {
   t: number[];
@@ -42,13 +45,14 @@ export interface StringSeries {
 export interface Samples {
   floats: Map<string, FloatSeries>;
   location: LocationSeries;
-  strings: StringSeries;
+  strings: Map<string, StringSeries>;
 }
 
 export interface VehicleSource {
   tokenId: number;
   metro: MetroId;
   powertrain: Powertrain;
+  vehicle: VehicleProfile;
   drives: DriveStore;
 }
 
@@ -82,14 +86,36 @@ export function hdopAt(seq: number, k: number): number {
   return 0.6 + ((h >>> 0) % 9) / 10;
 }
 
+/** The generated signals wanted, by the samples they are sent on (see `Cadence`). */
+interface Derived {
+  everyTick: SignalDefinition[];
+  slowTick: SignalDefinition[];
+  parked: SignalDefinition[];
+}
+
 class Collector {
   readonly floats = new Map<string, FloatSeries>();
   readonly location: LocationSeries = { t: [], lat: [], lon: [], hdop: [] };
-  readonly strings: StringSeries = { t: [], v: [] };
+  readonly strings = new Map<string, StringSeries>();
+  readonly derived: Derived = { everyTick: [], slowTick: [], parked: [] };
+  readonly hasDerived: boolean;
 
-  constructor(private readonly wanted: ReadonlySet<string>) {
-    for (const name of wanted)
-      if (name !== LOCATION_SIGNAL && name !== STRING_SIGNAL) this.floats.set(name, { t: [], v: [] });
+  constructor(
+    private readonly wanted: ReadonlySet<string>,
+    vehicle: VehicleProfile,
+  ) {
+    for (const name of wanted) {
+      const definition = signalDefinition(name);
+      if (!definition || !definition.fitted(vehicle) || definition.kind === "location") continue;
+      if (definition.kind === "string") this.strings.set(name, { t: [], v: [] });
+      else this.floats.set(name, { t: [], v: [] });
+      if (!definition.value) continue;
+      const { cadence } = definition;
+      if (cadence === "driving" || cadence === "always") this.derived.everyTick.push(definition);
+      if (cadence === "slow") this.derived.slowTick.push(definition);
+      if (cadence === "always" || cadence === "slow") this.derived.parked.push(definition);
+    }
+    this.hasDerived = this.derived.everyTick.length + this.derived.slowTick.length > 0;
   }
 
   float(name: string, t: number, value: number): void {
@@ -112,33 +138,36 @@ class Collector {
     this.location.hdop.push(hdop);
   }
 
-  text(t: number, value: string): void {
-    if (!this.wanted.has(STRING_SIGNAL)) return;
-    this.strings.t.push(t);
-    this.strings.v.push(value);
+  text(name: string, t: number, value: string): void {
+    const series = this.strings.get(name);
+    if (series) {
+      series.t.push(t);
+      series.v.push(value);
+    }
+  }
+
+  /** Writes the generated signals of `definitions` at one sample. */
+  state(definitions: readonly SignalDefinition[], state: TickState): void {
+    for (const definition of definitions) {
+      const value = (definition.value as (s: TickState) => number | string)(state);
+      if (typeof value === "string") this.text(definition.name, state.t, value);
+      else this.float(definition.name, state.t, value);
+    }
   }
 }
+
+const NOT_CHARGING: ChargeState = {
+  cableConnected: false,
+  charging: false,
+  powerKw: 0,
+  alternating: true,
+  addedKwh: 0,
+};
 
 function levelName(powertrain: Powertrain): string {
   return powertrain.type === "BEV"
     ? "powertrainTractionBatteryStateOfChargeCurrent"
     : "powertrainFuelSystemRelativeLevel";
-}
-
-/** The names of the signals a vehicle sends (its stored signals; the approximate location is derived). */
-export function storedSignals(powertrain: Powertrain): string[] {
-  return [
-    LOCATION_SIGNAL,
-    "currentLocationHeading",
-    "exteriorAirTemperature",
-    "isIgnitionOn",
-    "lowVoltageBatteryCurrentVoltage",
-    levelName(powertrain),
-    "powertrainRange",
-    "powertrainTransmissionTravelledDistance",
-    STRING_SIGNAL,
-    "speed",
-  ].sort();
 }
 
 function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fromUs: number, toUs: number): void {
@@ -151,12 +180,12 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
   for (let k = first; ; k++) {
     const t = drive.startUs + k * DRIVE_EVERY_US;
     if (t >= drive.endUs || t >= toUs) break;
-    const state = plan.at((t - drive.startUs) / 1e6);
-    const km = state.distance / 1000;
+    const state0 = plan.at((t - drive.startUs) / 1e6);
+    const km = state0.distance / 1000;
     const percent = levelAfter(drive.levelPercent, km, powertrain);
-    out.point(t, state.point, hdopAt(drive.seq, k));
-    out.float("currentLocationHeading", t, round(state.heading, 1));
-    out.float("speed", t, round(state.speed * 3.6, 1));
+    out.point(t, state0.point, hdopAt(drive.seq, k));
+    out.float("currentLocationHeading", t, round(state0.heading, 1));
+    out.float("speed", t, round(state0.speed * 3.6, 1));
     out.float("isIgnitionOn", t, 1);
     out.float("powertrainTransmissionTravelledDistance", t, round(drive.odometerKm + km, 3));
     out.float(level, t, round(percent, 2));
@@ -166,7 +195,29 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
       out.float("exteriorAirTemperature", t, outsideTemperature(metro, longitude, ms));
       out.float("lowVoltageBatteryCurrentVoltage", t, drivingVoltage(ms));
     }
-    if (k === 0) out.text(t, powertrain.type);
+    if (k === 0) out.text(POWERTRAIN_TYPE_SIGNAL, t, powertrain.type);
+    if (out.hasDerived) {
+      const seconds = (t - drive.startUs) / 1e6;
+      const before = plan.at(Math.max(0, seconds - 1));
+      const state: TickState = {
+        vehicle: source.vehicle,
+        t,
+        phase: "driving",
+        tripSeq: drive.seq,
+        tripSeconds: seconds,
+        parkedMs: 0,
+        speedKmh: state0.speed * 3.6,
+        accelerationMs2: state0.speed - before.speed,
+        yawDegreesPerSecond: headingChange(before.heading, state0.heading),
+        point: state0.point,
+        odometerKm: drive.odometerKm + km,
+        levelPercent: percent,
+        outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
+        charge: NOT_CHARGING,
+      };
+      out.state(out.derived.everyTick, state);
+      if (k % SLOW_TICKS === 0) out.state(out.derived.slowTick, state);
+    }
   }
   if (drive.endUs >= fromUs && drive.endUs < toUs) {
     // Ignition off where the trips service says the trip ended.
@@ -184,7 +235,32 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
     out.float("powertrainRange", t, round((percent * powertrain.fullRangeKm) / 100, 1));
     out.float("exteriorAirTemperature", t, outsideTemperature(metro, longitude, t / 1000));
     out.float("lowVoltageBatteryCurrentVoltage", t, restingVoltage(t / 1000, 0, false));
+    if (out.hasDerived) {
+      const state: TickState = {
+        vehicle: source.vehicle,
+        t,
+        phase: "arrived",
+        tripSeq: drive.seq,
+        tripSeconds: (t - drive.startUs) / 1e6,
+        parkedMs: 0,
+        speedKmh: 0,
+        accelerationMs2: 0,
+        yawDegreesPerSecond: 0,
+        point: points[points.length - 1] as LatLon,
+        odometerKm: drive.odometerKm + km,
+        levelPercent: percent,
+        outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
+        charge: NOT_CHARGING,
+      };
+      out.state(out.derived.everyTick, state);
+      out.state(out.derived.slowTick, state);
+    }
   }
+}
+
+/** Degrees per second turned between two headings a second apart, the short way round. */
+function headingChange(from: number, to: number): number {
+  return ((((to - from) % 360) + 540) % 360) - 180;
 }
 
 /** The level while parked after `drive`: its arrival level, then any charge or refuel, until the next trip. */
@@ -212,6 +288,28 @@ export function levelWhileParked(levels: ParkedLevels, sinceEndMs: number): { pe
   return {
     percent: arrivalPercent + gained,
     charging: gained < refill.gainPercent && Number.isFinite(refill.percentPerMs),
+  };
+}
+
+/** The charging signals' view of a parked electric car: plugged in from the start of a charge until it leaves. */
+function chargeWhileParked(
+  source: VehicleSource,
+  levels: ParkedLevels,
+  sinceEndMs: number,
+  percent: number,
+  charging: boolean,
+): ChargeState {
+  const { refill } = levels;
+  const { vehicle, powertrain } = source;
+  if (!vehicle.tractionBattery || !refill || !Number.isFinite(refill.percentPerMs)) return NOT_CHARGING;
+  if (sinceEndMs <= refill.startOffsetMs) return NOT_CHARGING;
+  const percentPerHour = refill.percentPerMs * 3_600_000;
+  return {
+    cableConnected: true,
+    charging,
+    powerKw: (percentPerHour / 100) * vehicle.batteryKwh,
+    alternating: Math.abs(percentPerHour - powertrain.chargePercentPerHour) < 1e-9,
+    addedKwh: ((percent - levels.arrivalPercent) / 100) * vehicle.batteryKwh,
   };
 }
 
@@ -243,6 +341,25 @@ function emitParked(
       t,
       restingVoltage(t / 1000, sinceEndMs, charging && powertrain.type === "BEV"),
     );
+    if (out.hasDerived) {
+      const state: TickState = {
+        vehicle: source.vehicle,
+        t,
+        phase: "parked",
+        tripSeq: drive.seq,
+        tripSeconds: (drive.endUs - drive.startUs) / 1e6,
+        parkedMs: sinceEndMs,
+        speedKmh: 0,
+        accelerationMs2: 0,
+        yawDegreesPerSecond: 0,
+        point: null,
+        odometerKm: levels.odometerKm,
+        levelPercent: percent,
+        outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
+        charge: chargeWhileParked(source, levels, sinceEndMs, percent, charging),
+      };
+      out.state(out.derived.parked, state);
+    }
   }
 }
 
@@ -256,7 +373,7 @@ export function collectSamples(
   toUs: number,
   wanted: ReadonlySet<string>,
 ): Samples {
-  const out = new Collector(wanted);
+  const out = new Collector(wanted, source.vehicle);
   if (toUs > fromUs) {
     const before = source.drives.lastStartedBy(source.tokenId, fromUs);
     const inside = source.drives.startedBetween(source.tokenId, fromUs, toUs);

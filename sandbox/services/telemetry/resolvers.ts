@@ -1,8 +1,9 @@
 import { type GraphQLFieldResolver, type GraphQLObjectType, type GraphQLSchema } from "graphql";
-import { type FloatAggregation, type LocationAggregation, TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
+import { type FloatAggregation, type LocationAggregation } from "@/lib/telemetry-signals";
 import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { type SandboxContext } from "../../context";
-import { storedSignals } from "../../telemetry/samples";
+import { ALL_SIGNALS, storedSignals } from "../../telemetry/signals";
+import { APPROXIMATE_LOCATION_SIGNAL } from "../../telemetry/signals/names";
 import { allowsSignal, guardFields, type TelemetryRequestContext } from "./access";
 import { type FloatFilter, type LocationFilter, type StringAggregation } from "./aggregate";
 import { findSegments, type SegmentsArgs } from "./segments";
@@ -63,28 +64,26 @@ const query: Record<string, Resolver> = {
   availableSignals: (_source, args, context) => {
     const source = sourceFor(context, args);
     if (!source || !source.drives.lastStartedBy(source.tokenId, context.nowUs - 1)) return null;
-    return storedSignals(source.powertrain);
+    return storedSignals(source.vehicle);
   },
 
   signalsSnapshot: (_source, args, context) => {
     if ((args.tokenId as number) < 1) throw badRequest("invalid argument: tokenID is not a positive integer");
     const source = sourceFor(context, args);
     const latest = source ? latestValues(source, context.nowUs) : null;
-    const signals = TELEMETRY_SIGNALS.filter((signal) => allowsSignal(context.claims, signal.anyOf)).flatMap(
-      (signal) => {
-        const value = latest?.values.get(signal.name);
-        if (!value) return [];
-        return [
-          {
-            name: signal.name,
-            timestamp: value.timestamp,
-            valueNumber: typeof value.value === "number" ? value.value : null,
-            valueString: typeof value.value === "string" ? value.value : null,
-            valueLocation: typeof value.value === "object" ? value.value : null,
-          },
-        ];
-      },
-    );
+    const signals = ALL_SIGNALS.filter((signal) => allowsSignal(context.claims, signal.anyOf)).flatMap((signal) => {
+      const value = latest?.values.get(signal.name);
+      if (!value) return [];
+      return [
+        {
+          name: signal.name,
+          timestamp: value.timestamp,
+          valueNumber: typeof value.value === "number" ? value.value : null,
+          valueString: typeof value.value === "string" ? value.value : null,
+          valueLocation: typeof value.value === "object" ? value.value : null,
+        },
+      ];
+    });
     return { lastSeen: latest?.lastSeen ?? null, signals };
   },
 
@@ -176,14 +175,15 @@ function vinCredential(tokenId: number, vin: string, recordedAtUs: number) {
 
 function aggregationResolvers(): Record<string, Resolver> {
   const resolvers: Record<string, Resolver> = {};
-  for (const signal of TELEMETRY_SIGNALS) {
+  for (const signal of ALL_SIGNALS) {
     if (signal.kind === "float") {
       resolvers[signal.name] = (bucket, args) =>
         aggregateFloat(bucket as Bucket, signal.name, args.agg as FloatAggregation, args.filter as FloatFilter | null);
     } else if (signal.kind === "string") {
-      resolvers[signal.name] = (bucket, args) => aggregateString(bucket as Bucket, args.agg as StringAggregation);
+      resolvers[signal.name] = (bucket, args) =>
+        aggregateString(bucket as Bucket, signal.name, args.agg as StringAggregation);
     } else {
-      const approximated = signal.name === "currentLocationApproximateCoordinates";
+      const approximated = signal.name === APPROXIMATE_LOCATION_SIGNAL;
       resolvers[signal.name] = (bucket, args) =>
         aggregateLocation(
           bucket as Bucket,

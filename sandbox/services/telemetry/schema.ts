@@ -1,9 +1,11 @@
 import { buildSchema, GraphQLError, type GraphQLScalarType, Kind } from "graphql";
-import { TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
+import { ALL_SIGNALS } from "../../telemetry/signals";
+import { APPROXIMATE_LOCATION_SIGNAL } from "../../telemetry/signals/names";
+import { type SignalDefinition } from "../../telemetry/signals/types";
 import { formatTime, parseTime } from "./time";
 
 /**
- * The subset of DIMO's Telemetry API schema the sandbox serves, with the real names, arguments, types and privilege
+ * The part of DIMO's Telemetry API schema the sandbox serves, with the real names, arguments, types and privilege
  * directives (DIMO-Network/telemetry-api, schema/*.graphqls). The directives are read back from this text to guard
  * each field, so the privileges live in one place, as in the real service.
  */
@@ -14,7 +16,7 @@ const PRIVILEGE_BY_ID: Record<number, string> = {
   8: "VEHICLE_APPROXIMATE_LOCATION",
 };
 
-/** The directive a signal field carries, from the shared signal list. */
+/** The directive a signal field carries, from the signal's definition. */
 function privilegeDirective(anyOf: readonly number[]): string {
   const names = anyOf.map((id) => PRIVILEGE_BY_ID[id]).join(", ");
   return anyOf.length === 1
@@ -22,17 +24,17 @@ function privilegeDirective(anyOf: readonly number[]): string {
     : `@requiresOneOfPrivilege(privileges: [${names}])`;
 }
 
-function collectionField(signal: (typeof TELEMETRY_SIGNALS)[number]): string {
+function collectionField(signal: SignalDefinition): string {
   const type = signal.kind === "float" ? "SignalFloat" : signal.kind === "string" ? "SignalString" : "SignalLocation";
   return `  ${signal.name}: ${type} ${privilegeDirective(signal.anyOf)} @isSignal`;
 }
 
-function aggregationField(signal: (typeof TELEMETRY_SIGNALS)[number]): string {
+function aggregationField(signal: SignalDefinition): string {
   const directive = `${privilegeDirective(signal.anyOf)} @isSignal @hasAggregation`;
   if (signal.kind === "float")
     return `  ${signal.name}(agg: FloatAggregation!, filter: SignalFloatFilter): Float ${directive}`;
   if (signal.kind === "string") return `  ${signal.name}(agg: StringAggregation!): String ${directive}`;
-  if (signal.name === "currentLocationApproximateCoordinates")
+  if (signal.name === APPROXIMATE_LOCATION_SIGNAL)
     return `  ${signal.name}(agg: LocationAggregation!): Location ${directive}`;
   return `  ${signal.name}(agg: LocationAggregation!, filter: SignalLocationFilter): Location ${directive}`;
 }
@@ -79,12 +81,12 @@ type Query {
 
 type SignalAggregations {
   timestamp: Time!
-${TELEMETRY_SIGNALS.map(aggregationField).join("\n")}
+${ALL_SIGNALS.map(aggregationField).join("\n")}
 }
 
 type SignalCollection {
   lastSeen: Time
-${TELEMETRY_SIGNALS.map(collectionField).join("\n")}
+${ALL_SIGNALS.map(collectionField).join("\n")}
 }
 
 type LatestSignal {

@@ -6,18 +6,17 @@ import {
   Kind,
   type SelectionSetNode,
 } from "graphql";
-import { type FloatAggregation, type LocationAggregation, TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
+import { type FloatAggregation, type LocationAggregation } from "@/lib/telemetry-signals";
 import {
   collectSamples,
   DRIVE_EVERY_US,
-  LOCATION_SIGNAL,
   PARKED_EVERY_US,
   type Samples,
   SLOW_TICKS,
-  storedSignals,
-  STRING_SIGNAL,
   type VehicleSource,
 } from "../../telemetry/samples";
+import { ALL_SIGNALS, signalDefinition, storedSignals } from "../../telemetry/signals";
+import { APPROXIMATE_LOCATION_SIGNAL, LOCATION_SIGNAL } from "../../telemetry/signals/names";
 import {
   type FloatFilter,
   floatAggregate,
@@ -33,7 +32,6 @@ import { approximate } from "./vehicle-data";
 
 /** The signal queries: latest values, interval buckets, the snapshot, the list of signals and the data summary. */
 
-const APPROXIMATE_SIGNAL = "currentLocationApproximateCoordinates";
 /** A window with more trips than this is refused as the real service refuses a query estimated to run too long. */
 export const MAX_TRIPS_PER_SIGNALS_QUERY = 20_000;
 
@@ -63,8 +61,8 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
 function wantedSignals(selected: ReadonlySet<string>): Set<string> {
   const wanted = new Set<string>();
   for (const name of selected) {
-    if (name === APPROXIMATE_SIGNAL) wanted.add(LOCATION_SIGNAL);
-    else if (TELEMETRY_SIGNALS.some((signal) => signal.name === name)) wanted.add(name);
+    if (name === APPROXIMATE_LOCATION_SIGNAL) wanted.add(LOCATION_SIGNAL);
+    else if (signalDefinition(name)) wanted.add(name);
   }
   return wanted;
 }
@@ -82,7 +80,7 @@ export function latestValues(
   const values = new Map<string, LatestValue>();
   const last = source.drives.lastStartedBy(source.tokenId, nowUs - 1);
   if (!last) return { lastSeen: null, values };
-  const samples = collectSamples(source, last.startUs, nowUs, new Set(storedSignals(source.powertrain)));
+  const samples = collectSamples(source, last.startUs, nowUs, new Set(storedSignals(source.vehicle)));
   let lastSeen = 0;
   for (const [name, series] of samples.floats) {
     const i = series.t.length - 1;
@@ -95,16 +93,17 @@ export function latestValues(
   if (li >= 0) {
     const value = { latitude: loc.lat[li] as number, longitude: loc.lon[li] as number, hdop: loc.hdop[li] as number };
     values.set(LOCATION_SIGNAL, { timestamp: loc.t[li] as number, value });
-    values.set(APPROXIMATE_SIGNAL, {
+    values.set(APPROXIMATE_LOCATION_SIGNAL, {
       timestamp: loc.t[li] as number,
       value: { ...approximate(value.latitude, value.longitude), hdop: value.hdop },
     });
     lastSeen = Math.max(lastSeen, loc.t[li] as number);
   }
-  const si = samples.strings.t.length - 1;
-  if (si >= 0) {
-    values.set(STRING_SIGNAL, { timestamp: samples.strings.t[si] as number, value: samples.strings.v[si] as string });
-    lastSeen = Math.max(lastSeen, samples.strings.t[si] as number);
+  for (const [name, series] of samples.strings) {
+    const i = series.t.length - 1;
+    if (i < 0) continue;
+    values.set(name, { timestamp: series.t[i] as number, value: series.v[i] as string });
+    lastSeen = Math.max(lastSeen, series.t[i] as number);
   }
   return { lastSeen, values };
 }
@@ -112,7 +111,7 @@ export function latestValues(
 /** `signalsLatest`: an object whose fields are the latest values (the privilege guards wrap each field). */
 export function signalCollection(latest: ReturnType<typeof latestValues> | null): Record<string, unknown> {
   const collection: Record<string, unknown> = { lastSeen: latest?.lastSeen ?? null };
-  for (const signal of TELEMETRY_SIGNALS) {
+  for (const signal of ALL_SIGNALS) {
     const value = latest?.values.get(signal.name);
     collection[signal.name] = value ? { timestamp: value.timestamp, value: value.value } : null;
   }
@@ -177,7 +176,7 @@ export function signalBuckets(
   };
   for (const [name, series] of samples.floats) index(name, series.t);
   if (wanted.has(LOCATION_SIGNAL)) index(LOCATION_SIGNAL, samples.location.t);
-  if (wanted.has(STRING_SIGNAL)) index(STRING_SIGNAL, samples.strings.t);
+  for (const [name, series] of samples.strings) index(name, series.t);
   return [...buckets.values()].sort((a, b) => a.timestamp - b.timestamp);
 }
 
@@ -217,10 +216,11 @@ export function aggregateLocation(
   return { ...approximate(result.latitude, result.longitude), hdop: result.hdop };
 }
 
-export function aggregateString(bucket: Bucket, agg: StringAggregation): string | null {
-  const range = bucket.ranges.get(STRING_SIGNAL);
-  if (!range) return null;
-  return stringAggregate(agg, bucket.samples.strings.v.slice(range[0], range[1]), pickOf(bucket));
+export function aggregateString(bucket: Bucket, name: string, agg: StringAggregation): string | null {
+  const range = bucket.ranges.get(name);
+  const series = bucket.samples.strings.get(name);
+  if (!range || !series) return null;
+  return stringAggregate(agg, series.v.slice(range[0], range[1]), pickOf(bucket));
 }
 
 export interface SignalSummary {
@@ -253,13 +253,11 @@ export function signalSummaries(source: VehicleSource, nowUs: number): SignalSum
     firstSeen: first,
     lastSeen,
   });
-  return storedSignals(source.powertrain).map((name) => {
-    if (name === LOCATION_SIGNAL || name === "currentLocationHeading" || name === "speed")
-      return summary(name, driving, totals.lastEndUs);
-    if (name === STRING_SIGNAL) return summary(name, totals.trips, totals.lastStartUs);
-    if (name === "exteriorAirTemperature" || name === "lowVoltageBatteryCurrentVoltage") {
-      return summary(name, slowTicks + totals.trips + parked, lastHeartbeat);
-    }
-    return summary(name, driving + parked, lastHeartbeat);
+  const counts = { driving, always: driving + parked, slow: slowTicks + totals.trips + parked };
+  return storedSignals(source.vehicle).map((name) => {
+    const cadence = signalDefinition(name)?.cadence ?? "always";
+    if (cadence === "trip") return summary(name, totals.trips, totals.lastStartUs);
+    if (cadence === "driving") return summary(name, counts.driving, totals.lastEndUs);
+    return summary(name, counts[cadence], lastHeartbeat);
   });
 }

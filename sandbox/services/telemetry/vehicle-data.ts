@@ -3,6 +3,7 @@ import { type SandboxContext } from "../../context";
 import { powertrainOf } from "../../seed/energy";
 import { SEED_VEHICLES } from "../../seed/vehicles";
 import { type VehicleSource } from "../../telemetry/samples";
+import { vehicleProfile } from "../../telemetry/signals/vehicle-profile";
 
 /**
  * Where the telemetry service finds a vehicle's data: the seed's description of it (its city and powertrain) and the
@@ -13,7 +14,9 @@ const SEEDED = new Map(SEED_VEHICLES.map((vehicle) => [vehicle.tokenId, vehicle]
 export function vehicleSource(ctx: SandboxContext, tokenId: number): VehicleSource | null {
   const seed = SEEDED.get(tokenId);
   if (!seed || !ctx.vehicles.get(tokenId)) return null;
-  return { tokenId, metro: seed.metro, powertrain: powertrainOf(seed.model), drives: ctx.drives };
+  const powertrain = powertrainOf(seed.model);
+  const vehicle = vehicleProfile(tokenId, seed.model, seed.metro, powertrain);
+  return { tokenId, metro: seed.metro, powertrain, vehicle, drives: ctx.drives };
 }
 
 export function seededVehicle(tokenId: number) {

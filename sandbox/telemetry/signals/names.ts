@@ -1,0 +1,4 @@
+/** The names the sample generator and the queries treat specially. */
+export const LOCATION_SIGNAL = "currentLocationCoordinates";
+export const APPROXIMATE_LOCATION_SIGNAL = "currentLocationApproximateCoordinates";
+export const POWERTRAIN_TYPE_SIGNAL = "powertrainType";
