@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sandboxConfig } from "@/test-support/dimo-client";
 import { type HttpSettings } from "./http";
-import { VEHICLE_RECORDS_MAX, VehicleDirectory } from "./vehicles";
+import { VEHICLE_RECORDS_MAX, VehicleDirectory, toVehicleRecord } from "./vehicles";
 
 /** The directory of vehicle records against a stub identity API that counts the vehicles it is asked about. */
 
@@ -62,5 +62,28 @@ describe("VehicleDirectory", () => {
     expect(asked).toEqual([]);
     await vehicles.get(last - VEHICLE_RECORDS_MAX);
     expect(asked).toEqual([last - VEHICLE_RECORDS_MAX]);
+  });
+});
+
+describe("toVehicleRecord", () => {
+  const node = (expiresAt: string | null) => ({
+    tokenId: 10420,
+    owner: "0x52D52df587cB2E014Ae81495D88c71c819779923",
+    definition: { make: "Nissan", model: "Leaf", year: 2018 },
+    sacd: { permissions: "0x3ffc", expiresAt },
+  });
+  const now = Date.parse("2026-11-25T12:00:00Z");
+
+  it("keeps a grant that has not ended, with its privileges", () => {
+    const record = toVehicleRecord(node("2026-12-01T00:00:00Z"), now);
+    expect(record.grantExpiredAt).toBeNull();
+    expect(record.vehicle.grant?.expiresAt).toBe("2026-12-01T00:00:00Z");
+    expect(record.vehicle.grant?.privileges.length).toBeGreaterThan(0);
+  });
+
+  it("reads a grant that ended since DIMO named it (a record kept a few minutes) as ended, with its end", () => {
+    const record = toVehicleRecord(node("2026-11-25T11:59:59Z"), now);
+    expect(record.vehicle.grant).toBeNull();
+    expect(record.grantExpiredAt).toBe("2026-11-25T11:59:59Z");
   });
 });
