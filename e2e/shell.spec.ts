@@ -36,6 +36,26 @@ test.describe("app shell", () => {
     await expect(page.getByTestId("theme-toggle")).toHaveAttribute("data-theme-choice", "dark");
   });
 
+  test("every page names an icon and a manifest that are served, and logs nothing to the console", async ({ page }) => {
+    const logged: string[] = [];
+    const failed: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") logged.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    for (const path of ["/vehicles", "/vehicles/21957/value", "/developer/activity"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("signed-in-address")).toBeVisible();
+      const icon = await page.locator('link[rel="icon"]').first().getAttribute("href");
+      const manifest = await page.locator('link[rel="manifest"]').getAttribute("href");
+      for (const href of [icon, manifest]) expect((await page.request.get(href ?? "/missing")).status()).toBe(200);
+    }
+    expect(logged).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+
   test("an unknown page shows the not-found page, inside the app's frame", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
