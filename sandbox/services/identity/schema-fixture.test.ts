@@ -1,16 +1,13 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { readSchemaFixture } from "../../graphql/schema-fixture";
+import { introspectedSignature, type SchemaSignature, type TypeSignature } from "../../graphql/schema-signature";
 import { identitySchema } from "./schema";
-import { introspectedSignature, type SchemaSignature, type TypeSignature } from "./schema-signature";
 
 /**
  * The sandbox's identity schema, read by introspection, against the signature of DIMO's real one at a fixed commit
  * (regenerate with scripts/identity-schema-fixture.ts). Every type reachable from Query must match member for member.
  */
-const fixture = JSON.parse(readFileSync(new URL("./real-schema.fixture.json", import.meta.url), "utf8")) as {
-  commit: string;
-  types: SchemaSignature;
-};
+const fixture = readSchemaFixture(new URL("./real-schema.fixture.json", import.meta.url));
 
 /**
  * The one place the sandbox cannot say what the real schema says: graphql-js refuses a `@oneOf` input whose field is
