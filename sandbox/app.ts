@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { type SandboxContext } from "./context";
 import { CONTROL_PREFIX, controlRoutes } from "./control/routes";
 import { countRequests, injectFaults, limitRate } from "./http/middleware";
+import { ATTESTATION_PREFIX, attestationRoutes } from "./services/attestation/routes";
 import { AUTH_PREFIX, authRoutes } from "./services/auth/routes";
 import { IDENTITY_PREFIX, identityRoutes } from "./services/identity/routes";
 import { LOGIN_PREFIX, loginRoutes } from "./services/login/routes";
@@ -50,6 +51,7 @@ export function createApp(ctx: SandboxContext): Hono {
   app.route(TRIPS_PREFIX, tripsRoutes(ctx));
   app.route(VALUATIONS_PREFIX, valuationsRoutes(ctx));
   app.route(TELEMETRY_PREFIX, telemetryRoutes(ctx));
+  app.route(ATTESTATION_PREFIX, attestationRoutes(ctx));
   app.route(STREETS_PREFIX, streetsRoutes(ctx));
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // DIMO's login page is addressed as `{login}/?clientId=...`: with and without the slash.

@@ -6,6 +6,7 @@ import { RequestStats } from "./control/stats";
 import { loadSigningKey, type SigningKey } from "./keys/signing-keys";
 import { TokenVerifier } from "./keys/tokens";
 import { ChallengeStore } from "./store/challenge-store";
+import { AttestationStore } from "./store/attestation-store";
 import { DriveStore } from "./store/drive-store";
 import { LicenseStore } from "./store/license-store";
 import { OfferStore } from "./store/offer-store";
@@ -53,6 +54,8 @@ export interface SandboxContext {
   vehicles: VehicleStore;
   /** What each trip's telemetry is regenerated from. */
   drives: DriveStore;
+  /** The attestation service's credentials and its signing key. */
+  attestations: AttestationStore;
   offers: OfferStore;
   challenges: ChallengeStore;
   keys: { auth: SigningKey; tokenExchange: SigningKey };
@@ -77,6 +80,7 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
     licenses: new LicenseStore(db),
     vehicles: new VehicleStore(db),
     drives: new DriveStore(db),
+    attestations: new AttestationStore(db),
     offers: new OfferStore(db),
     challenges: new ChallengeStore(db),
     keys,
@@ -90,6 +94,7 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
     reset() {
       context.offers.clear();
       context.challenges.clear();
+      context.attestations.clear();
       clock.reset();
       context.faults.clear();
       context.stats.reset();

@@ -96,6 +96,18 @@ CREATE TABLE IF NOT EXISTS instant_offer_requests (
   client_id TEXT NOT NULL,
   requested_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS attester_key (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  private_key TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS attestations (
+  id TEXT PRIMARY KEY,
+  token_id INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  issued_at INTEGER NOT NULL,
+  event TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attestations_by_vehicle ON attestations (token_id, issued_at);
 CREATE TABLE IF NOT EXISTS challenges (
   state TEXT PRIMARY KEY,
   client_id TEXT NOT NULL,
