@@ -54,3 +54,24 @@ export const LONG_TASK_MS = 50;
 export function ratio(value: number, baseline: number): number {
   return Number.isFinite(baseline) && baseline > 0 ? value / baseline : Number.NaN;
 }
+
+/**
+ * Lighthouse's budgets (desktop preset, `npm run bench:lighthouse`). Scores are Lighthouse's own 0 to 100 and have
+ * absolute budgets. Total blocking time is a timing, so the map pages' is a ratio to the login page's in the same run:
+ * the lightest page the browser starts, through the same Chromium on the same machine.
+ */
+export const LIGHTHOUSE_BUDGETS = {
+  performanceMin: 90,
+  accessibilityMin: 100,
+  bestPracticesMin: 100,
+  /** The Overview's and the trips page's total blocking time, in the login page's. */
+  mapPageTbtVsLogin: 5,
+  /** The trips page's time to interactive: a ceiling on how long a developer waits for it, whatever the machine. */
+  tripsTtiMs: 2_000,
+} as const;
+
+/**
+ * Total blocking time counts only the part of each task past 50 ms, so a light page on a fast machine can have none: a
+ * baseline under this counts as this much, so that the ratios stay finite.
+ */
+export const LIGHTHOUSE_TBT_FLOOR_MS = 50;
