@@ -6,7 +6,6 @@
  * non-zero. Everything started here is stopped at the end, on failure and on Ctrl-C too. bench/README.md says how each
  * figure is taken.
  */
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
@@ -25,11 +24,11 @@ import { measureSandboxTrips } from "./sandbox-trips";
 import {
   BEHIND_ONE_PROXY,
   type DashboardServer,
-  hasProductionBuild,
   newAuthSecret,
   startDashboard,
   startSandboxServer,
 } from "@/test-support/servers";
+import { ensureProductionBuild } from "./production-build";
 import { signIn } from "./session";
 import { round } from "./stats";
 import { reportTable } from "./table";
@@ -53,18 +52,8 @@ async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-function ensureBuild(): void {
-  if (hasProductionBuild()) return;
-  step("no production build (.next/BUILD_ID): running next build…");
-  const build = spawnSync(process.execPath, ["node_modules/next/dist/bin/next", "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
-}
-
 async function main(): Promise<void> {
-  ensureBuild();
+  ensureProductionBuild(step);
   const authSecret = newAuthSecret();
   const sandbox = await phase("starting the sandbox", startSandboxServer);
   const dashboard = await phase("starting the dashboard", () =>
