@@ -8,8 +8,8 @@ export const FIXED_SECURITY_HEADERS = [
   // For browsers without CSP frame-ancestors: no page of this site may be framed (clickjacking).
   { key: "X-Frame-Options", value: "DENY" },
   {
+    // Only features Chromium knows: an unknown one is logged as an error in the console of every page.
     key: "Permissions-Policy",
-    value:
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), bluetooth=(), browsing-topics=()",
+    value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), browsing-topics=()",
   },
 ];
