@@ -60,7 +60,11 @@ describe("two instances, one Redis", () => {
     // The exchange takes 1.5 s (under the test client's 2 s timeout): far longer than a waiter polls, far shorter than the lock's expiry.
     await control.injectFault({ method: "POST", path: "/token-exchange/v1/tokens/exchange", latencyMs: 1_500 });
     const first = a.client.listTrips(18234, 1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A holds the lock once its exchange has reached the sandbox (counted on arrival, before the latency).
+    await eventually(
+      async () => count(await control.stats(), ROUTES.exchange),
+      (exchanges) => exchanges === 1,
+    );
     await Promise.all([first, b.client.listTrips(18234, 1)]);
     expect(count(await control.stats(), ROUTES.exchange)).toBe(1);
   });
