@@ -16,7 +16,7 @@ import { type LaunchedChrome, launch } from "chrome-launcher";
 import playwrightConfig from "@/playwright.config";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
-import { registerCleanup, stopAllProcesses } from "@/test-support/processes";
+import { registerCleanup, stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
 import { newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
 import {
   type LighthousePage,
@@ -145,16 +145,7 @@ async function main(): Promise<void> {
   );
 }
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  // `on`, not `once`: a second signal (tsx relays the terminal's Ctrl-C again) must not end the process mid-cleanup.
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`\n${signal}: stopping the browser and the servers…`);
-    void stopAllProcesses().finally(() => process.exit(130));
-  });
-}
+stopAllProcessesOnSignal("the browser and the servers");
 
 main()
   .catch((error: unknown) => {

@@ -16,7 +16,7 @@ import { runLoad } from "./load";
 import { describeMachine, loadAverageNow, runHeader } from "./machine";
 import { measureMapDraw } from "./map-draw";
 import { measureOverhead } from "./overhead";
-import { stopAllProcesses } from "@/test-support/processes";
+import { stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
 import { reportRows } from "./report";
 import { type BenchResults } from "./results";
 import { measureSandboxTelemetry } from "./sandbox-telemetry";
@@ -150,16 +150,7 @@ async function main(): Promise<void> {
   );
 }
 
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  // `on`, not `once`: a second signal (tsx relays the terminal's Ctrl-C again) must not end the process mid-cleanup.
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`\n${signal}: stopping the servers the bench started…`);
-    void stopAllProcesses().finally(() => process.exit(130));
-  });
-}
+stopAllProcessesOnSignal("the servers the bench started");
 
 main()
   .catch((error: unknown) => {

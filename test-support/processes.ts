@@ -93,6 +93,22 @@ export async function stopAllProcesses(): Promise<void> {
 }
 
 /** Resolves with the first match of `pattern` in the process's output; rejects if it exits or takes too long. */
+/**
+ * On Ctrl-C or SIGTERM: says what is being stopped, stops every process and cleanup started here, and exits 130.
+ * `on`, not `once`: a second signal (tsx relays the terminal's Ctrl-C again) must not end the process mid-cleanup.
+ */
+export function stopAllProcessesOnSignal(what: string): void {
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.error(`\n${signal}: stopping ${what}…`);
+      void stopAllProcesses().finally(() => process.exit(130));
+    });
+  }
+}
+
 export function waitForOutput(managed: ManagedProcess, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
     const check = () => {
