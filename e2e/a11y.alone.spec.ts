@@ -110,8 +110,15 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await scan(page, `not found (${theme})`);
 
-      // The identity service fails once: the vehicle list shows the error in the app's frame, in its place.
-      await sandbox.control.injectFault({ method: "POST", path: "/identity/query", status: 500, times: 1 });
+      // The identity service fails the vehicle list once (not the license lookup beside it): the list shows the error
+      // in the app's frame, in its place.
+      await sandbox.control.injectFault({
+        method: "POST",
+        path: "/identity/query",
+        graphqlField: "vehicles",
+        status: 500,
+        times: 1,
+      });
       try {
         await page.goto("/vehicles");
         await expect(page.getByTestId("page-error")).toContainText(

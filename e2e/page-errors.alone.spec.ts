@@ -8,7 +8,10 @@ import { expect, test } from "./fixtures/test";
  */
 
 const sandbox = sandboxApi();
-const IDENTITY = { method: "POST", path: "/identity/query" } as const;
+// Each fault names the query it is for: the dashboard also asks the identity API who owns the license, every few
+// minutes and beside the page's own query, and that lookup must not spend a fault meant for the page.
+const VEHICLE_LIST = { method: "POST", path: "/identity/query", graphqlField: "vehicles" } as const;
+const ONE_VEHICLE = { method: "POST", path: "/identity/query", graphqlField: "vehicle" } as const;
 
 test.afterEach(async () => {
   await sandbox.control.clearFaults();
@@ -18,7 +21,7 @@ test("a failed identity call keeps the app's frame, names the service and status
   page,
 }) => {
   await sandbox.control.injectFault({
-    ...IDENTITY,
+    ...VEHICLE_LIST,
     status: 500,
     body: { message: "injected identity failure" },
     times: 1,
@@ -45,7 +48,7 @@ test("a busy identity service offers a retry, and the retry brings the page back
   page,
 }) => {
   // Three answers of 503: the client's own attempts (one and two retries) all meet the fault.
-  await sandbox.control.injectFault({ ...IDENTITY, status: 503, times: 3 });
+  await sandbox.control.injectFault({ ...VEHICLE_LIST, status: 503, times: 3 });
   await page.goto("/vehicles");
   const failure = page.getByTestId("page-error");
   await expect(failure).toContainText("DIMO's identity service is not answering (503). Try again in a moment.");
@@ -65,7 +68,7 @@ test("a vehicle whose identity lookup fails shows the error in the vehicle's fra
 }) => {
   // An id no other test asks about, so no grant the dashboard keeps answers for DIMO.
   const tokenId = 77_777_771;
-  await sandbox.control.injectFault({ ...IDENTITY, status: 500, times: 1 });
+  await sandbox.control.injectFault({ ...ONE_VEHICLE, status: 500, times: 1 });
   await page.goto(`/vehicles/${tokenId}/trips`);
   const failure = page.getByTestId("page-error");
   await expect(failure).toContainText("This vehicle could not be loaded.");

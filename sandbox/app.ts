@@ -35,7 +35,6 @@ export function createApp(ctx: SandboxContext): Hono {
   const app = new Hono();
 
   app.use("*", countRequests(ctx));
-  app.use("*", injectFaults(ctx));
   app.use(
     "*",
     bodyLimit({
@@ -43,6 +42,8 @@ export function createApp(ctx: SandboxContext): Hono {
       onError: (c) => c.json({ code: 413, message: "Request body is larger than 64 KiB." }, 413),
     }),
   );
+  // After the body limit: a fault on a GraphQL field reads the body.
+  app.use("*", injectFaults(ctx));
   app.use("*", limitRate(ctx));
 
   app.route(AUTH_PREFIX, authRoutes(ctx));

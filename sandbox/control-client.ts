@@ -27,6 +27,8 @@ export interface FaultSpec {
   method?: string;
   /** A glob over the full path: `*` = one segment, `**` = any number of segments. */
   path: string;
+  /** Only GraphQL requests whose operation selects this top-level field (`vehicles`); any request when absent. */
+  graphqlField?: string;
   /** Answer this status instead of the real handler. */
   status?: number;
   /** JSON when an object, text when a string, empty when absent. */

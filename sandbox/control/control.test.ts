@@ -179,8 +179,27 @@ describe("faults", () => {
     ).toBe(200);
   });
 
+  it("narrows a fault to the GraphQL requests selecting a field, and lets others through to the handler", async () => {
+    await suite.control.injectFault({ path: "/identity/query", graphqlField: "vehicles", status: 500, times: 1 });
+    const license = `{ developerLicense(by: { clientId: ${JSON.stringify(DEMO_LICENSE.clientId)} }) { tokenId } }`;
+    // Another field on the same path is answered by the handler, which still reads the body the fault looked at.
+    const other = await request(`${suite.url}/identity/query`, { method: "POST", json: { query: license } });
+    expect(other.status).toBe(200);
+    expect((other.body as { data: { developerLicense: { tokenId: number } } }).data.developerLicense.tokenId).toBe(
+      DEMO_LICENSE.tokenId,
+    );
+    const list = { query: "query List { vehicles(first: 1) { totalCount } }" };
+    expect((await request(`${suite.url}/identity/query`, { method: "POST", json: list })).status).toBe(500);
+    expect((await request(`${suite.url}/identity/query`, { method: "POST", json: list })).status).toBe(200);
+  });
+
   it("refuses a malformed fault", async () => {
-    for (const fault of [{ path: "/x" }, { path: "/x", status: "500" }, { status: 500 }]) {
+    for (const fault of [
+      { path: "/x" },
+      { path: "/x", status: "500" },
+      { status: 500 },
+      { path: "/x", status: 500, graphqlField: "vehicles { id }" },
+    ]) {
       const answer = await request(`${suite.url}/__sandbox/faults`, { method: "POST", json: fault });
       expect(answer.status).toBe(400);
     }

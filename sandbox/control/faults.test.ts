@@ -43,6 +43,17 @@ describe("FaultRegistry", () => {
     expect(registry.take("GET", "/x")).toBeUndefined();
   });
 
+  it("applies a fault naming a GraphQL field only to requests selecting it", () => {
+    const registry = new FaultRegistry();
+    add(registry, { path: "/identity/query", graphqlField: "vehicle", status: 500, times: 1 });
+    expect(registry.needsGraphqlFields("POST", "/identity/query")).toBe(true);
+    expect(registry.needsGraphqlFields("POST", "/trips/x")).toBe(false);
+    expect(registry.take("POST", "/identity/query", ["vehicles"])).toBeUndefined();
+    expect(registry.take("POST", "/identity/query")).toBeUndefined();
+    expect(registry.take("POST", "/identity/query", ["developerLicense", "vehicle"])?.status).toBe(500);
+    expect(registry.list()).toEqual([]);
+  });
+
   it("refuses faults that would do nothing or are malformed", () => {
     expect(faultInputSchema.safeParse({ path: "/x" }).success).toBe(false);
     expect(faultInputSchema.safeParse({ path: "/x", status: 99 }).success).toBe(false);

@@ -3,6 +3,8 @@ import { z } from "zod";
 /**
  * Injected faults: a method and a path glob (`*` = one segment, `**` = any number of segments) with a status to
  * answer instead of the real handler, a latency to add, or both, for a number of requests (0 = until cleared).
+ * `graphqlField` narrows a fault to GraphQL requests that select that top-level field: every identity query shares one
+ * path, and a fault meant for the vehicle list must not be spent by a license lookup running beside it.
  */
 export const faultInputSchema = z
   .object({
@@ -12,6 +14,10 @@ export const faultInputSchema = z
       .transform((m) => m.toUpperCase())
       .optional(),
     path: z.string().min(1).max(500),
+    graphqlField: z
+      .string()
+      .regex(/^[_A-Za-z][_0-9A-Za-z]*$/, "graphqlField must be a GraphQL field name")
+      .optional(),
     status: z.number().int().min(200).max(599).optional(),
     body: z.union([z.string().max(65_536), z.record(z.string(), z.unknown())]).optional(),
     headers: z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, "invalid header name"), z.string()).optional(),
@@ -67,10 +73,22 @@ export class FaultRegistry {
     return count;
   }
 
-  /** The first fault matching the request, used up by one; undefined when none applies. */
-  take(method: string, path: string): Fault | undefined {
+  /** Whether a fault that names a GraphQL field is waiting: only then is a request's body worth reading. */
+  needsGraphqlFields(method: string, path: string): boolean {
+    return this.faults.some(
+      ({ fault, pattern }) => fault.graphqlField !== undefined && matchesRequest(fault, pattern, method, path),
+    );
+  }
+
+  /**
+   * The first fault matching the request, used up by one; undefined when none applies. `graphqlFields` are the
+   * top-level fields the request selects, when it is a GraphQL request.
+   */
+  take(method: string, path: string, graphqlFields: readonly string[] = []): Fault | undefined {
     const index = this.faults.findIndex(
-      ({ fault, pattern }) => (fault.method === undefined || fault.method === method) && pattern.test(path),
+      ({ fault, pattern }) =>
+        matchesRequest(fault, pattern, method, path) &&
+        (fault.graphqlField === undefined || graphqlFields.includes(fault.graphqlField)),
     );
     const entry = this.faults[index];
     if (!entry) return undefined;
@@ -80,4 +98,8 @@ export class FaultRegistry {
     }
     return { ...entry.fault };
   }
+}
+
+function matchesRequest(fault: Fault, pattern: RegExp, method: string, path: string): boolean {
+  return (fault.method === undefined || fault.method === method) && pattern.test(path);
 }

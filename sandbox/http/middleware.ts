@@ -6,7 +6,8 @@ import { type ContentfulStatusCode } from "hono/utils/http-status";
 import { type SandboxContext } from "../context";
 import { CONTROL_PREFIX } from "../control/routes";
 import { type RateLimitedService } from "../control/rate-limit";
-import { bearerToken } from "./requests";
+import { topLevelFields } from "../graphql/top-level-fields";
+import { bearerToken, readJsonBody } from "./requests";
 
 const isControlPath = (path: string) => path === CONTROL_PREFIX || path.startsWith(`${CONTROL_PREFIX}/`);
 
@@ -24,10 +25,20 @@ export function countRequests(ctx: SandboxContext): MiddlewareHandler {
   };
 }
 
+async function readJsonValue(c: Context): Promise<unknown> {
+  const body = await readJsonBody(c);
+  return body.ok ? body.value : undefined;
+}
+
 /** Applies the first matching injected fault: a delay, a replacement response, or both. */
 export function injectFaults(ctx: SandboxContext): MiddlewareHandler {
   return async (c, next) => {
-    const fault = isControlPath(c.req.path) ? undefined : ctx.faults.take(c.req.method, c.req.path);
+    if (isControlPath(c.req.path)) return next();
+    // The body is read (and kept for the handler) only when a fault waits on a GraphQL field.
+    const fields = ctx.faults.needsGraphqlFields(c.req.method, c.req.path)
+      ? topLevelFields(await readJsonValue(c))
+      : [];
+    const fault = ctx.faults.take(c.req.method, c.req.path, fields);
     if (!fault) return next();
     if (fault.latencyMs) await ctx.delays.wait(fault.latencyMs);
     if (fault.status === undefined) return next();
