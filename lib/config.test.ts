@@ -95,6 +95,7 @@ describe("parseConfig", () => {
       trips: "https://trips-api.dev.dimo.zone",
       valuations: "https://valuations-api.dev.dimo.zone",
       telemetry: "https://telemetry-api.dev.dimo.zone",
+      attestation: "https://attestation-api.dev.dimo.zone",
     });
     expect(config.vehicleContract).toBe("0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
     expect(config.valuationsVersion).toBe("v2");
@@ -109,6 +110,7 @@ describe("parseConfig", () => {
       DIMO_TRIPS_URL: "https://d.test",
       DIMO_VALUATIONS_URL: "https://e.test",
       DIMO_TELEMETRY_URL: "https://f.test",
+      DIMO_ATTESTATION_URL: "https://g.test",
     };
     const contract = "0x3333333333333333333333333333333333333333";
     const custom = parseConfig({ ...PRODUCTION_LICENSE, ...urls, DIMO_ENV: "custom", DIMO_VEHICLE_CONTRACT: contract });
@@ -128,6 +130,7 @@ describe("parseConfig", () => {
       DIMO_TRIPS_URL: "http://localhost:4455/trips",
       DIMO_VALUATIONS_URL: "http://[::1]:4455/valuations",
       DIMO_TELEMETRY_URL: "https://telemetry.example.com",
+      DIMO_ATTESTATION_URL: "https://attestation.example.com",
     };
     expect(problemsOf({ ...custom, ...urls })).toEqual([
       "DIMO_AUTH_URL must be an https URL when DIMO_ENV=custom (http is allowed only for 127.0.0.1, ::1 or localhost).",
@@ -142,7 +145,7 @@ describe("parseConfig", () => {
 
   it("requires every URL in custom mode", () => {
     const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
-    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(5);
+    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(6);
     expect(problems).toContain(
       "DIMO_TELEMETRY_URL is required when DIMO_ENV=custom: the base address of that DIMO service.",
     );
@@ -150,6 +153,8 @@ describe("parseConfig", () => {
 
   it("gives the Telemetry API a base address per preset, its /query path left to the client", () => {
     expect(parseConfig({}).urls.telemetry).toBe("http://127.0.0.1:4455/telemetry");
+    expect(parseConfig({}).urls.attestation).toBe("http://127.0.0.1:4455/attestation");
+    expect(parseConfig(PRODUCTION_LICENSE).urls.attestation).toBe("https://attestation-api.dimo.zone");
     expect(parseConfig(PRODUCTION_LICENSE).urls.telemetry).toBe("https://telemetry-api.dimo.zone");
     expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" }).urls.telemetry).toBe(
       "https://telemetry-api.dev.dimo.zone",

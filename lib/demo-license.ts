@@ -62,5 +62,6 @@ export function sandboxUrls(origin: string): Record<DimoService, string> {
     trips: `${origin}/trips`,
     valuations: `${origin}/valuations`,
     telemetry: `${origin}/telemetry`,
+    attestation: `${origin}/attestation`,
   };
 }

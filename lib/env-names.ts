@@ -11,4 +11,5 @@ export const URL_VARIABLES: Record<DimoService, string> = {
   trips: "DIMO_TRIPS_URL",
   valuations: "DIMO_VALUATIONS_URL",
   telemetry: "DIMO_TELEMETRY_URL",
+  attestation: "DIMO_ATTESTATION_URL",
 };

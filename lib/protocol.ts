@@ -10,7 +10,15 @@ export const DEV_VEHICLE_NFT_CONTRACT = "0x45fbCD3ef7361d156e8b16F5538AE36DEdf61
 export const POLYGON_CHAIN_ID = 137;
 
 /** The DIMO services the dashboard talks to, each at its own base address (lib/config/). */
-export const DIMO_SERVICES = ["auth", "tokenExchange", "identity", "trips", "valuations", "telemetry"] as const;
+export const DIMO_SERVICES = [
+  "auth",
+  "tokenExchange",
+  "identity",
+  "trips",
+  "valuations",
+  "telemetry",
+  "attestation",
+] as const;
 export type DimoService = (typeof DIMO_SERVICES)[number];
 
 /** How pages and messages name each service; sentences use the lowercase form ("DIMO's token exchange service"). */
@@ -21,6 +29,7 @@ export const SERVICE_LABELS: Record<DimoService, string> = {
   trips: "Trips",
   valuations: "Valuations",
   telemetry: "Telemetry",
+  attestation: "Attestation",
 };
 
 export const serviceName = (service: DimoService) => SERVICE_LABELS[service].toLowerCase();
@@ -123,12 +132,13 @@ export function vehicleDid(tokenId: number | bigint, contract: string = VEHICLE_
 
 /**
  * Requests per second per client that DIMO's ingress allows each service (about; over them it answers 429 or 503,
- * possibly without Retry-After). DIMO publishes no figure for telemetry: it is paced like the other data services. Authentication is not limited: the dashboard signs in once in 14 days.
+ * possibly without Retry-After). DIMO publishes no figure for telemetry or attestation: they are paced like the other data services. Authentication is not limited: the dashboard signs in once in 14 days.
  */
 export const DIMO_RATE_LIMITS: Partial<Record<DimoService, number>> = {
   trips: 9,
   valuations: 9,
   telemetry: 9,
+  attestation: 9,
   identity: 50,
   tokenExchange: 100,
 };

@@ -15,6 +15,7 @@ const dimoHosts = (domain: string): DimoUrls => ({
   trips: `https://trips-api.${domain}`,
   valuations: `https://valuations-api.${domain}`,
   telemetry: `https://telemetry-api.${domain}`,
+  attestation: `https://attestation-api.${domain}`,
 });
 
 export type Preset = Exclude<DimoEnv, "custom">;

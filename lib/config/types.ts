@@ -10,6 +10,8 @@ export interface DimoUrls {
   valuations: string;
   /** GraphQL; the client appends `/query`. */
   telemetry: string;
+  /** The Attestation API, which creates verifiable credentials; the Telemetry API lists them. */
+  attestation: string;
 }
 
 export interface AppConfig {
