@@ -66,6 +66,17 @@ export const FEATURES = {
   segments: rule("Trips from telemetry", "trips detected from the signals (segments)", "telemetry", {
     allOf: [...SEGMENTS_PRIVILEGES],
   }),
+  // DIMO's Attestation API checks each credential's privileges on the Vehicle JWT (attestation-api's AllOfPermissions).
+  attestVin: rule("The VIN credential", "VIN credentials", "attestation", { allOf: [VIN_CREDENTIAL_PRIVILEGE] }),
+  attestOdometer: rule("The odometer statement", "odometer statements", "attestation", { allOf: [1] }),
+  attestPosition: rule("The position credential", "position credentials", "attestation", { allOf: [4] }),
+  attestHealth: rule("The health credential", "vehicle health credentials", "attestation", { allOf: [1, 4] }),
+  /** The Telemetry API lists credentials to any Vehicle JWT of the vehicle; the real one checks no privilege for it. */
+  attestations: rule("The credential list", "the vehicle's credentials", "telemetry", {
+    note:
+      "DIMO's Telemetry API serves a vehicle's credentials to a token that carries access to its attestation " +
+      "events, which the owner's share grants alongside the privileges.",
+  }),
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;
