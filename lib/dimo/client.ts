@@ -2,6 +2,7 @@ import "server-only";
 import { type AppConfig } from "@/lib/config";
 import { type ActivityEntry } from "@/lib/models";
 import { type KeyValueStore } from "@/lib/store/types";
+import { type AttestationMethods, attestationMethods } from "./facade/attestation";
 import { createClientContext } from "./facade/context";
 import { type TelemetryMethods, telemetryMethods } from "./facade/telemetry";
 import { type TokenMethods, tokenMethods } from "./facade/tokens";
@@ -38,7 +39,8 @@ export interface DimoClientOptions {
   random?: () => number;
 }
 
-export interface DimoClient extends VehicleMethods, TripMethods, ValuationMethods, TelemetryMethods, TokenMethods {}
+export interface DimoClient
+  extends VehicleMethods, TripMethods, ValuationMethods, TelemetryMethods, AttestationMethods, TokenMethods {}
 
 export function createDimoClient(options: DimoClientOptions): DimoClient {
   const context = createClientContext(options);
@@ -47,6 +49,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     ...tripMethods(context),
     ...valuationMethods(context, { instantOfferTimeoutMs: options.instantOfferTimeoutMs ?? 180_000 }),
     ...telemetryMethods(context),
+    ...attestationMethods(context),
     ...tokenMethods(context),
   };
 }
