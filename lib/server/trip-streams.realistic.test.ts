@@ -9,9 +9,10 @@ import { type SandboxServer, startSandboxServer } from "@/test-support/servers";
 import { openAllTripsStream } from "./trips";
 
 /**
- * The all-trips walk of the 100,000-trip vehicle (1,000 pages) against a sandbox that limits each client to 9 trips
- * requests a second, as DIMO's ingress does, through the app's own client with its pacer on: every page arrives,
- * DIMO never has to refuse one, and the second walk costs one request. The first walk takes about two minutes.
+ * The all-trips walk of the 2,500-trip vehicle (25 pages, several seconds of rate windows) against a sandbox that limits
+ * each client to 9 trips requests a second, as DIMO's ingress does, through the app's own client with its pacer on:
+ * every page arrives, DIMO hardly ever has to refuse one, and the second walk costs one request. The 100,000-trip walk
+ * at the limit lasts two minutes at that pace, so it is measured by the bench rather than run here.
  */
 
 const auth = vi.hoisted(() => ({
@@ -38,7 +39,7 @@ afterAll(async () => {
 });
 
 async function walk() {
-  const result = await openAllTripsStream({ tokenId: VEHICLE_IDS.perf });
+  const result = await openAllTripsStream({ tokenId: VEHICLE_IDS.manyTrips });
   if (!result.ok) throw new Error(result.error.message);
   const messages = (await new Response(result.data).text())
     .split("\n")
@@ -51,31 +52,35 @@ async function walk() {
   };
 }
 
-describe("the 100,000-trip vehicle at DIMO's rate limit", () => {
-  it("arrives whole with no request refused, and the second time for one request", { timeout: 300_000 }, async () => {
-    await control.resetStats();
-    const started = performance.now();
-    const first = await walk();
-    const seconds = (performance.now() - started) / 1000;
-    const stats = await control.stats();
-    console.log(
-      `100,000 trips at the rate limit: ${first.pages} pages in ${seconds.toFixed(1)} s (${(first.pages / seconds).toFixed(1)} pages/s), ${stats.refused} refused ${JSON.stringify(stats.refusedRoutes)}`,
-    );
-    expect(first).toEqual({
-      pages: 1_000,
-      trips: 100_000,
-      end: { type: "done", pages: 1_000, trips: 100_000, truncated: false },
-    });
-    // Even spacing leaves nothing refused on a quiet machine. On a loaded one, event-loop stalls bunch requests that
-    // left evenly, and the client retries the few refused (the walk above still arrived whole); without the pacer,
-    // four pages in flight at once would be refused over and over, hundreds of times.
-    expect(stats.refused).toBeLessThanOrEqual(50);
-    // Every page asked for once, and each refused request once more.
-    expect(count(stats, ROUTES.trips)).toBe(1_000 + stats.refused);
+describe("the 2,500-trip vehicle at DIMO's rate limit", () => {
+  it(
+    "arrives whole with next to no request refused, and the second time for one request",
+    { timeout: 180_000 },
+    async () => {
+      await control.resetStats();
+      const started = performance.now();
+      const first = await walk();
+      const seconds = (performance.now() - started) / 1000;
+      const stats = await control.stats();
+      console.log(
+        `2,500 trips at the rate limit: ${first.pages} pages in ${seconds.toFixed(1)} s (${(first.pages / seconds).toFixed(1)} pages/s), ${stats.refused} refused ${JSON.stringify(stats.refusedRoutes)}`,
+      );
+      expect(first).toEqual({
+        pages: 25,
+        trips: 2_500,
+        end: { type: "done", pages: 25, trips: 2_500, truncated: false },
+      });
+      // Even spacing leaves nothing refused on a quiet machine. On a loaded one, event-loop stalls bunch requests that
+      // left evenly, and the client retries the few refused (the walk above still arrived whole); without the pacer,
+      // four pages in flight at once would be refused over and over.
+      expect(stats.refused).toBeLessThanOrEqual(10);
+      // Every page asked for once, and each refused request once more.
+      expect(count(stats, ROUTES.trips)).toBe(25 + stats.refused);
 
-    await control.resetStats();
-    const second = await walk();
-    expect(second).toEqual(first);
-    expect(count(await control.stats(), ROUTES.trips)).toBeLessThanOrEqual(2);
-  });
+      await control.resetStats();
+      const second = await walk();
+      expect(second).toEqual(first);
+      expect(count(await control.stats(), ROUTES.trips)).toBeLessThanOrEqual(2);
+    },
+  );
 });
