@@ -2,12 +2,16 @@ import "server-only";
 import { canUse, signalsFeatureFor, telemetryFeatureOf } from "@/lib/features";
 import type { PathWindow } from "@/lib/geo/trip-path-window";
 import { type SegmentsPage, type SignalHistory, type TelemetryLatest, type VinCredential } from "@/lib/models";
+import { catalogSignal, mayRead } from "@/lib/signals/catalog";
+import { type VehicleSignals } from "@/lib/signals/vehicle-signals";
 import { TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
 import {
   type HistoryRequest,
   type PathAnswer,
   type SegmentsRequest,
   type TelemetryTarget,
+  fetchAvailableSignals,
+  fetchEveryLatest,
   fetchHistory,
   fetchLatest,
   fetchPaths,
@@ -27,6 +31,11 @@ export interface TelemetryMethods {
    * vehicle has and its data summary, in one Telemetry API request; fields the service refuses anyway are listed.
    */
   getLatestSignals(tokenId: number): Promise<TelemetryLatest>;
+  /**
+   * Every signal the vehicle has: the names `availableSignals` lists, then the latest value of exactly those the
+   * grant allows (and the catalog knows, since names are written into the query); the rest are listed as unread.
+   */
+  getVehicleSignals(tokenId: number): Promise<VehicleSignals>;
   /** One numeric signal aggregated per interval bucket. */
   getSignalHistory(tokenId: number, request: HistoryRequest): Promise<SignalHistory>;
   /** The VIN from the vehicle's VIN credential (privilege 5); null when it has none. */
@@ -57,6 +66,24 @@ export function telemetryMethods({ http, config, grantOf, withAccess }: ClientCo
         (signal) => signal.name,
       );
       return withAccess(tokenId, signalsFeatureFor(grant), (token) => fetchLatest(target(tokenId, token), { signals }));
+    },
+
+    async getVehicleSignals(tokenId) {
+      const grant = await grantOf(tokenId);
+      const held = grant?.privileges ?? [];
+      return withAccess(tokenId, signalsFeatureFor(grant), async (token) => {
+        const available = await fetchAvailableSignals(target(tokenId, token));
+        const readable = available.filter((name) => mayRead(name, held));
+        const unread = available
+          .filter((name) => !readable.includes(name))
+          .map((name) => ({ name, reason: catalogSignal(name) ? ("privilege" as const) : ("unknown" as const) }));
+        // Nothing the grant allows: no second request.
+        const latest =
+          readable.length > 0
+            ? await fetchEveryLatest(target(tokenId, token), readable)
+            : { lastSeen: null, signals: [], refused: [] };
+        return { lastSeen: latest.lastSeen, available, signals: latest.signals, unread, refused: latest.refused };
+      });
     },
 
     getSignalHistory: (tokenId, request) =>

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { SIGNAL_CATALOG } from "@/lib/signals/catalog";
 import { TELEMETRY_SIGNALS, type SignalKind } from "@/lib/telemetry-signals";
 import { graphQLErrorSchema } from "./identity";
 
@@ -18,23 +19,25 @@ const VALUE_SCHEMAS: Record<SignalKind, z.ZodType<number | string | { latitude: 
   location: locationSchema,
 };
 
-/** `{ timestamp value }` of one signal in `signalsLatest`, typed by the signal's kind. */
-const latestShape = Object.fromEntries(
-  TELEMETRY_SIGNALS.map((signal) => [
-    signal.name,
-    z.object({ timestamp: z.string(), value: VALUE_SCHEMAS[signal.kind] }).nullish(),
-  ]),
-) as Record<
-  string,
-  z.ZodOptional<
-    z.ZodNullable<
-      z.ZodObject<{
-        timestamp: z.ZodString;
-        value: z.ZodType<number | string | { latitude: number; longitude: number }>;
-      }>
-    >
+type LatestEntrySchema = z.ZodOptional<
+  z.ZodNullable<
+    z.ZodObject<{
+      timestamp: z.ZodString;
+      value: z.ZodType<number | string | { latitude: number; longitude: number }>;
+    }>
   >
 >;
+
+/** `{ timestamp value }` of each signal in `signalsLatest`, typed by the signal's kind. */
+const latestShapeOf = (signals: readonly { name: string; kind: SignalKind }[]) =>
+  Object.fromEntries(
+    signals.map((signal) => [
+      signal.name,
+      z.object({ timestamp: z.string(), value: VALUE_SCHEMAS[signal.kind] }).nullish(),
+    ]),
+  ) as Record<string, LatestEntrySchema>;
+
+const latestShape = latestShapeOf(TELEMETRY_SIGNALS);
 
 const answer = <T extends z.ZodType>(data: T) =>
   z.object({ data: data.nullish(), errors: z.array(graphQLErrorSchema).optional() });
@@ -50,6 +53,15 @@ export const latestAnswerSchema = answer(
         lastSeen: z.string().nullish(),
       })
       .nullish(),
+  }),
+);
+
+export const availableAnswerSchema = answer(z.object({ availableSignals: z.array(z.string()).nullish() }));
+
+/** `signalsLatest` asked for any of the catalog's signals (lib/signals/catalog.ts), each typed by its kind. */
+export const everyLatestAnswerSchema = answer(
+  z.object({
+    signalsLatest: z.object({ lastSeen: z.string().nullish(), ...latestShapeOf(SIGNAL_CATALOG) }).nullish(),
   }),
 );
 

@@ -81,5 +81,13 @@ export const toLatLng = (value: { latitude: number; longitude: number }): LatLng
   longitude: value.longitude,
 });
 
+/**
+ * A time that says something: the real service reports a vehicle without data as last seen in 1900 (and Go's zero
+ * time is year 1), so a time before 2000 means "never".
+ */
+const EARLIEST_REAL_TIME = Date.parse("2000-01-01T00:00:00Z");
+export const seenAt = (iso: string | null | undefined): string | null =>
+  iso && Date.parse(iso) >= EARLIEST_REAL_TIME ? iso : null;
+
 /** A Go-style duration as the service takes it ("5m", "1h"): checked before it is written into a query. */
 export const GO_DURATION = /^(\d+(ms|s|m|h))+$/;

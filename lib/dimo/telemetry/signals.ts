@@ -16,6 +16,7 @@ import {
   isPrivilegeRefusal,
   postQuery,
   refusalsOf,
+  seenAt,
   toLatLng,
 } from "./query";
 
@@ -26,14 +27,6 @@ function selectionOf(name: SignalName): string {
     ? `${name} { timestamp value { latitude longitude hdop } }`
     : `${name} { timestamp value }`;
 }
-
-/**
- * A time that says something: the real service reports a vehicle without data as last seen in 1900 (and Go's zero
- * time is year 1), so a time before 2000 means "never".
- */
-const EARLIEST_REAL_TIME = Date.parse("2000-01-01T00:00:00Z");
-const seenAt = (iso: string | null | undefined): string | null =>
-  iso && Date.parse(iso) >= EARLIEST_REAL_TIME ? iso : null;
 
 export interface LatestRequest {
   /** The signals to ask for: only the ones the grant allows, so the service has nothing to refuse. */
