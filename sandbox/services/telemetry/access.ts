@@ -17,11 +17,22 @@ import { privilegeInfo, VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
  * as the real service words it, and `null` there; the other fields are still served.
  */
 
-/** What the directives read from a verified Vehicle JWT. */
+/** One grant of the token's `cloud_events` claim: an event type, a source and ids, each possibly "*". */
+export interface CloudEventGrant {
+  eventType: string;
+  source: string;
+  ids: readonly string[];
+}
+
+/** What the directives (and the attestations resolver) read from a verified Vehicle JWT. */
 export interface TelemetryClaims {
+  /** The `asset` DID, as written in the token. */
+  asset: string;
   contract: string;
   tokenId: string | null;
   permissions: readonly string[];
+  /** The `cloud_events` grants; null when the token has no such claim. */
+  cloudEvents: readonly CloudEventGrant[] | null;
 }
 
 export interface TelemetryRequestContext {
@@ -47,7 +58,27 @@ export function telemetryClaims(payload: JWTPayload): TelemetryClaims | null {
   const permissions = Array.isArray(payload.permissions)
     ? payload.permissions.filter((p): p is string => typeof p === "string")
     : [];
-  return { contract: match[2] as string, tokenId: BigInt(match[3] as string).toString(), permissions };
+  return {
+    asset: payload.asset as string,
+    contract: match[2] as string,
+    tokenId: BigInt(match[3] as string).toString(),
+    permissions,
+    cloudEvents: cloudEventGrants(payload.cloud_events),
+  };
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+function cloudEventGrants(claim: unknown): CloudEventGrant[] | null {
+  if (typeof claim !== "object" || claim === null) return null;
+  const events: unknown = (claim as { events?: unknown }).events;
+  if (!Array.isArray(events)) return [];
+  return events.flatMap((event: unknown) => {
+    if (typeof event !== "object" || event === null) return [];
+    const e = event as { eventType?: unknown; source?: unknown; ids?: unknown };
+    const ids = Array.isArray(e.ids) ? e.ids.filter((id): id is string => typeof id === "string") : [];
+    return [{ eventType: text(e.eventType), source: text(e.source), ids }];
+  });
 }
 
 const unauthorized = (reason: string) => new GraphQLError(`unauthorized: ${reason}`);

@@ -6,6 +6,9 @@ import { ALL_SIGNALS, storedSignals } from "../../telemetry/signals";
 import { APPROXIMATE_LOCATION_SIGNAL } from "../../telemetry/signals/names";
 import { allowsSignal, guardFields, type TelemetryRequestContext } from "./access";
 import { type FloatFilter, type LocationFilter, type StringAggregation } from "./aggregate";
+import { type AttestationsArgs, findAttestations, latestVinCredential } from "./attestations";
+import { dailyActivity, type DailyActivityArgs } from "./daily-activity";
+import { type EventsArgs, findEvents } from "./events";
 import { findSegments, type SegmentsArgs } from "./segments";
 import {
   aggregateFloat,
@@ -20,7 +23,7 @@ import {
   signalsInterval,
   signalSummaries,
 } from "./signal-queries";
-import { formatTime } from "./time";
+import { formatTime, parseTime } from "./time";
 import { vinOf } from "./vin";
 import { checkSourceFilter, seededVehicle, vehicleSource } from "./vehicle-data";
 
@@ -109,6 +112,9 @@ const query: Record<string, Resolver> = {
 
   vinVCLatest: (_source, args, context) => {
     const tokenId = args.tokenId as number;
+    // A VIN credential the attestation service signed is the latest one, as on the network.
+    const signed = latestVinCredential(context.sandbox.attestations, tokenId);
+    if (signed) return signedVinCredential(signed.event);
     const seed = seededVehicle(tokenId);
     const source = vehicleSource(context.sandbox, tokenId);
     const last = source?.drives.lastStartedBy(tokenId, context.nowUs - 1);
@@ -121,7 +127,56 @@ const query: Record<string, Resolver> = {
     const source = vehicleSource(context.sandbox, args.tokenId as number);
     return findSegments(source, args as unknown as SegmentsArgs, context.nowUs);
   },
+
+  dailyActivity: (_source, args, context) => {
+    const source = vehicleSource(context.sandbox, args.tokenId as number);
+    return dailyActivity(source, args as unknown as DailyActivityArgs, context.nowUs);
+  },
+
+  events: (_source, args, context) => {
+    const source = vehicleSource(context.sandbox, args.tokenId as number);
+    return findEvents(source, args as unknown as EventsArgs, context.nowUs);
+  },
+
+  attestations: (_source, args, context) => {
+    const found = findAttestations(context.sandbox.attestations, context.claims, args as AttestationsArgs);
+    // The real resolver's list is nil when nothing matches, which its server writes as null.
+    return found.length > 0 ? found : null;
+  },
 };
+
+interface SignedVinEvent {
+  data: {
+    validFrom?: string;
+    validTo?: string;
+    credentialSubject?: {
+      vehicleTokenId?: number;
+      vehicleIdentificationNumber?: string;
+      recordedBy?: string;
+      recordedAt?: string;
+      countryCode?: string;
+      vehicleContractAddress?: string;
+    };
+  };
+}
+
+/** The fields of a signed VIN credential as the real resolver reads them; absent ones are null. */
+function signedVinCredential(event: string) {
+  const parsed = JSON.parse(event) as SignedVinEvent;
+  const subject = parsed.data.credentialSubject ?? {};
+  const time = (text: string | undefined) => (text ? parseTime(text) : null);
+  return {
+    vehicleTokenId: subject.vehicleTokenId ?? 0,
+    vin: subject.vehicleIdentificationNumber || null,
+    recordedBy: subject.recordedBy || null,
+    recordedAt: time(subject.recordedAt),
+    countryCode: subject.countryCode || null,
+    vehicleContractAddress: subject.vehicleContractAddress || null,
+    validFrom: time(parsed.data.validFrom),
+    validTo: time(parsed.data.validTo),
+    rawVC: event,
+  };
+}
 
 const DEVICE_CONTRACT = "0x9c94C395cBcBDe662235E0A9d3bB87Ad708561BA";
 

@@ -1,11 +1,12 @@
 import { buildSchema, GraphQLError, type GraphQLScalarType, Kind } from "graphql";
+import { getAddress, isAddress } from "viem";
 import { ALL_SIGNALS } from "../../telemetry/signals";
 import { APPROXIMATE_LOCATION_SIGNAL } from "../../telemetry/signals/names";
 import { type SignalDefinition } from "../../telemetry/signals/types";
 import { formatTime, parseTime } from "./time";
 
 /**
- * The part of DIMO's Telemetry API schema the sandbox serves, with the real names, arguments, types and privilege
+ * DIMO's Telemetry API schema as the sandbox serves it, every query with the real names, arguments, types and privilege
  * directives (DIMO-Network/telemetry-api, schema/*.graphqls). The directives are read back from this text to guard
  * each field, so the privileges live in one place, as in the real service.
  */
@@ -42,6 +43,7 @@ function aggregationField(signal: SignalDefinition): string {
 export const TELEMETRY_SDL = `
 scalar Time
 scalar Uint64
+scalar Address
 
 directive @requiresVehicleToken on FIELD_DEFINITION
 directive @requiresAllOfPrivileges(privileges: [Privilege!]!) on FIELD_DEFINITION | OBJECT | INTERFACE | SCALAR | ENUM
@@ -77,6 +79,83 @@ type Query {
     limit: Int = 100
     after: Time
   ): [Segment!]! @requiresVehicleToken @requiresAllOfPrivileges(privileges: [VEHICLE_ALL_TIME_LOCATION, VEHICLE_NON_LOCATION_DATA])
+  dailyActivity(
+    tokenId: Int!
+    from: Time!
+    to: Time!
+    mechanism: DetectionMechanism!
+    config: SegmentConfig
+    signalRequests: [SegmentSignalRequest!]
+    eventRequests: [SegmentEventRequest!]
+    timezone: String
+  ): [DailyActivity!]! @requiresVehicleToken @requiresAllOfPrivileges(privileges: [VEHICLE_ALL_TIME_LOCATION, VEHICLE_NON_LOCATION_DATA])
+  events(tokenId: Int!, from: Time!, to: Time!, filter: EventFilter): [Event!] @requiresVehicleToken @requiresAllOfPrivileges(privileges: [VEHICLE_NON_LOCATION_DATA, VEHICLE_ALL_TIME_LOCATION])
+  attestations(tokenId: Int, subject: String, filter: AttestationFilter): [Attestation]
+}
+
+type Event {
+  timestamp: Time!
+  name: String!
+  source: String!
+  durationNs: Int!
+  metadata: String
+}
+
+input EventFilter {
+  name: StringValueFilter
+  source: StringValueFilter
+  tags: StringArrayFilter
+}
+
+input StringValueFilter {
+  eq: String
+  neq: String
+  notIn: [String!]
+  in: [String!]
+  startsWith: String
+  or: [StringValueFilter!]
+}
+
+input StringArrayFilter {
+  containsAny: [String!]
+  containsAll: [String!]
+  notContainsAny: [String!]
+  notContainsAll: [String!]
+  or: [StringArrayFilter!]
+}
+
+type DailyActivity {
+  start: SignalLocation
+  end: SignalLocation
+  segmentCount: Int!
+  duration: Int!
+  signals: [SignalAggregationValue!]!
+  eventCounts: [EventCount!]!
+}
+
+type Attestation {
+  id: String!
+  vehicleTokenId: Int!
+  time: Time!
+  attestation: String!
+  type: String!
+  source: Address!
+  dataVersion: String!
+  producer: String
+  signature: String!
+  tags: [String!]
+}
+
+input AttestationFilter {
+  id: String
+  source: Address
+  dataVersion: String
+  producer: String
+  before: Time
+  after: Time
+  limit: Int
+  cursor: Time
+  tags: StringArrayFilter
 }
 
 type SignalAggregations {
@@ -258,3 +337,14 @@ time.parseLiteral = (node) => {
 };
 const uint64 = telemetrySchema.getType("Uint64") as GraphQLScalarType;
 uint64.serialize = (value: unknown) => value;
+// Addresses travel checksummed, and an input that is not a hex address is refused with the real words.
+const address = telemetrySchema.getType("Address") as GraphQLScalarType;
+const parseAddress = (value: unknown) => {
+  if (typeof value !== "string") throw new GraphQLError(`type ${typeof value} not a string`);
+  const hex = value.startsWith("0x") || value.startsWith("0X") ? value : `0x${value}`;
+  if (!isAddress(hex, { strict: false })) throw new GraphQLError("not a valid hex address");
+  return getAddress(hex);
+};
+address.serialize = (value: unknown) => value;
+address.parseValue = parseAddress;
+address.parseLiteral = (node) => parseAddress(node.kind === Kind.STRING ? node.value : null);

@@ -2,6 +2,7 @@ import { type FloatAggregation } from "@/lib/telemetry-signals";
 import { type DriveRecord } from "../../store/drive-store";
 import { collectSamples, END_TICK, hdopAt, parkedAfter, routeOf, type VehicleSource } from "../../telemetry/samples";
 import { floatAggregate } from "./aggregate";
+import { eventCounts } from "./events";
 import { badRequest } from "./signal-queries";
 
 /**
@@ -90,7 +91,7 @@ const FUEL = "powertrainFuelSystemRelativeLevel";
 const SOC = "powertrainTractionBatteryStateOfChargeCurrent";
 
 /** The signal summary every segment gets (the real service's default set), plus what the caller asked for. */
-function summaryRequests(mechanism: Mechanism, extra: readonly { name: string; agg: FloatAggregation }[]) {
+export function summaryRequests(mechanism: Mechanism, extra: readonly { name: string; agg: FloatAggregation }[]) {
   const base =
     mechanism === "refuel" || mechanism === "idling"
       ? [SPEED_MAX, ...levelRequests(FUEL), ...levelRequests(ODOMETER)]
@@ -106,7 +107,7 @@ function summaryRequests(mechanism: Mechanism, extra: readonly { name: string; a
   });
 }
 
-function summarize(
+export function summarize(
   source: VehicleSource,
   fromUs: number,
   toUs: number,
@@ -163,12 +164,32 @@ function fillSpans(
   return spans;
 }
 
-export function findSegments(source: VehicleSource | null, args: SegmentsArgs, nowUs: number): SegmentResult[] {
+/** A detected segment before its summary: the span and how it sits in the range. */
+export interface DetectedSegment {
+  startUs: number;
+  /** The end of the span, or the range's end when it is under way there. */
+  endUs: number;
+  start: Point["value"];
+  end: Point["value"];
+  isOngoing: boolean;
+  startedBeforeRange: boolean;
+}
+
+/**
+ * The segments of a range, validated and detected as the real service does, without their summaries; `to` is capped
+ * at now. With `unlimited`, no page limit applies (daily activity asks for every segment of its days).
+ */
+export function detectSegments(
+  source: VehicleSource | null,
+  args: SegmentsArgs,
+  nowUs: number,
+  unlimited = false,
+): { to: number; segments: DetectedSegment[] } {
   const to = Math.min(args.to, nowUs);
   validate(args, to);
-  if (!source) return [];
+  if (!source) return { to, segments: [] };
   const from = args.after != null && args.after < to ? Math.max(args.from, args.after + 1) : args.from;
-  const limit = args.limit ?? 100;
+  const limit = unlimited ? Infinity : (args.limit ?? 100);
   const config = args.config ?? {};
   const minDurationUs = (config.minSegmentDurationSeconds ?? 240) * 1e6;
 
@@ -186,23 +207,37 @@ export function findSegments(source: VehicleSource | null, args: SegmentsArgs, n
         : [];
   } else spans = tripSpans(source, drives);
 
-  const requests = summaryRequests(args.mechanism, args.signalRequests ?? []);
-  return spans
+  const segments = spans
     .filter((span) => span.endUs > from && span.startUs < to)
     .filter((span) => args.after == null || span.startUs > args.after)
     .filter((span) => Math.min(span.endUs, to) - span.startUs >= minDurationUs || span.endUs > to)
     .slice(0, limit)
     .map((span) => {
       const isOngoing = span.endUs > to;
-      const endUs = isOngoing ? to : span.endUs;
       return {
-        start: { timestamp: span.startUs, value: span.start },
-        end: isOngoing ? null : { timestamp: span.endUs, value: span.end },
-        duration: Math.trunc((endUs - span.startUs) / 1e6),
+        startUs: span.startUs,
+        endUs: isOngoing ? to : span.endUs,
+        start: span.start,
+        end: span.end,
         isOngoing,
         startedBeforeRange: span.startUs < from,
-        signals: summarize(source, span.startUs, endUs + 1, requests),
-        eventCounts: [],
       };
     });
+  return { to, segments };
+}
+
+export function findSegments(source: VehicleSource | null, args: SegmentsArgs, nowUs: number): SegmentResult[] {
+  const { segments } = detectSegments(source, args, nowUs);
+  if (!source) return [];
+  const requests = summaryRequests(args.mechanism, args.signalRequests ?? []);
+  return segments.map((segment) => ({
+    start: { timestamp: segment.startUs, value: segment.start },
+    end: segment.isOngoing ? null : { timestamp: segment.endUs, value: segment.end },
+    duration: Math.trunc((segment.endUs - segment.startUs) / 1e6),
+    isOngoing: segment.isOngoing,
+    startedBeforeRange: segment.startedBeforeRange,
+    signals: summarize(source, segment.startUs, segment.endUs + 1, requests),
+    // An ongoing segment counts the events up to the range's end, a finished one up to its end (exclusive).
+    eventCounts: eventCounts(source, segment.startUs, segment.endUs, args.eventRequests, nowUs),
+  }));
 }
