@@ -32,10 +32,16 @@ const ROUTES: Record<AttestationKind, string> = {
 };
 
 /**
- * A credential the service could not make because the vehicle has not reported what it would attest. Its message is
- * written for people, since the service's own words ("No odometer data found") do not say what to do.
+ * A refusal whose message is written for people where it is raised, since the service's own words ("No odometer data
+ * found", "invalid claims") do not say what to do.
  */
-export class NothingToAttest extends DimoError {}
+export class WordedAttestationError extends DimoError {}
+
+/** A credential the service could not make because the vehicle has not reported what it would attest. */
+export class NothingToAttest extends WordedAttestationError {}
+
+/** The Telemetry API's refusal to list credentials to a token without access to the vehicle's attestation events. */
+export class CredentialsRefused extends WordedAttestationError {}
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace("T", " ")} UTC`;
 
@@ -178,6 +184,19 @@ function readable(text: string): string {
   }
 }
 
+function credentialsRefused(upstreamMessage: string | undefined): CredentialsRefused {
+  return new CredentialsRefused({
+    service: "telemetry",
+    status: null,
+    code: "FORBIDDEN",
+    message:
+      "DIMO's Telemetry API lists a vehicle's credentials only to a Vehicle JWT that carries access to its " +
+      "attestation events (the token exchange's cloudEvents), and refused the dashboard's token.",
+    retryable: false,
+    upstreamMessage,
+  });
+}
+
 /** The most credentials the list asks for; the real service's default is 10. */
 export const CREDENTIALS_LIMIT = 50;
 
@@ -195,7 +214,12 @@ export async function fetchCredentials(target: TelemetryTarget, limit = CREDENTI
     "credential list",
   );
   const rows = body.data?.attestations;
-  if (!rows && (body.errors ?? []).length > 0) throw failure(body.errors ?? [], "the credential list");
+  const errors = body.errors ?? [];
+  if (!rows && errors.length > 0) {
+    // The service checks the token's cloud-event grant, not a privilege, and says only "invalid claims".
+    if (errors.every((error) => /invalid claims/i.test(error.message))) throw credentialsRefused(errors[0]?.message);
+    throw failure(errors, "the credential list");
+  }
   const credentials: Credential[] = [];
   for (const row of rows ?? []) {
     if (!row) continue;

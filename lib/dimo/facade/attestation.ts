@@ -52,7 +52,7 @@ export function attestationMethods({ http, config, withAccess }: ClientContext):
   });
 
   return {
-    createAttestation(tokenId, request) {
+    async createAttestation(tokenId, request) {
       assertValid(request);
       return creations.run(`${tokenId}:${JSON.stringify(request)}`, () =>
         withAccess(tokenId, ATTESTATION_FEATURES[request.kind], async (token) => {
