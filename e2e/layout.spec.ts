@@ -32,7 +32,15 @@ const visible = (testId: string) => async (page: Page) => {
 
 const SCREENS: readonly Screen[] = [
   { name: "vehicles", path: "/vehicles", ready: visible("vehicle-row") },
-  { name: "overview", path: `/vehicles/${TESLA}`, ready: visible("telemetry-overview") },
+  {
+    name: "overview",
+    path: `/vehicles/${TESLA}`,
+    ready: async (page) => {
+      await expect(page.getByTestId("telemetry-overview")).toBeVisible();
+      // The location map loads after the page: the screenshot shows it drawn, not its empty first frame.
+      await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
+    },
+  },
   {
     name: "trips",
     path: `/vehicles/${TESLA}/trips`,
