@@ -5,7 +5,6 @@ import { formatNumber } from "@/lib/format/numbers";
 import { useNow } from "@/lib/hooks/use-now";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { type SignalValue, type TelemetryDataSummary, type VinCredential } from "@/lib/models";
-import { signalInfo } from "@/lib/telemetry-signals";
 
 /** The Overview's pieces that show values; render them only in the browser (locale, clock). Times name their zone. */
 
@@ -51,69 +50,6 @@ export function VinFigure({ vin }: { vin: VinCredential | null }) {
       {vin?.recordedAt ? (
         <dd className="text-xs text-muted-foreground">From the VIN credential of {formatDateTime(vin.recordedAt)}</dd>
       ) : null}
-    </div>
-  );
-}
-
-/** Every signal the vehicle has sent, with its latest value and time where the grant lets the dashboard read it. */
-export function SignalsTable({ available, values }: { available: readonly string[]; values: readonly SignalValue[] }) {
-  const { format: formatDateTime } = useTimeFormat();
-  const byName = new Map(values.map((value) => [value.name, value]));
-  // The service's list, not the values read: derived fields (the approximate location) are not signals it stores.
-  const names = [...available].sort((a, b) => signalLabel(a).localeCompare(signalLabel(b)));
-  return (
-    // Focusable, so a table wider than a narrow screen can be scrolled with the keyboard.
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label="Signals"
-      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary"
-    >
-      <table className="w-full text-left text-sm" data-testid="signals-table">
-        <caption className="sr-only">The vehicle&apos;s signals with their latest values</caption>
-        <thead>
-          <tr className="border-b border-border text-muted-foreground">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Signal
-            </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Latest value
-            </th>
-            <th scope="col" className="py-2 font-medium">
-              Recorded
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {names.map((name) => {
-            const value = byName.get(name);
-            return (
-              <tr
-                key={name}
-                className="border-b border-border last:border-b-0"
-                data-testid="signal-row"
-                data-signal={name}
-                data-value={value ? JSON.stringify(value.value) : ""}
-              >
-                <th scope="row" className="py-2 pr-3 font-normal">
-                  {signalLabel(name)}
-                  <span className="block font-mono text-xs break-all text-muted-foreground">{name}</span>
-                </th>
-                <td className="py-2 pr-3 tabular-nums">
-                  {value ? (
-                    formatSignalValue(name, value.value)
-                  ) : (
-                    <span className="text-muted-foreground">
-                      {signalInfo(name) ? "not read: the grant does not allow it" : "not shown by the dashboard"}
-                    </span>
-                  )}
-                </td>
-                <td className="py-2">{value ? formatDateTime(value.timestamp) : ""}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
     </div>
   );
 }

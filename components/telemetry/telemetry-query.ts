@@ -1,11 +1,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type SegmentsPage, type SignalHistory, type TelemetryLatest } from "@/lib/models";
 import { fetchJson } from "@/lib/result";
+import { type VehicleSignals } from "@/lib/signals/vehicle-signals";
 import { type HistoryWindowId } from "@/lib/telemetry-history";
 
 /** React-query keys and reads of a vehicle's telemetry, through the dashboard's telemetry routes. */
 export const telemetryKeys = {
   latest: (tokenId: number) => ["telemetry", tokenId, "latest"] as const,
+  signals: (tokenId: number) => ["telemetry", tokenId, "signals"] as const,
   history: (tokenId: number, signal: string, window: HistoryWindowId) =>
     ["telemetry", tokenId, "history", signal, window] as const,
   segments: (tokenId: number, after: string | null) => ["telemetry", tokenId, "segments", after ?? ""] as const,
@@ -19,6 +21,16 @@ export function latestQuery(tokenId: number) {
     queryKey: telemetryKeys.latest(tokenId),
     queryFn: ({ signal }) =>
       fetchJson<TelemetryLatest>(`/api/vehicles/${tokenId}/telemetry/latest`, { signal, cache: "no-store" }),
+    refetchInterval: LATEST_REFRESH_MS,
+  });
+}
+
+/** Every signal the vehicle has, refreshed with the latest values. */
+export function vehicleSignalsQuery(tokenId: number) {
+  return queryOptions({
+    queryKey: telemetryKeys.signals(tokenId),
+    queryFn: ({ signal }) =>
+      fetchJson<VehicleSignals>(`/api/vehicles/${tokenId}/telemetry/signals`, { signal, cache: "no-store" }),
     refetchInterval: LATEST_REFRESH_MS,
   });
 }
