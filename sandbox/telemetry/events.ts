@@ -183,7 +183,8 @@ export function tripEvents(source: VehicleSource, drive: DriveRecord): readonly 
 /** The trips (and the one under way at `fromUs`) that may hold events in [fromUs, toUs). */
 export function tripsIn(drives: DriveStore, tokenId: number, fromUs: number, toUs: number): DriveRecord[] {
   if (toUs <= fromUs) return [];
-  const before = drives.lastStartedBy(tokenId, fromUs - 1);
+  // The store's range is strict at both ends; the trip begun at or before `fromUs` comes from its own query.
+  const before = drives.lastStartedBy(tokenId, fromUs);
   const inside = drives.startedBetween(tokenId, fromUs, toUs);
   return before && before.endUs > fromUs ? [before, ...inside] : inside;
 }

@@ -1,5 +1,11 @@
 import { type PrivilegeId, privilegeInfo, VEHICLE_NFT_CONTRACT, vehicleDid } from "@/lib/protocol";
 import { request, type SandboxSuite } from "@/test-support/sandbox";
+import { type SandboxContext } from "../../context";
+import { DriveStore } from "../../store/drive-store";
+import { VehicleStore } from "../../store/vehicle-store";
+import { type EventName, type TripWithEvents, tripsWithEvents } from "../../telemetry/events";
+import { withSandboxDatabase } from "../attestation/test-helpers";
+import { vehicleSource } from "./vehicle-data";
 
 /** Helpers for the telemetry tests: GraphQL over real HTTP, trips from the Trips API, tokens the exchange won't give. */
 
@@ -81,3 +87,21 @@ export const isoMicros = (us: number) => {
   const fraction = String(us - seconds * 1e6).padStart(6, "0");
   return `${new Date(seconds * 1000).toISOString().slice(0, 19)}.${fraction}Z`;
 };
+
+/**
+ * The trips of a seeded vehicle in a test sandbox with exactly `count` events named `name`, newest first, read from
+ * the sandbox's own database: which trip of which vehicle to look at for a given number of harsh brakings.
+ */
+export function seededTripsWithEvents(
+  dataDir: string,
+  tokenId: number,
+  name: EventName,
+  count: number,
+  beforeUs: number,
+): TripWithEvents[] {
+  return withSandboxDatabase(dataDir, (db) => {
+    const context = { vehicles: new VehicleStore(db), drives: new DriveStore(db) } as unknown as SandboxContext;
+    const source = vehicleSource(context, tokenId);
+    return source ? tripsWithEvents(source, name, count, beforeUs, 10 * 365 * 86_400e6) : [];
+  });
+}
