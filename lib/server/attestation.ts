@@ -1,0 +1,71 @@
+import "server-only";
+import { z } from "zod";
+import { getDimoClient } from "@/lib/dimo";
+import { WordedAttestationError } from "@/lib/dimo/attestation";
+import { AppFailure } from "@/lib/result";
+import {
+  HEALTH_MAX_RANGE_MS,
+  type AttestationCreated,
+  type AttestationRequest,
+  type CredentialList,
+} from "./attestation-types";
+import { guarded } from "./guard";
+import { positiveWholeNumber, tokenIdInput } from "./inputs";
+
+/**
+ * A vehicle's verifiable credentials, guarded: the list, which the attestations route and page read, and the creation
+ * of one, which the action runs (lib/actions/attestation.ts). The grant is checked by the client before any token is
+ * asked for, so a missing privilege costs no upstream call.
+ */
+
+const isoTime = (name: string) => z.iso.datetime({ offset: true, error: `${name} must be an ISO date and time` });
+
+const attestationRequest = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("vin") }),
+    z.object({ kind: z.literal("odometer"), timestamp: isoTime("timestamp").optional() }),
+    z.object({ kind: z.literal("position"), timestamp: isoTime("timestamp").optional() }),
+    z
+      .object({ kind: z.literal("health"), startTime: isoTime("startTime"), endTime: isoTime("endTime") })
+      .refine((health) => Date.parse(health.startTime) <= Date.parse(health.endTime), {
+        error: "startTime must come before endTime",
+      })
+      .refine((health) => Date.parse(health.endTime) - Date.parse(health.startTime) <= HEALTH_MAX_RANGE_MS, {
+        error: "a health range is at most 30 days long",
+      }),
+  ],
+  { error: "kind must be one of vin, odometer, position, health" },
+);
+
+export const createAttestationInput = z.object(
+  { tokenId: positiveWholeNumber("tokenId"), request: attestationRequest },
+  { error: "the input must be an object with a tokenId and a request" },
+);
+
+/** The client's refusals that are already in words for people pass as they are; describeError's would be generic. */
+async function inWords<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof WordedAttestationError)) throw error;
+    const { code, message, retryable, callId } = error;
+    throw new AppFailure({ code, message, retryable, ...(callId === undefined ? {} : { callId }) });
+  }
+}
+
+/** The vehicle's credentials, newest first, as DIMO's Telemetry API lists them. */
+export const listCredentials = guarded(
+  tokenIdInput,
+  async function listCredentials({ tokenId }): Promise<CredentialList> {
+    return inWords(getDimoClient().listCredentials(tokenId));
+  },
+);
+
+/**
+ * Has DIMO's attester sign one credential of the vehicle's data. Not guarded itself: the action that calls it is
+ * (createAttestationAction), with createAttestationInput.
+ */
+export function createCredential(tokenId: number, request: AttestationRequest): Promise<AttestationCreated> {
+  return inWords(getDimoClient().createAttestation(tokenId, request));
+}
