@@ -2,10 +2,12 @@ import { DIMO, DimoConstants, DimoEnvironment } from "@dimo-network/data-sdk";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LICENSE, sandboxUrls } from "@/lib/demo-license";
-import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
+import { VEHICLE_NFT_CONTRACT, vehicleDid } from "@/lib/protocol";
 import { type SandboxProfile } from "./profile";
 import { SEED_VEHICLES, VEHICLE_IDS } from "./seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
+import { seededTripsWithEvents } from "./services/telemetry/test-helpers";
+import { EVENT_NAMES } from "./telemetry/events";
 
 /**
  * DIMO's published TypeScript data SDK, unchanged, against a test sandbox in each profile. The SDK has no option for
@@ -198,6 +200,57 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
       "getLatestVinVC",
     )({ ...vehicleJwt, tokenId: VEHICLE });
     expect(vin.data.vinVCLatest.vin).toMatch(/^5YJ[A-HJ-NPR-Z0-9]{14}$/);
+  });
+
+  it("queries events, daily activity and attestations with the SDK's telemetry.query", async () => {
+    const clock = await suite.control.clock();
+    const nowUs = Date.parse(clock.now) * 1000;
+    const [trip] = seededTripsWithEvents(suite.sandbox.dataDir, VEHICLE, EVENT_NAMES.harshBraking, 2, nowUs);
+    expect(trip).toBeDefined();
+    const query = sdk<{ data: Record<string, unknown> }>(dimo.telemetry, "query");
+    const iso = (us: number) => new Date(Math.floor(us / 1000)).toISOString();
+
+    const events = await query({
+      ...vehicleJwt,
+      query: `{ events(tokenId: ${VEHICLE}, from: "${iso(trip?.startUs ?? 0)}", to: "${iso((trip?.endUs ?? 0) + 1000)}",
+        filter: {name: {eq: "${EVENT_NAMES.harshBraking}"}}) { timestamp name source durationNs } }`,
+    });
+    expect(events.data.events).toHaveLength(2);
+
+    const day = new Date(Math.floor((trip?.startUs ?? 0) / 1000));
+    const daily = await query({
+      ...vehicleJwt,
+      query: `{ dailyActivity(tokenId: ${VEHICLE}, from: "${day.toISOString()}", to: "${day.toISOString()}",
+        mechanism: ignitionDetection, timezone: "UTC", eventRequests: [{name: "${EVENT_NAMES.harshBraking}"}]) {
+        segmentCount duration eventCounts { name count } } }`,
+    });
+    const [activity] = daily.data.dailyActivity as { segmentCount: number; eventCounts: { count: number }[] }[];
+    expect(activity?.segmentCount).toBeGreaterThan(0);
+    expect(activity?.eventCounts[0]?.count).toBeGreaterThanOrEqual(2);
+
+    const made = await request(`${suite.url}/attestation/v2/attestation/vin/${VEHICLE}`, {
+      method: "POST",
+      bearer: await suite.vehicleJwt(VEHICLE, [5]),
+    });
+    expect(made.status).toBe(200);
+    // The exchange's tokens carry no cloud_events grant; the real service needs one, so this token is signed here.
+    const iat = Math.floor(nowUs / 1e6);
+    const granted = await suite.signWithSandboxKey("token-exchange", {
+      iss: `${suite.url}/token-exchange`,
+      aud: ["dimo.zone"],
+      iat,
+      exp: iat + 600,
+      asset: vehicleDid(VEHICLE),
+      permissions: [],
+      cloud_events: { events: [{ eventType: "dimo.attestation", source: "*", ids: ["*"] }] },
+    });
+    const attestations = await query({
+      headers: { Authorization: `Bearer ${granted}` },
+      query: `{ attestations(tokenId: ${VEHICLE}, filter: {dataVersion: "vin/v1.0", limit: 1}) { id dataVersion tags } }`,
+    });
+    expect(attestations.data.attestations).toMatchObject([
+      { dataVersion: "vin/v1.0", tags: ["vehicle.vin", "vehicle"] },
+    ]);
   });
 
   it("fails its canned getLatestSignals, as the real service does: it asks for SignalsLatest(tokenID:), not in the schema", async () => {
