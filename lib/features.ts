@@ -66,6 +66,9 @@ export const FEATURES = {
   segments: rule("Trips from telemetry", "trips detected from the signals (segments)", "telemetry", {
     allOf: [...SEGMENTS_PRIVILEGES],
   }),
+  events: rule("Driving events", "driving events (harsh braking, acceleration and cornering)", "telemetry", {
+    allOf: [...SEGMENTS_PRIVILEGES],
+  }),
   // DIMO's Attestation API checks each credential's privileges on the Vehicle JWT (attestation-api's AllOfPermissions).
   attestVin: rule("The VIN credential", "VIN credentials", "attestation", { allOf: [VIN_CREDENTIAL_PRIVILEGE] }),
   attestOdometer: rule("The odometer statement", "odometer statements", "attestation", { allOf: [1] }),

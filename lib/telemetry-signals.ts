@@ -77,7 +77,10 @@ export type FloatAggregation = (typeof FLOAT_AGGREGATIONS)[number];
 export const LOCATION_AGGREGATIONS = ["AVG", "RAND", "FIRST", "LAST"] as const;
 export type LocationAggregation = (typeof LOCATION_AGGREGATIONS)[number];
 
-/** `vinVCLatest` needs the VIN credential privilege; `segments` needs both non-location and location history. */
+/**
+ * `vinVCLatest` needs the VIN credential privilege; `segments` and `events` need both non-location and location
+ * history.
+ */
 export const VIN_CREDENTIAL_PRIVILEGE: PrivilegeId = 5;
 export const SEGMENTS_PRIVILEGES: readonly PrivilegeId[] = [1, 4];
 

@@ -4,6 +4,7 @@ import { type ActivityEntry } from "@/lib/models";
 import { type KeyValueStore } from "@/lib/store/types";
 import { type AttestationMethods, attestationMethods } from "./facade/attestation";
 import { createClientContext } from "./facade/context";
+import { type EventMethods, eventMethods } from "./facade/events";
 import { type TelemetryMethods, telemetryMethods } from "./facade/telemetry";
 import { type TokenMethods, tokenMethods } from "./facade/tokens";
 import { type TripMethods, tripMethods } from "./facade/trips";
@@ -40,7 +41,14 @@ export interface DimoClientOptions {
 }
 
 export interface DimoClient
-  extends VehicleMethods, TripMethods, ValuationMethods, TelemetryMethods, AttestationMethods, TokenMethods {}
+  extends
+    VehicleMethods,
+    TripMethods,
+    ValuationMethods,
+    TelemetryMethods,
+    EventMethods,
+    AttestationMethods,
+    TokenMethods {}
 
 export function createDimoClient(options: DimoClientOptions): DimoClient {
   const context = createClientContext(options);
@@ -49,6 +57,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     ...tripMethods(context),
     ...valuationMethods(context, { instantOfferTimeoutMs: options.instantOfferTimeoutMs ?? 180_000 }),
     ...telemetryMethods(context),
+    ...eventMethods(context),
     ...attestationMethods(context),
     ...tokenMethods(context),
   };

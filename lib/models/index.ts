@@ -5,6 +5,7 @@
  */
 
 export type * from "./activity";
+export type * from "./events";
 export type * from "./identity";
 export type * from "./location";
 export type * from "./telemetry";
