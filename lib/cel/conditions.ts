@@ -1,0 +1,291 @@
+/**
+ * Webhook conditions as DIMO's Vehicle Triggers API understands them (DIMO-Network/vehicle-triggers-api,
+ * `internal/celcondition`): a CEL expression over the new reading and the one before it, checked when a webhook is
+ * saved by compiling it and evaluating it once over zero values, which must give a bool. Pure TypeScript without I/O,
+ * so the sandbox, the dashboard's server and its browser code share one definition of what a condition may say.
+ */
+import { Environment } from "@marcbachmann/cel-js";
+
+export const TRIGGER_SERVICES = ["signals", "events"] as const;
+export type TriggerService = (typeof TRIGGER_SERVICES)[number];
+
+/** The value types the real service names signals by (model-garage's Go types). */
+export const SIGNAL_VALUE_TYPES = ["float64", "string", "vss.Location"] as const;
+export type SignalValueType = (typeof SIGNAL_VALUE_TYPES)[number];
+
+export const isTriggerService = (value: string): value is TriggerService =>
+  (TRIGGER_SERVICES as readonly string[]).includes(value);
+
+export interface GeoLocation {
+  latitude: number;
+  longitude: number;
+  hdop: number;
+}
+
+/** One signal reading as the condition sees it: all three value fields exist, unused ones are zero values. */
+export interface SignalReading {
+  valueNumber: number;
+  valueString: string;
+  valueLocation: GeoLocation;
+  source: string;
+}
+
+export interface EventReading {
+  name: string;
+  source: string;
+  durationNs: number;
+  metadata: string;
+}
+
+export const EMPTY_LOCATION: GeoLocation = { latitude: 0, longitude: 0, hdop: 0 };
+export const EMPTY_SIGNAL: SignalReading = {
+  valueNumber: 0,
+  valueString: "",
+  valueLocation: EMPTY_LOCATION,
+  source: "",
+};
+export const EMPTY_EVENT: EventReading = { name: "", source: "", durationNs: 0, metadata: "" };
+
+export interface ConditionVariable {
+  name: string;
+  /** The CEL type the real service declares. */
+  type: string;
+  description: string;
+}
+
+/**
+ * The signal variables as the real service declares them. `source` is declared a double there although sources are
+ * strings, so a signal condition that uses `source` does not pass the save-time check; it is kept that way here so a
+ * condition accepted by the sandbox is accepted by DIMO.
+ */
+export const SIGNAL_CONDITION_VARIABLES: readonly ConditionVariable[] = [
+  { name: "value", type: "dyn", description: "The new value: a number, a string, or a location, by signal" },
+  { name: "valueNumber", type: "dyn", description: "The new value of a numeric signal (0 otherwise)" },
+  { name: "valueString", type: "string", description: 'The new value of a text signal ("" otherwise)' },
+  { name: "value.latitude", type: "dyn", description: "Location signals: latitude in degrees" },
+  { name: "value.longitude", type: "dyn", description: "Location signals: longitude in degrees" },
+  { name: "value.hdop", type: "dyn", description: "Location signals: horizontal dilution of precision" },
+  { name: "source", type: "double", description: "Declared as a number by DIMO: conditions cannot use it" },
+  { name: "previousValue", type: "dyn", description: "The value when a webhook on this metric last fired" },
+  { name: "previousValueNumber", type: "double", description: "The same, numeric" },
+  { name: "previousValueString", type: "string", description: "The same, text" },
+  { name: "previousValue.latitude", type: "dyn", description: "Location signals: previous latitude" },
+  { name: "previousValue.longitude", type: "dyn", description: "Location signals: previous longitude" },
+  { name: "previousValue.hdop", type: "dyn", description: "Location signals: previous HDOP" },
+  { name: "previousSource", type: "string", description: "The source of that previous reading" },
+];
+
+export const EVENT_CONDITION_VARIABLES: readonly ConditionVariable[] = [
+  { name: "name", type: "string", description: "The event's name" },
+  { name: "source", type: "string", description: "The connection that reported it" },
+  { name: "durationNs", type: "dyn", description: "How long the event lasted, in nanoseconds" },
+  { name: "metadata", type: "string", description: "The event's metadata (a JSON string)" },
+  { name: "previousName", type: "string", description: "The same fields of the event this webhook last fired on" },
+  { name: "previousSource", type: "string", description: "" },
+  { name: "previousDurationNs", type: "dyn", description: "" },
+  { name: "previousMetadata", type: "string", description: "" },
+];
+
+export const GEO_DISTANCE_SIGNATURE = "geoDistance(lat1, lon1, lat2, lon2): double (kilometres, haversine)";
+
+const EARTH_RADIUS_KM = 6371;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** The great-circle distance in kilometres between two points given in degrees (the haversine formula). */
+export function geoDistanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = radians(lat2 - lat1);
+  const dLon = radians(lon2 - lon1);
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(lat1)) * Math.cos(radians(lat2)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a));
+}
+
+/** CEL numbers arrive as JS numbers (double) or bigints (int, uint); anything else counts as 0, as in the real one. */
+const toNumber = (value: unknown): number =>
+  typeof value === "number" ? value : typeof value === "bigint" ? Number(value) : 0;
+
+// Parse-time limits keep a hostile condition from costing the evaluator much; real conditions are a few nodes.
+const LIMITS = { maxAstNodes: 500, maxDepth: 50, maxListElements: 100, maxMapEntries: 100, maxCallArguments: 8 };
+
+function signalEnvironment(): Environment {
+  const env = new Environment({ limits: LIMITS });
+  for (const name of ["value", "valueNumber", "previousValue"]) env.registerVariable(name, "dyn");
+  env.registerVariable("valueString", "string");
+  env.registerVariable("source", "double");
+  env.registerVariable("previousValueNumber", "double");
+  env.registerVariable("previousValueString", "string");
+  env.registerVariable("previousSource", "string");
+  env.registerFunction("geoDistance(dyn, dyn, dyn, dyn): double", (lat1, lon1, lat2, lon2) =>
+    geoDistanceKm(toNumber(lat1), toNumber(lon1), toNumber(lat2), toNumber(lon2)),
+  );
+  return env;
+}
+
+function eventEnvironment(): Environment {
+  const env = new Environment({ limits: LIMITS });
+  for (const name of ["source", "name", "metadata", "previousSource", "previousName", "previousMetadata"]) {
+    env.registerVariable(name, "string");
+  }
+  env.registerVariable("durationNs", "dyn");
+  env.registerVariable("previousDurationNs", "dyn");
+  return env;
+}
+
+// Environments are immutable once built and cheap to share; build each on first use.
+let signalEnv: Environment | undefined;
+let eventEnv: Environment | undefined;
+
+type Program = (variables: Record<string, unknown>) => unknown;
+
+/** A condition that passed the save-time check, ready to evaluate. */
+export interface PreparedCondition {
+  readonly service: TriggerService;
+  readonly condition: string;
+  /** For signal conditions; "" for events. */
+  readonly valueType: SignalValueType | "";
+  readonly program: Program;
+}
+
+export type PrepareResult = { ok: true; prepared: PreparedCondition } | { ok: false; error: string };
+
+/** The library's message without the caret drawing under it. */
+const firstLine = (error: unknown): string =>
+  (error instanceof Error ? error.message : String(error)).split("\n")[0]?.trim() ?? "";
+
+function celTypeName(value: unknown): string {
+  if (typeof value === "boolean") return "bool";
+  if (typeof value === "bigint") return "int";
+  if (typeof value === "number") return "double";
+  if (typeof value === "string") return "string";
+  if (value === null) return "null_type";
+  if (Array.isArray(value)) return "list";
+  return "map";
+}
+
+function signalVariables(
+  current: SignalReading,
+  previous: SignalReading,
+  valueType: SignalValueType,
+): Record<string, unknown> {
+  const byType = (reading: SignalReading): unknown =>
+    valueType === "float64"
+      ? reading.valueNumber
+      : valueType === "string"
+        ? reading.valueString
+        : {
+            latitude: reading.valueLocation.latitude,
+            longitude: reading.valueLocation.longitude,
+            hdop: reading.valueLocation.hdop,
+          };
+  return {
+    value: byType(current),
+    valueNumber: current.valueNumber,
+    valueString: current.valueString,
+    source: current.source,
+    previousValue: byType(previous),
+    previousValueNumber: previous.valueNumber,
+    previousValueString: previous.valueString,
+    previousSource: previous.source,
+  };
+}
+
+function eventVariables(current: EventReading, previous: EventReading): Record<string, unknown> {
+  return {
+    name: current.name,
+    source: current.source,
+    durationNs: current.durationNs,
+    metadata: current.metadata,
+    previousName: previous.name,
+    previousSource: previous.source,
+    previousDurationNs: previous.durationNs,
+    previousMetadata: previous.metadata,
+  };
+}
+
+function prepare(
+  service: TriggerService,
+  env: Environment,
+  condition: string,
+  valueType: SignalValueType | "",
+  trial: Record<string, unknown>,
+): PrepareResult {
+  let program: Program;
+  try {
+    const check = env.check(condition);
+    if (!check.valid) return { ok: false, error: firstLine(check.error) };
+    program = env.parse(condition) as Program;
+  } catch (error) {
+    return { ok: false, error: firstLine(error) };
+  }
+  let out: unknown;
+  try {
+    out = program(trial);
+  } catch (error) {
+    return { ok: false, error: `failed to evaluate CEL condition: ${firstLine(error)}` };
+  }
+  if (typeof out !== "boolean") return { ok: false, error: `output type is not bool: ${celTypeName(out)}` };
+  return { ok: true, prepared: { service, condition, valueType, program } };
+}
+
+export function prepareSignalCondition(condition: string, valueType: SignalValueType): PrepareResult {
+  signalEnv ??= signalEnvironment();
+  const trial = signalVariables(EMPTY_SIGNAL, EMPTY_SIGNAL, valueType);
+  // The real check binds `source` to "" although it declares a double: a condition using it fails there too.
+  return prepare("signals", signalEnv, condition, valueType, trial);
+}
+
+export function prepareEventCondition(condition: string): PrepareResult {
+  eventEnv ??= eventEnvironment();
+  return prepare("events", eventEnv, condition, "", eventVariables(EMPTY_EVENT, EMPTY_EVENT));
+}
+
+/**
+ * The save-time check of a webhook's condition, with the real service's words: null when it is accepted, else the
+ * message its API answers (`invalid CEL condition: ...`, or `Invalid service: ...`). The detail after
+ * `invalid CEL condition:` is this library's, not cel-go's.
+ */
+export function conditionError(
+  service: string,
+  condition: string,
+  valueType: SignalValueType = "float64",
+): string | null {
+  if (!isTriggerService(service)) return `Invalid service: ${service}`;
+  const result =
+    service === "signals" ? prepareSignalCondition(condition, valueType) : prepareEventCondition(condition);
+  return result.ok ? null : `invalid CEL condition: ${result.error}`;
+}
+
+export class ConditionEvaluationError extends Error {
+  constructor(message: string) {
+    super(`failed to evaluate CEL condition: ${message}`);
+    this.name = "ConditionEvaluationError";
+  }
+}
+
+function run(prepared: PreparedCondition, variables: Record<string, unknown>): boolean {
+  let out: unknown;
+  try {
+    out = prepared.program(variables);
+  } catch (error) {
+    throw new ConditionEvaluationError(firstLine(error));
+  }
+  return out === true;
+}
+
+/** Whether a signal reading fires the condition; throws ConditionEvaluationError when the expression fails. */
+export function evaluateSignalCondition(
+  prepared: PreparedCondition,
+  current: SignalReading,
+  previous: SignalReading = EMPTY_SIGNAL,
+): boolean {
+  const valueType = prepared.valueType === "" ? "float64" : prepared.valueType;
+  return run(prepared, signalVariables(current, previous, valueType));
+}
+
+/** Whether an event fires the condition; throws ConditionEvaluationError when the expression fails. */
+export function evaluateEventCondition(
+  prepared: PreparedCondition,
+  current: EventReading,
+  previous: EventReading = EMPTY_EVENT,
+): boolean {
+  return run(prepared, eventVariables(current, previous));
+}
