@@ -12,6 +12,7 @@ import { TELEMETRY_PREFIX, telemetryRoutes } from "./services/telemetry/routes";
 import { TOKEN_EXCHANGE_PREFIX, tokenExchangeRoutes } from "./services/token-exchange/routes";
 import { TRIPS_PREFIX, tripsRoutes } from "./services/trips/routes";
 import { VALUATIONS_PREFIX, valuationsRoutes } from "./services/valuations/routes";
+import { VEHICLE_TRIGGERS_PREFIX, vehicleTriggersRoutes } from "./services/vehicle-triggers/routes";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -54,6 +55,7 @@ export function createApp(ctx: SandboxContext): Hono {
   app.route(TELEMETRY_PREFIX, telemetryRoutes(ctx));
   app.route(ATTESTATION_PREFIX, attestationRoutes(ctx));
   app.route(STREETS_PREFIX, streetsRoutes(ctx));
+  app.route(VEHICLE_TRIGGERS_PREFIX, vehicleTriggersRoutes(ctx));
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // DIMO's login page is addressed as `{login}/?clientId=...`: with and without the slash.
   const login = loginRoutes(ctx);

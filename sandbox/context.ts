@@ -11,6 +11,8 @@ import { DriveStore } from "./store/drive-store";
 import { LicenseStore } from "./store/license-store";
 import { OfferStore } from "./store/offer-store";
 import { VehicleStore } from "./store/vehicle-store";
+import { WebhookStore } from "./store/webhook-store";
+import { TriggerEngine } from "./services/vehicle-triggers/engine";
 import { type SandboxProfile } from "./profile";
 
 export interface SandboxSettings {
@@ -58,6 +60,10 @@ export interface SandboxContext {
   attestations: AttestationStore;
   offers: OfferStore;
   challenges: ChallengeStore;
+  /** The Vehicle Triggers service's webhooks, subscriptions, deliveries and injected samples. */
+  webhooks: WebhookStore;
+  /** Evaluates samples and events against the webhooks and delivers them. */
+  vehicleTriggers: TriggerEngine;
   keys: { auth: SigningKey; tokenExchange: SigningKey };
   developerTokens: TokenVerifier;
   vehicleTokens: TokenVerifier;
@@ -75,14 +81,24 @@ export const VEHICLE_JWT_AUDIENCE = "dimo.zone";
 export function createContext(db: Database.Database, settings: SandboxSettings): SandboxContext {
   const clock = new SandboxClock();
   const keys = { auth: loadSigningKey(db, "auth"), tokenExchange: loadSigningKey(db, "token-exchange") };
+  const vehicles = new VehicleStore(db);
+  const webhooks = new WebhookStore(db);
   const context: SandboxContext = {
     clock,
     licenses: new LicenseStore(db),
-    vehicles: new VehicleStore(db),
+    vehicles,
     drives: new DriveStore(db),
     attestations: new AttestationStore(db),
     offers: new OfferStore(db),
     challenges: new ChallengeStore(db),
+    webhooks,
+    // DIMO's production marks a webhook failed after 10 failures in a row, its chart's default after 5.
+    vehicleTriggers: new TriggerEngine({
+      store: webhooks,
+      clock,
+      vehicles,
+      maxFailures: settings.profile === "realistic" ? 10 : 5,
+    }),
     keys,
     developerTokens: new TokenVerifier(keys.auth, clock),
     vehicleTokens: new TokenVerifier(keys.tokenExchange, clock, VEHICLE_JWT_AUDIENCE),
@@ -95,6 +111,8 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
       context.offers.clear();
       context.challenges.clear();
       context.attestations.clear();
+      context.webhooks.clear();
+      context.vehicleTriggers.reset();
       clock.reset();
       context.faults.clear();
       context.stats.reset();

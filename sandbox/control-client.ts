@@ -1,4 +1,6 @@
 import { type StatsSnapshot } from "./control/stats";
+import { type DeliveryView } from "./services/vehicle-triggers/control";
+import { type Outcome } from "./services/vehicle-triggers/engine";
 
 /**
  * A typed client for the sandbox's control surface (`/__sandbox/`), for tests, browser tests and benchmarks.
@@ -53,6 +55,35 @@ export interface ActiveFault extends FaultSpec {
  */
 export type { StatsSnapshot };
 
+/** A signal sample to inject: `name` bare (`speed`) or with its prefix (`vss.speed`); `timestamp` ISO or epoch ms. */
+export interface InjectedSignal {
+  tokenId: number;
+  name: string;
+  value: number | string | { latitude: number; longitude: number; hdop?: number };
+  timestamp?: string | number;
+  source?: string;
+}
+
+export interface InjectedEvent {
+  tokenId: number;
+  /** The full event name: `behavior.harshBraking`. */
+  name: string;
+  durationNs?: number;
+  /** A string, or an object sent as its JSON. */
+  metadata?: string | Record<string, unknown>;
+  timestamp?: string | number;
+  source?: string;
+}
+
+/** What one injection did to each webhook watching it; the answer comes after the deliveries it caused. */
+export interface InjectionResult {
+  assetDID: string;
+  metricName: string;
+  outcomes: Outcome[];
+}
+
+export type { DeliveryView, Outcome };
+
 export function sandboxControl(baseUrl: string | (() => string)) {
   // A function gives the address when each call is made: for a sandbox that is started after the client is made.
   const root = () => `${(typeof baseUrl === "string" ? baseUrl : baseUrl()).replace(/\/+$/, "")}/__sandbox`;
@@ -87,6 +118,18 @@ export function sandboxControl(baseUrl: string | (() => string)) {
       const response = await fetch(`${root()}/faults/${encodeURIComponent(id)}`, { method: "DELETE" });
       if (!response.ok && response.status !== 404)
         throw new Error(`Sandbox control: removing fault ${id} failed (${response.status})`);
+    },
+    /** Evaluates a signal sample against the webhooks watching it, at once. */
+    injectSignal: (signal: InjectedSignal) => call<InjectionResult>("POST", "/signals", signal),
+    /** Evaluates an event against the webhooks watching it, at once. */
+    injectEvent: (event: InjectedEvent) => call<InjectionResult>("POST", "/events", event),
+    /** Webhook deliveries, newest first, with status, timing and the CloudEvent sent. */
+    deliveries: async (filter: { webhookId?: string; limit?: number } = {}) => {
+      const query = new URLSearchParams();
+      if (filter.webhookId) query.set("webhookId", filter.webhookId);
+      if (filter.limit) query.set("limit", String(filter.limit));
+      const suffix = query.size > 0 ? `?${query.toString()}` : "";
+      return (await call<{ deliveries: DeliveryView[] }>("GET", `/deliveries${suffix}`)).deliveries;
     },
     /** Back to the seeded state: offer sets, challenge states, clock, faults, counters, rate-limit windows. */
     reset: () => call<{ reset: true; clock: ClockState }>("POST", "/reset"),

@@ -5,6 +5,7 @@ import { type SandboxContext } from "../context";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { readJsonBody } from "../http/requests";
+import { vehicleTriggersControlRoutes } from "../services/vehicle-triggers/control";
 import { closeToWebPages } from "./closed-surface";
 import { faultInputSchema } from "./faults";
 import { isLoopbackAddress } from "./loopback";
@@ -83,6 +84,9 @@ export function controlRoutes(ctx: SandboxContext): Hono {
   app.delete("/faults/:id", (c) =>
     ctx.faults.remove(c.req.param("id")) ? c.json({ cleared: 1 }) : c.json({ error: "No such fault." }, 404),
   );
+
+  // Webhooks: POST /signals, POST /events, GET /deliveries.
+  app.route("/", vehicleTriggersControlRoutes(ctx));
 
   app.post("/reset", (c) => {
     ctx.reset();
