@@ -1,5 +1,6 @@
 import { Agent, request } from "node:http";
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
+import { ALL_SIGNALS } from "@/sandbox/telemetry/signals";
 import { type Summary, summarize } from "./stats";
 
 /**
@@ -45,6 +46,32 @@ export const DAY_QUERY = `query Day($tokenId: Int!, $from: Time!, $to: Time!) {
   }
 }`;
 
+/**
+ * `signalsLatest` for every one of the real schema's signals. The service's complexity limit (100, as the real one's)
+ * allows about 30 signals with their timestamp and value in one operation, so every signal takes four requests; one
+ * sample is all four.
+ */
+const SIGNALS_PER_REQUEST = 30;
+export const ALL_SIGNALS_QUERIES: readonly string[] = Array.from(
+  { length: Math.ceil(ALL_SIGNALS.length / SIGNALS_PER_REQUEST) },
+  (_, part) => `query AllLatest($tokenId: Int!) {
+  signalsLatest(tokenId: $tokenId) {
+    lastSeen
+${ALL_SIGNALS.slice(part * SIGNALS_PER_REQUEST, (part + 1) * SIGNALS_PER_REQUEST)
+  .map((signal) =>
+    signal.kind === "location"
+      ? `    ${signal.name} { timestamp value { latitude longitude hdop } }`
+      : `    ${signal.name} { timestamp value }`,
+  )
+  .join("\n")}
+  }
+}`,
+);
+
+export const EVENTS_QUERY = `query Week($tokenId: Int!, $from: Time!, $to: Time!) {
+  events(tokenId: $tokenId, from: $from, to: $to) { timestamp name source durationNs metadata }
+}`;
+
 export interface VehicleTelemetryResults {
   tokenId: number;
   latest: Summary;
@@ -54,13 +81,26 @@ export interface VehicleTelemetryResults {
   dayWarm: Summary;
   /** Buckets the last day query answered with. */
   buckets: number;
+  /** `signalsLatest` with all 117 signals, in as many requests as the complexity limit needs. */
+  latestAll?: Summary;
+  /** Seven days of `events`, a different week each request (the routes of its lively trips are planned). */
+  eventsCold?: Summary;
+  /** The same seven days again (events cached per trip). */
+  eventsWarm?: Summary;
+  /** Events the last seven-day query answered with. */
+  events?: number;
 }
 
 export interface SandboxTelemetryResults {
   vehicles: VehicleTelemetryResults[];
 }
 
-export const TELEMETRY_BUDGETS = { latestMedianMs: 10, dayMedianMs: 50 } as const;
+export const TELEMETRY_BUDGETS = {
+  latestMedianMs: 10,
+  dayMedianMs: 50,
+  latestAllMedianMs: 15,
+  eventsWeekMedianMs: 30,
+} as const;
 
 function post(agent: Agent, url: string, token: string, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -122,16 +162,64 @@ export async function measureSandboxTelemetry(
         last = answer.text;
       }
       const buckets = (JSON.parse(last) as { data: { signals: unknown[] | null } }).data.signals?.length ?? 0;
-      vehicles.push({
+
+      const allBodies = ALL_SIGNALS_QUERIES.map((query) => JSON.stringify({ query, variables: { tokenId } }));
+      const allSignals = async () => {
+        let ms = 0;
+        for (const body of allBodies) ms += (await timed(agent, url, token, body)).ms;
+        return ms;
+      };
+      for (let i = 0; i < WARM_UP; i++) await allSignals();
+      const latestAll: number[] = [];
+      for (let i = 0; i < TELEMETRY_SAMPLES; i++) latestAll.push(await allSignals());
+
+      const weekBody = (weeksAgo: number) => {
+        const to = Date.now() - weeksAgo * 7 * DAY_MS;
+        return JSON.stringify({
+          query: EVENTS_QUERY,
+          variables: { tokenId, from: new Date(to - 7 * DAY_MS).toISOString(), to: new Date(to).toISOString() },
+        });
+      };
+      const eventsCold: number[] = [];
+      for (let i = 0; i < TELEMETRY_SAMPLES / 3; i++)
+        eventsCold.push((await timed(agent, url, token, weekBody(i + 1))).ms);
+      const eventsWarm: number[] = [];
+      let lastWeek = "";
+      for (let i = 0; i < TELEMETRY_SAMPLES; i++) {
+        const answer = await timed(agent, url, token, weekBody(1));
+        eventsWarm.push(answer.ms);
+        lastWeek = answer.text;
+      }
+      const events = (JSON.parse(lastWeek) as { data: { events: unknown[] | null } }).data.events?.length ?? 0;
+      const result: VehicleTelemetryResults = {
         tokenId,
         latest: summarize(latest),
         dayCold: summarize(cold),
         dayWarm: summarize(warm),
         buckets,
-      });
+        latestAll: summarize(latestAll),
+        eventsCold: summarize(eventsCold),
+        eventsWarm: summarize(eventsWarm),
+        events,
+      };
+      console.log(describeTelemetryExtras(result));
+      vehicles.push(result);
     }
   } finally {
     agent.destroy();
   }
   return { vehicles };
+}
+
+/** One line of the added measurements, against their budgets (medians). */
+export function describeTelemetryExtras(result: VehicleTelemetryResults): string {
+  const ms = (summary: Summary | undefined) =>
+    summary ? `${summary.median.toFixed(1)} ms (p95 ${summary.p95.toFixed(1)})` : "not measured";
+  return (
+    `telemetry ${result.tokenId}: signalsLatest, all ${ALL_SIGNALS.length} signals ` +
+    `(${ALL_SIGNALS_QUERIES.length} requests) ${ms(result.latestAll)} ` +
+    `[budget ${TELEMETRY_BUDGETS.latestAllMedianMs} ms]; 7 days of events (${result.events ?? 0}) ` +
+    `same week ${ms(result.eventsWarm)}, a new week each time ${ms(result.eventsCold)} ` +
+    `[budget ${TELEMETRY_BUDGETS.eventsWeekMedianMs} ms]`
+  );
 }
