@@ -4,7 +4,7 @@ import { AttestationsSection } from "@/components/attestation/attestations-secti
 import { AttestationsSkeleton } from "@/components/attestation/panel-skeleton";
 import { loadSharedVehicle } from "@/lib/server/vehicles";
 
-export const metadata: Metadata = { title: "Credentials" };
+export const metadata: Metadata = { title: "Attestations" };
 
 export default async function VehicleAttestationsPage({ params }: { params: Promise<{ tokenId: string }> }) {
   // The not-found page for a malformed, unknown or unshared id; the same lookup as the layout's, made once.
