@@ -7,8 +7,9 @@ import { MAP_PALETTES, type MapTheme } from "./map-theme";
 import { OVERLAY_PREFIX } from "./use-base-map";
 
 /**
- * The selected trip over the others: its route cut into legs coloured by speed, its start and end on top (both
- * visible whatever lies under them), and the replay marker in a source of its own, so moving it costs one point.
+ * The selected trip over the others: its route cut into legs coloured by speed, its driving events as amber markers on
+ * it, its start and end on top (both visible whatever lies under them), and the replay marker in a source of its own,
+ * so moving it costs one point.
  */
 
 export const SELECTED_SOURCE = `${OVERLAY_PREFIX}selected`;
@@ -17,8 +18,18 @@ export const SELECTED_LAYERS = {
   legs: `${OVERLAY_PREFIX}selected-legs`,
   start: `${OVERLAY_PREFIX}selected-start`,
   end: `${OVERLAY_PREFIX}selected-end`,
+  events: `${OVERLAY_PREFIX}selected-events`,
   replay: `${OVERLAY_PREFIX}replay-marker`,
 } as const;
+
+/** Amber: a warning, apart from the speed scale's greens to reds and the ends' green and red. */
+const EVENT_COLOUR = "#f59e0b";
+
+/** A driving event placed on the route, by its time. */
+export interface RouteEvent {
+  name: string;
+  lngLat: [number, number];
+}
 
 const speedColour: ExpressionSpecification = ["interpolate", ["linear"], ["get", "speed"], ...SPEED_STOPS.flat()];
 
@@ -45,6 +56,18 @@ export function selectedTripLayers(theme: MapTheme): AddLayerObject[] {
       layout: { "line-cap": "round", "line-join": "round" },
       paint: { "line-color": speedColour, "line-width": 6 },
     },
+    {
+      id: SELECTED_LAYERS.events,
+      type: "circle",
+      source: SELECTED_SOURCE,
+      filter: ["==", ["get", "kind"], "event"],
+      paint: {
+        "circle-color": EVENT_COLOUR,
+        "circle-radius": 6,
+        "circle-stroke-color": p.markerStroke,
+        "circle-stroke-width": 2,
+      },
+    },
     marker(SELECTED_LAYERS.start, "start", p.start),
     marker(SELECTED_LAYERS.end, "end", p.end),
     {
@@ -61,10 +84,16 @@ export function selectedTripLayers(theme: MapTheme): AddLayerObject[] {
   ];
 }
 
-type SelectedFeature = Feature<LineString | Point, { kind: "leg" | "start" | "end"; speed?: number }>;
+type SelectedFeature = Feature<
+  LineString | Point,
+  { kind: "leg" | "start" | "end" | "event"; speed?: number; name?: string }
+>;
 
-/** The route's legs (each coloured by the speed at its end) and its two ends. */
-export function selectedTripFeatures(path: TripPath): FeatureCollection<LineString | Point> {
+/** The route's legs (each coloured by the speed at its end), its driving events and its two ends. */
+export function selectedTripFeatures(
+  path: TripPath,
+  events: readonly RouteEvent[] = [],
+): FeatureCollection<LineString | Point> {
   const features: SelectedFeature[] = [];
   const points = path.coordinates;
   for (let i = 1; i < points.length; i++) {
@@ -77,6 +106,12 @@ export function selectedTripFeatures(path: TripPath): FeatureCollection<LineStri
       geometry: { type: "LineString", coordinates: [a, b] },
     });
   }
+  for (const event of events)
+    features.push({
+      type: "Feature",
+      properties: { kind: "event", name: event.name },
+      geometry: { type: "Point", coordinates: event.lngLat },
+    });
   const first = points[0];
   const last = points.at(-1);
   if (first)

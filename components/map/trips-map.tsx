@@ -15,6 +15,7 @@ import { popupAnchor, popupContent } from "./trip-popup";
 import {
   EMPTY_COLLECTION,
   REPLAY_SOURCE,
+  type RouteEvent,
   SELECTED_SOURCE,
   replayFeature,
   selectedTripFeatures,
@@ -36,6 +37,8 @@ export interface TripsMapProps {
   pathsLoading?: boolean;
   /** The selected trip's route, drawn coloured by speed over the others; null while unknown or drawn straight. */
   selectedPath?: TripPath | null;
+  /** The selected trip's driving events, placed on its route. */
+  selectedEvents?: readonly RouteEvent[];
   /** Where the replay marker stands; null for none. */
   replayLngLat?: [number, number] | null;
 }
@@ -47,6 +50,7 @@ interface DrawnState {
 }
 
 const NO_PATHS: ReadonlyMap<string, TripPathResult> = new Map();
+const NO_EVENTS: readonly RouteEvent[] = [];
 
 /** The page's trips as lines with start and end markers; hover, select and a popup with the trip's times. */
 export function TripsMap({
@@ -59,6 +63,7 @@ export function TripsMap({
   paths = NO_PATHS,
   pathsLoading = false,
   selectedPath = null,
+  selectedEvents = NO_EVENTS,
   replayLngLat = null,
 }: TripsMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -161,7 +166,7 @@ export function TripsMap({
   useEffect(() => {
     if (!map || !ready || !map.getSource(SELECTED_SOURCE)) return;
     const source = map.getSource<GeoJSONSource>(SELECTED_SOURCE);
-    void source?.setData(selectedPath ? selectedTripFeatures(selectedPath) : EMPTY_COLLECTION);
+    void source?.setData(selectedPath ? selectedTripFeatures(selectedPath, selectedEvents) : EMPTY_COLLECTION);
     fadeTripLayers(map, selectedId !== null);
     const trip = selectedId === null ? undefined : trips.find((candidate) => candidate.id === selectedId);
     const points =
@@ -175,7 +180,7 @@ export function TripsMap({
       maxZoom: 16,
       duration: prefersReducedMotion() ? 0 : 400,
     });
-  }, [map, ready, trips, selectedId, selectedPath, styleVersion]);
+  }, [map, ready, trips, selectedId, selectedPath, selectedEvents, styleVersion]);
 
   useEffect(() => {
     if (!map || !ready) return;
@@ -212,6 +217,7 @@ export function TripsMap({
       data-drawn-first={drawn?.firstId}
       data-drawn-routes={drawn?.routes}
       data-selected-route-points={selectedPath?.coordinates.length ?? 0}
+      data-selected-events={selectedPath ? selectedEvents.length : 0}
       data-replay-position={replayLngLat ? replayLngLat.map((value) => value.toFixed(6)).join(",") : ""}
       data-selected-trip={selectedId ?? ""}
     >

@@ -6,19 +6,25 @@ import { cn } from "@/lib/cn";
 import { formatDistanceKm } from "@/lib/format/numbers";
 import { formatDuration, isSameDay } from "@/lib/format/time";
 import { formatLatLng, tripDistanceKm, tripDurationMs, tripEnd, tripStart } from "@/lib/geo/trip-places";
-import type { Trip } from "@/lib/models";
+import type { DrivingEvent, Trip } from "@/lib/models";
 import { useTimeZoneChoice } from "@/lib/hooks/use-time-zone";
 import { LocalTime } from "./local-time";
+import { summarizeEvents } from "./trip-events";
 
 interface TripRowProps {
   trip: Trip;
   selected: boolean;
+  /** The trip's driving events; none when absent. */
+  events?: readonly DrivingEvent[];
   onSelect: (id: string) => void;
   onHover: (id: string | null) => void;
 }
 
-/** One trip: when, how long, how far (straight line), from where to where, and what is off about its data. */
-export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover }: TripRowProps) {
+/**
+ * One trip: when, how long, how far (straight line), from where to where, its driving events, and what is off about
+ * its data.
+ */
+export const TripRow = memo(function TripRow({ trip, selected, events, onSelect, onHover }: TripRowProps) {
   const zone = useTimeZoneChoice();
   const start = tripStart(trip);
   const end = tripEnd(trip);
@@ -78,6 +84,19 @@ export const TripRow = memo(function TripRow({ trip, selected, onSelect, onHover
             <span className="mr-1 inline-block size-2 rounded-full bg-[#dc2626]" aria-hidden />
             {formatLatLng(end)}
           </span>
+          {events && events.length > 0 ? (
+            <Badge
+              tone="warning"
+              className="font-sans"
+              data-testid="trip-events"
+              data-count={events.length}
+              title="Driving events DIMO detected on this trip"
+            >
+              {summarizeEvents(events)
+                .map((summary) => summary.text)
+                .join(", ")}
+            </Badge>
+          ) : null}
           {trip.droppedData ? (
             <Badge
               tone="warning"

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { TripsMapLazy } from "@/components/map/trips-map-lazy";
 import { buttonClasses } from "@/components/ui/button";
+import type { Trip } from "@/lib/models";
 import { ALL_TRIPS_ASK_ABOVE_PAGES, TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { allPagesCost } from "./all-trips-warning";
 import { TimeZoneSwitch } from "@/components/ui/time-zone-switch";
@@ -21,9 +22,12 @@ import { toAppError } from "@/lib/result";
 import { markForTests } from "@/lib/test-hooks";
 import { lngLatAt } from "@/lib/geo/path-stats";
 import { TripDetail } from "./trip-detail";
+import { eventSpanOf, eventsByTrip, tripEventsQuery } from "./trip-events";
 import { useReplay } from "./use-replay";
 import { useTripPaths } from "./use-trip-paths";
 import { useTripsUrl } from "./use-trips-url";
+
+const NO_TRIPS: readonly Trip[] = [];
 
 /** Marked (under test) when the list first became usable in this tab: read by the speed measurement. */
 export const INTERACTIVE_MARK = "trips-view:interactive";
@@ -43,6 +47,13 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   const data = query.data;
   const settled = data !== undefined && !query.isPlaceholderData;
   const routes = useTripPaths(tokenId, settled && data.trips.length > 0 ? page : null);
+  // One request for the page's driving events; without the privileges they need, the rows simply show none.
+  const eventSpan = settled ? eventSpanOf(data.trips) : null;
+  const events = useQuery({
+    ...tripEventsQuery(tokenId, eventSpan ?? { from: "", to: "" }),
+    enabled: eventSpan !== null,
+    retry: false,
+  });
 
   useEffect(() => {
     if (settled) markForTests(INTERACTIVE_MARK, { once: true });
@@ -56,7 +67,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
   const onReplayCommit = useCallback((ms: number) => setReplayAt(ms / 1000), [setReplayAt]);
 
   // The selected trip's route and its replay, shared by the map (marker) and the panel (cursor, controls).
-  const trips = data?.trips ?? [];
+  const trips = data?.trips ?? NO_TRIPS;
   const selectedId = tripId !== null && trips.some((trip) => trip.id === tripId) ? tripId : null;
   const selectedResult = selectedId === null ? undefined : routes.paths.get(selectedId);
   const selectedPath = selectedResult?.kind === "route" ? selectedResult.path : null;
@@ -73,6 +84,18 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
     [selectedPath, routeStart, replay.atMs],
   );
   const onHover = useCallback((id: string | null) => setHoveredId(id), []);
+  const tripEvents = useMemo(() => eventsByTrip(trips, events.data?.events ?? []), [trips, events.data]);
+  // The selected trip's events, placed on its route by their time.
+  const selectedEvents = useMemo(
+    () =>
+      selectedPath && selectedId !== null
+        ? (tripEvents.get(selectedId) ?? []).map((event) => ({
+            name: event.name,
+            lngLat: lngLatAt(selectedPath, Date.parse(event.timestamp)),
+          }))
+        : [],
+    [selectedPath, selectedId, tripEvents],
+  );
 
   if (query.isError && !data) {
     return <TripsError error={toAppError(query.error)} onRetry={() => void query.refetch()} />;
@@ -129,6 +152,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
               trips={trips}
               page={shownPage}
               selectedId={selectedId}
+              events={tripEvents}
               loading={!settled}
               onSelect={onSelect}
               onHover={onHover}
@@ -148,6 +172,7 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
               paths={routes.paths}
               pathsLoading={settled && routes.status === "loading"}
               selectedPath={selectedPath}
+              selectedEvents={selectedEvents}
               replayLngLat={replayLngLat}
             />
           </div>
