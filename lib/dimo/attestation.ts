@@ -11,6 +11,7 @@ import { type HttpSettings, dimoFetch } from "./http";
 import { parseResponse } from "./parse";
 import { attestationCreatedSchema, attestationsAnswerSchema, lastFixAnswerSchema } from "./schemas/attestation";
 import { type TelemetryTarget, failure, postQuery } from "./telemetry/query";
+import { type VehicleJwtScope } from "./tokens";
 
 /**
  * DIMO's Attestation API (`POST /v2/attestation/{route}/{tokenId}` with the Vehicle JWT), which signs a verifiable
@@ -196,6 +197,14 @@ function credentialsRefused(upstreamMessage: string | undefined): CredentialsRef
     upstreamMessage,
   });
 }
+
+/**
+ * What the list's Vehicle JWT asks the exchange for beside privileges: every attestation event of the vehicle, from
+ * any source, which the Telemetry API's `attestations` requires of the token's `cloud_events` claim.
+ */
+export const CREDENTIALS_SCOPE: VehicleJwtScope = {
+  cloudEvents: [{ eventType: "dimo.attestation", source: "*", ids: ["*"] }],
+};
 
 /** The most credentials the list asks for; the real service's default is 10. */
 export const CREDENTIALS_LIMIT = 50;

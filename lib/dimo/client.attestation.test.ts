@@ -5,7 +5,7 @@ import { decodeJwt } from "jose";
 import { CredentialsRefused, NothingToAttest, fetchCredentials } from "./attestation";
 import { type HttpSettings } from "./http";
 import { DEFAULT_RETRY } from "./retry";
-import { count, testClient } from "@/test-support/dimo-client";
+import { count, ROUTES, testClient } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { type AttestationKind, type AttestationRequest } from "@/lib/server/attestation-types";
 
@@ -34,23 +34,6 @@ const failureOf = (promise: Promise<unknown>) =>
     () => undefined,
     (reason: unknown) => reason as DimoError,
   );
-
-/**
- * Whether the sandbox lists credentials to the dashboard's own Vehicle JWT. Like DIMO's, its Telemetry API asks for a
- * token carrying access to the vehicle's attestation events (the exchange's cloudEvents); until the token exchange
- * grants it, the list is refused, and the refusal is what is tested.
- */
-let listed: Promise<"listed" | "refused"> | undefined;
-const listOutcome = () =>
-  (listed ??= testClient(sandbox.url)
-    .client.listCredentials(VEHICLE)
-    .then(
-      () => "listed" as const,
-      (error: unknown) => {
-        if (error instanceof CredentialsRefused) return "refused" as const;
-        throw error;
-      },
-    ));
 
 beforeEach(async () => {
   await control.reset();
@@ -190,18 +173,17 @@ describe("listing credentials", () => {
     expect((await fetchCredentials(target, 2)).credentials.map((c) => c.kind)).toEqual(["position", "odometer"]);
   });
 
-  it("explains a refused list in the app's words", async ({ skip }) => {
-    if ((await listOutcome()) === "listed") skip("the Vehicle JWT carries access to attestation events");
-    const { client } = testClient(sandbox.url);
-    const error = await failureOf(client.listCredentials(VEHICLE));
+  it("explains a list refused to a token without access to attestation events in the app's words", async () => {
+    const token = await sandbox.vehicleJwt(VEHICLE, [1, 4, 5]);
+    const target = { http: HTTP, baseUrl: `${sandbox.url}/telemetry`, token, tokenId: VEHICLE };
+    const error = await failureOf(fetchCredentials(target));
     expect(error).toBeInstanceOf(CredentialsRefused);
     expect(error).toMatchObject({ code: "FORBIDDEN", service: "telemetry", retryable: false });
     expect(error?.upstreamMessage).toMatch(/invalid claims/);
     expect(error?.message).toMatch(/attestation events/);
   });
 
-  it("lists what was created, newest first, each with its signed JSON", async ({ skip }) => {
-    if ((await listOutcome()) === "refused") skip("the Vehicle JWT carries no access to attestation events");
+  it("lists what was created, newest first, each with its signed JSON", async () => {
     const { client } = testClient(sandbox.url);
     const before = await client.listCredentials(VEHICLE);
     await client.createAttestation(VEHICLE, { kind: "vin" });
@@ -224,11 +206,29 @@ describe("listing credentials", () => {
     }
   });
 
-  it("lists a vehicle's credentials with privilege 1 alone", async ({ skip }) => {
-    if ((await listOutcome()) === "refused") skip("the Vehicle JWT carries no access to attestation events");
+  it("lists a vehicle's credentials with privilege 1 alone", async () => {
     const { client } = testClient(sandbox.url);
     await client.createAttestation(NO_LOCATION, { kind: "odometer" });
     const list = await client.listCredentials(NO_LOCATION);
     expect(list.credentials[0]?.kind).toBe("odometer");
+  });
+
+  it("asks the exchange for attestation events for the list alone, with a token of its own", async () => {
+    const { client, activity } = testClient(sandbox.url);
+    await client.createAttestation(VEHICLE, { kind: "odometer" });
+    await client.listCredentials(VEHICLE);
+    await client.createAttestation(VEHICLE, { kind: "odometer" });
+    await client.listCredentials(VEHICLE);
+    expect(count(await control.stats(), ROUTES.exchange)).toBe(2);
+
+    const exchanges = activity.filter((entry) => entry.service === "tokenExchange" && entry.cache === "miss");
+    const bodies = exchanges.map((entry) => JSON.parse(entry.replay?.body ?? "{}") as Record<string, unknown>);
+    expect(bodies[0]).not.toHaveProperty("cloudEvents");
+    expect(bodies[1]).toMatchObject({
+      tokenId: VEHICLE,
+      cloudEvents: { events: [{ eventType: "dimo.attestation", source: "*", ids: ["*"] }] },
+    });
+    const hits = activity.filter((entry) => entry.service === "tokenExchange" && entry.cache === "hit");
+    expect(hits).toHaveLength(2);
   });
 });

@@ -14,9 +14,9 @@ import { type TokenCache } from "./token-cache";
 import { type DeveloperTokenInfo, type VehicleTokenInfo } from "@/lib/models";
 
 /**
- * The one token manager. The Developer JWT is kept until 5 minutes before it expires, each Vehicle JWT (per vehicle
- * and privilege set) until 60 s before; concurrent callers share one in-flight request; a 401 drops the token that
- * failed and tries once more with a fresh one.
+ * The one token manager. The Developer JWT is kept until 5 minutes before it expires, each Vehicle JWT (per vehicle,
+ * privilege set and cloud-event filters) until 60 s before; concurrent callers share one in-flight request; a 401
+ * drops the token that failed and tries once more with a fresh one.
  */
 
 export const DEVELOPER_MARGIN_MS = 5 * 60_000;
@@ -41,6 +41,31 @@ export interface TokenManagerDeps {
   onActivity: (entry: ActivityInput) => void;
 }
 
+/**
+ * One `cloudEvents.events` filter of the exchange: access to the vehicle's CloudEvents of a type, from a source, with
+ * given ids ("*" is any source, any id). The granted filters come back in the token's `cloud_events` claim.
+ */
+export interface CloudEventFilter {
+  eventType: string;
+  source: string;
+  ids: readonly string[];
+}
+
+/** What a Vehicle JWT is asked for beyond its privileges; without it, the exchange asks for privileges alone. */
+export interface VehicleJwtScope {
+  cloudEvents?: readonly CloudEventFilter[];
+}
+
+/** The part of a Vehicle JWT's cache key that names its cloud-event filters: empty for none, in any order. */
+function cloudEventsKey(filters: readonly CloudEventFilter[] | undefined): string {
+  if (!filters || filters.length === 0) return "";
+  const part = (value: string) => encodeURIComponent(value);
+  const named = filters.map(
+    (f) => `${part(f.eventType)}|${part(f.source)}|${[...new Set(f.ids)].map(part).sort().join(",")}`,
+  );
+  return `:events=${[...new Set(named)].sort().join(";")}`;
+}
+
 interface TokenMeta {
   kind: "developer" | "vehicle";
   tokenId?: number;
@@ -58,9 +83,11 @@ export class TokenManager {
     this.developerKey = `dimo:developer:${deps.config.license.clientId.toLowerCase()}`;
   }
 
-  private vehicleKey(tokenId: number, privileges: readonly PrivilegeId[]): string {
+  /** A token asked for with cloud events is kept apart from the plain one; the plain key has no events part. */
+  private vehicleKey(tokenId: number, privileges: readonly PrivilegeId[], scope: VehicleJwtScope = {}): string {
     const license = this.deps.config.license.clientId.toLowerCase();
-    return `dimo:vehicle:${license}:${tokenId}:${[...privileges].sort((a, b) => a - b).join(",")}`;
+    const sorted = [...privileges].sort((a, b) => a - b).join(",");
+    return `dimo:vehicle:${license}:${tokenId}:${sorted}${cloudEventsKey(scope.cloudEvents)}`;
   }
 
   getDeveloperJwt(): Promise<string> {
@@ -71,11 +98,11 @@ export class TokenManager {
     );
   }
 
-  getVehicleJwt(tokenId: number, privileges: readonly PrivilegeId[]): Promise<string> {
-    const key = this.vehicleKey(tokenId, privileges);
+  getVehicleJwt(tokenId: number, privileges: readonly PrivilegeId[], scope: VehicleJwtScope = {}): Promise<string> {
+    const key = this.vehicleKey(tokenId, privileges, scope);
     this.vehicleKeys.set(key, { tokenId, privileges: [...privileges] });
     return this.getOrCreate(key, VEHICLE_MARGIN_MS, { kind: "vehicle", tokenId }, () =>
-      this.exchange(tokenId, privileges),
+      this.exchange(tokenId, privileges, scope.cloudEvents ?? []),
     );
   }
 
@@ -84,15 +111,33 @@ export class TokenManager {
     tokenId: number,
     privileges: readonly PrivilegeId[],
     call: (token: string) => Promise<T>,
+    scope: VehicleJwtScope = {},
   ): Promise<T> {
     return this.retryOnceOn401(
-      this.vehicleKey(tokenId, privileges),
-      () => this.getVehicleJwt(tokenId, privileges),
+      this.vehicleKey(tokenId, privileges, scope),
+      () => this.getVehicleJwt(tokenId, privileges, scope),
       call,
     );
   }
 
-  private async exchange(tokenId: number, privileges: readonly PrivilegeId[]): Promise<string> {
+  private async exchange(
+    tokenId: number,
+    privileges: readonly PrivilegeId[],
+    cloudEvents: readonly CloudEventFilter[],
+  ): Promise<string> {
+    const json = {
+      nftContractAddress: this.deps.config.vehicleContract,
+      privileges: [...privileges],
+      tokenId,
+      // Sent only when asked for: a plain exchange's body names privileges alone.
+      ...(cloudEvents.length > 0
+        ? {
+            cloudEvents: {
+              events: cloudEvents.map((f) => ({ eventType: f.eventType, source: f.source, ids: [...f.ids] })),
+            },
+          }
+        : {}),
+    };
     const send = async (developerJwt: string) => {
       const response = await dimoFetch(this.deps.http, {
         service: "tokenExchange",
@@ -100,8 +145,8 @@ export class TokenManager {
         baseUrl: this.deps.config.urls.tokenExchange,
         path: EXCHANGE_PATH,
         bearer: developerJwt,
-        body: { json: { nftContractAddress: this.deps.config.vehicleContract, privileges: [...privileges], tokenId } },
-        // The body names the vehicle and privileges, nothing secret: the log keeps it so the call can be replayed.
+        body: { json },
+        // The body names the vehicle, privileges and event filters, nothing secret: the log keeps it for replay.
         logBody: true,
         // Exchanging is idempotent: a repeat only mints another short-lived token.
         retry: "idempotent",
@@ -185,7 +230,7 @@ export class TokenManager {
     await this.deps.cache.delete(this.developerKey);
   }
 
-  /** Drops every cached Vehicle JWT of one vehicle, whatever its privilege set. */
+  /** Drops every cached Vehicle JWT of one vehicle, whatever its privilege set and cloud-event filters. */
   async dropVehicleJwts(tokenId: number): Promise<void> {
     for (const [key, meta] of this.vehicleKeys) {
       if (meta.tokenId !== tokenId) continue;

@@ -6,14 +6,15 @@ import {
   type CredentialList,
   HEALTH_MAX_RANGE_MS,
 } from "@/lib/server/attestation-types";
-import { fetchCredentials, fetchLastFixTime, postAttestation } from "../attestation";
+import { CREDENTIALS_SCOPE, fetchCredentials, fetchLastFixTime, postAttestation } from "../attestation";
 import { SingleFlight } from "../single-flight";
 import { type TelemetryTarget } from "../telemetry/query";
 import { type ClientContext, assertPositiveInteger } from "./context";
 
 /**
  * The Attestation API's part of the DIMO client: a credential made with a click, and the vehicle's credentials as
- * the Telemetry API lists them. Each creation is checked against its own privilege before any token is asked for.
+ * the Telemetry API lists them. Each creation is checked against its own privilege before any token is asked for;
+ * the list alone asks for a token with access to the vehicle's attestation events.
  */
 
 export interface AttestationMethods {
@@ -67,7 +68,12 @@ export function attestationMethods({ http, config, withAccess }: ClientContext):
 
     listCredentials(tokenId, limit) {
       if (limit !== undefined) assertPositiveInteger(limit, "limit");
-      return withAccess(tokenId, "attestations", (token) => fetchCredentials(telemetry(tokenId, token), limit));
+      return withAccess(
+        tokenId,
+        "attestations",
+        (token) => fetchCredentials(telemetry(tokenId, token), limit),
+        CREDENTIALS_SCOPE,
+      );
     },
   };
 }

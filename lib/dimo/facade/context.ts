@@ -9,7 +9,7 @@ import { type HttpSettings } from "../http";
 import { privilegesFor } from "../privileges";
 import { DEFAULT_RETRY } from "../retry";
 import { MemoryTokenCache } from "../token-cache";
-import { TokenManager } from "../tokens";
+import { TokenManager, type VehicleJwtScope } from "../tokens";
 import { VehicleDirectory } from "../vehicles";
 
 /**
@@ -31,9 +31,15 @@ export interface ClientContext {
   grantOf(tokenId: number): Promise<VehicleGrant | null>;
   /**
    * Runs a data call with a Vehicle JWT once the grant allows the feature: a missing privilege costs no upstream call,
-   * and the call (with the token exchange behind it) is credited to the vehicle in the activity log.
+   * and the call (with the token exchange behind it) is credited to the vehicle in the activity log. A `scope` asks
+   * the exchange for more than privileges (cloud events), with a token of its own, so other calls keep theirs.
    */
-  withAccess<T>(tokenId: number, feature: Feature, call: (token: string) => Promise<T>): Promise<T>;
+  withAccess<T>(
+    tokenId: number,
+    feature: Feature,
+    call: (token: string) => Promise<T>,
+    scope?: VehicleJwtScope,
+  ): Promise<T>;
 }
 
 export function assertPositiveInteger(value: number, name: string): void {
@@ -91,11 +97,11 @@ export function createClientContext(options: DimoClientOptions): ClientContext {
       return (await directory.get(tokenId))?.vehicle.grant ?? null;
     },
 
-    withAccess(tokenId, feature, call) {
+    withAccess(tokenId, feature, call, scope) {
       return onBehalfOfVehicle(tokenId, async () => {
         const privileges = await privilegesOf(tokenId, feature);
         try {
-          return await tokens.withVehicleJwt(tokenId, privileges, call);
+          return await tokens.withVehicleJwt(tokenId, privileges, call, scope);
         } catch (error) {
           // The exchange refused what the grant seemed to allow: the grant changed, so read it afresh next time.
           if (isDimoError(error) && error.service === "tokenExchange" && error.status === 403)

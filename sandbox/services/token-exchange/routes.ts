@@ -5,7 +5,7 @@ import { jwksOf } from "../../keys/signing-keys";
 import { InvalidTokenError, signJwt } from "../../keys/tokens";
 import { bearerToken, readJsonBody, serviceBaseUrl } from "../../http/requests";
 import { codeMessage } from "../../http/responses";
-import { exchangeRequestSchema, goList } from "./exchange-request";
+import { exchangeRequestSchema, goList, requestedCloudEvents } from "./exchange-request";
 
 export const TOKEN_EXCHANGE_PREFIX = "/token-exchange";
 export const VEHICLE_JWT_LIFETIME_SECONDS = 600;
@@ -40,7 +40,9 @@ export function tokenExchangeRoutes(ctx: SandboxContext): Hono {
     if (request.nftContractAddress.toLowerCase() !== VEHICLE_NFT_CONTRACT.toLowerCase()) {
       return codeMessage(c, 400, `Invalid NFT contract address "${request.nftContractAddress}".`);
     }
-    if (request.privileges.length === 0) {
+    const cloudEvents = requestedCloudEvents(request);
+    if ("error" in cloudEvents) return codeMessage(c, 400, cloudEvents.error);
+    if (request.privileges.length === 0 && cloudEvents.filters.length === 0) {
       return codeMessage(c, 400, "Please provide at least one privilege or cloudevent");
     }
     const unknown = request.privileges.filter((id) => !isPrivilegeId(id));
@@ -48,13 +50,22 @@ export function tokenExchangeRoutes(ctx: SandboxContext): Hono {
 
     const requested = [...new Set(request.privileges.filter(isPrivilegeId))].sort((a, b) => a - b);
     const grant = ctx.vehicles.grant(request.tokenId, license.clientId);
-    const granted: PrivilegeId[] = grant && grant.expiresAt > ctx.clock.nowMs() ? grant.privileges : [];
+    const live = grant !== undefined && grant.expiresAt > ctx.clock.nowMs();
+    const granted: PrivilegeId[] = live ? grant.privileges : [];
     const missing = requested.filter((id) => !granted.includes(id));
     if (missing.length > 0) {
       return codeMessage(
         c,
         403,
         `Address ${license.clientId} lacks permissions ${goList(missing)} for asset ${vehicleDid(request.tokenId)}.`,
+      );
+    }
+    // The sandbox's grants carry no per-event terms: a live share of the vehicle grants any of its cloud events.
+    if (cloudEvents.filters.length > 0 && !live) {
+      return codeMessage(
+        c,
+        403,
+        `Address ${license.clientId} lacks access to cloud events for asset ${vehicleDid(request.tokenId)}.`,
       );
     }
 
@@ -70,6 +81,7 @@ export function tokenExchangeRoutes(ctx: SandboxContext): Hono {
       privilege_ids: requested,
       asset: vehicleDid(request.tokenId),
       permissions: requested.map((id) => privilegeInfo(id).permission),
+      ...(cloudEvents.filters.length > 0 ? { cloud_events: { events: cloudEvents.filters } } : {}),
     });
     return c.json({ token: vehicleToken });
   });

@@ -1,10 +1,11 @@
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
 import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { getDeveloperJwt } from "../../flow-client";
 import { VEHICLE_IDS } from "../../seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
+import { telemetryQuery } from "../telemetry/test-helpers";
 
 const suite = setUpSandbox();
 
@@ -211,5 +212,124 @@ describe("token exchange", () => {
       { currentDate: new Date(Date.now() + 3600_000) },
     );
     expect(Math.abs((payload.iat ?? 0) - (Date.now() / 1000 + 3600))).toBeLessThan(5);
+  });
+});
+
+describe("token exchange with cloudEvents", () => {
+  const ATTESTATIONS = { eventType: "dimo.attestation", source: "*", ids: ["*"] };
+  const withEvents = (tokenId: number, privileges: number[], events: unknown) => ({
+    ...body(tokenId, privileges),
+    cloudEvents: { events },
+  });
+
+  it("writes the granted filters into the cloud_events claim, which the Telemetry API honours", async () => {
+    const source = "0x1234567890AbcdEF1234567890aBcdef12345678";
+    const filters = [ATTESTATIONS, { eventType: "dimo.status", source, ids: ["a", "b"] }];
+    const answer = await exchange(withEvents(VEHICLE_IDS.manyTrips, [1], filters), await suite.developerJwt());
+    expect(answer.status).toBe(200);
+    const token = (answer.body as { token: string }).token;
+    const claims = decodeJwt(token);
+    expect(claims.cloud_events).toEqual({ events: filters });
+    expect(claims.privilege_ids).toEqual([1]);
+    expect(claims.permissions).toEqual(["privilege:GetNonLocationHistory"]);
+
+    const made = await request(`${suite.url}/attestation/v2/attestation/odometer-statement/${VEHICLE_IDS.manyTrips}`, {
+      method: "POST",
+      bearer: token,
+    });
+    expect(made.status).toBe(200);
+    const listed = await telemetryQuery<{ attestations: { dataVersion: string }[] }>(
+      suite,
+      token,
+      `{ attestations(tokenId: ${VEHICLE_IDS.manyTrips}) { dataVersion } }`,
+    );
+    expect(listed.errors).toBeUndefined();
+    expect(listed.data?.attestations).toHaveLength(1);
+  });
+
+  it("grants cloud events without privileges", async () => {
+    const answer = await exchange(withEvents(VEHICLE_IDS.manyTrips, [], [ATTESTATIONS]), await suite.developerJwt());
+    expect(answer.status).toBe(200);
+    const claims = decodeJwt((answer.body as { token: string }).token);
+    expect(claims).toMatchObject({ privilege_ids: [], permissions: [], cloud_events: { events: [ATTESTATIONS] } });
+  });
+
+  it("writes no claim when no events are asked for", async () => {
+    const token = await suite.developerJwt();
+    for (const cloudEvents of [null, {}, { events: null }, { events: [] }]) {
+      const answer = await exchange({ ...body(VEHICLE_IDS.manyTrips, [1]), cloudEvents }, token);
+      expect(answer.status).toBe(200);
+      expect(decodeJwt((answer.body as { token: string }).token)).not.toHaveProperty("cloud_events");
+    }
+    const empty = await exchange({ ...body(VEHICLE_IDS.manyTrips, []), cloudEvents: { events: [] } }, token);
+    expect(empty.body).toEqual({ code: 400, message: "Please provide at least one privilege or cloudevent" });
+  });
+
+  it("answers 400 naming the filter that lacks a required field", async () => {
+    const token = await suite.developerJwt();
+    const cases: [unknown, string][] = [
+      [[{ source: "*", ids: ["*"] }], "cloudEvents.events[0].eventType must be specified"],
+      [[ATTESTATIONS, { eventType: "", source: "*", ids: ["*"] }], "cloudEvents.events[1].eventType must be specified"],
+      [
+        [{ eventType: "dimo.attestation", source: "*", ids: [] }],
+        "cloudEvents.events[0].ids must contain at least one element",
+      ],
+      [[{ eventType: "dimo.attestation", source: "*" }], "cloudEvents.events[0].ids must contain at least one element"],
+      [
+        [{ eventType: "dimo.attestation", source: "*", ids: [""] }],
+        "cloudEvents.events[0].ids must not contain an empty id",
+      ],
+      [
+        [{ eventType: "dimo.attestation", ids: ["*"] }],
+        'cloudEvents.events[0].source must be specified ("*" for any source)',
+      ],
+    ];
+    for (const [events, message] of cases) {
+      const answer = await exchange(withEvents(VEHICLE_IDS.manyTrips, [1], events), token);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ code: 400, message });
+    }
+  });
+
+  it("answers 400 for cloudEvents of the wrong types", async () => {
+    const token = await suite.developerJwt();
+    for (const cloudEvents of [
+      "dimo.attestation",
+      [ATTESTATIONS],
+      { events: ATTESTATIONS },
+      { events: [{ ...ATTESTATIONS, ids: "*" }] },
+      { events: [{ ...ATTESTATIONS, eventType: 7 }] },
+    ]) {
+      const answer = await exchange({ ...body(VEHICLE_IDS.manyTrips, [1]), cloudEvents }, token);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ code: 400, message: "Couldn't parse request body." });
+    }
+  });
+
+  it("answers 403 for vehicles without a live grant to the license, or unknown", async () => {
+    const token = await suite.developerJwt();
+    for (const tokenId of [
+      VEHICLE_IDS.expiredGrant,
+      VEHICLE_IDS.notGranted,
+      VEHICLE_IDS.grantedToOtherLicense,
+      999_999,
+    ]) {
+      const alone = await exchange(withEvents(tokenId, [], [ATTESTATIONS]), token);
+      expect(alone.status).toBe(403);
+      expect(alone.body).toEqual({
+        code: 403,
+        message: `Address ${DEMO_LICENSE.clientId} lacks access to cloud events for asset did:erc721:137:${VEHICLE_NFT_CONTRACT}:${tokenId}.`,
+      });
+      const withPrivileges = await exchange(withEvents(tokenId, [1], [ATTESTATIONS]), token);
+      expect(withPrivileges.status).toBe(403);
+      expect(withPrivileges.body).toEqual({ code: 403, message: lacks("[1]", tokenId) });
+    }
+  });
+
+  it("judges the grant's expiry by the sandbox clock", async () => {
+    await suite.control.advanceClock(366 * 24 * 3600);
+    const developer = await getDeveloperJwt(suite.url);
+    const answer = await exchange(withEvents(VEHICLE_IDS.manyTrips, [], [ATTESTATIONS]), developer);
+    expect(answer.status).toBe(403);
   });
 });
