@@ -161,7 +161,8 @@ function celTypeName(value: unknown): string {
   return "map";
 }
 
-function signalVariables(
+/** The variables a signal condition sees; build them once per reading when many conditions evaluate it. */
+export function signalVariables(
   current: SignalReading,
   previous: SignalReading,
   valueType: SignalValueType,
@@ -188,7 +189,8 @@ function signalVariables(
   };
 }
 
-function eventVariables(current: EventReading, previous: EventReading): Record<string, unknown> {
+/** The variables an event condition sees. */
+export function eventVariables(current: EventReading, previous: EventReading): Record<string, unknown> {
   return {
     name: current.name,
     source: current.source,
@@ -261,7 +263,8 @@ export class ConditionEvaluationError extends Error {
   }
 }
 
-function run(prepared: PreparedCondition, variables: Record<string, unknown>): boolean {
+/** Whether the condition fires over variables from signalVariables or eventVariables; throws ConditionEvaluationError. */
+export function evaluateWithVariables(prepared: PreparedCondition, variables: Record<string, unknown>): boolean {
   let out: unknown;
   try {
     out = prepared.program(variables);
@@ -278,7 +281,7 @@ export function evaluateSignalCondition(
   previous: SignalReading = EMPTY_SIGNAL,
 ): boolean {
   const valueType = prepared.valueType === "" ? "float64" : prepared.valueType;
-  return run(prepared, signalVariables(current, previous, valueType));
+  return evaluateWithVariables(prepared, signalVariables(current, previous, valueType));
 }
 
 /** Whether an event fires the condition; throws ConditionEvaluationError when the expression fails. */
@@ -287,5 +290,5 @@ export function evaluateEventCondition(
   current: EventReading,
   previous: EventReading = EMPTY_EVENT,
 ): boolean {
-  return run(prepared, eventVariables(current, previous));
+  return evaluateWithVariables(prepared, eventVariables(current, previous));
 }

@@ -262,6 +262,11 @@ export class WebhookStore {
         `SELECT * FROM vt_deliveries WHERE asset_did = ? AND metric_name = ? AND status = 'delivered'
          ORDER BY seq DESC LIMIT 1`,
       ),
+      allLastDelivered: db.prepare<[], { webhook_id: string; asset_did: string; sent_at: number; snapshot: string }>(
+        `SELECT d.webhook_id, d.asset_did, d.sent_at, d.snapshot FROM vt_deliveries d
+         JOIN (SELECT MAX(seq) AS seq FROM vt_deliveries WHERE status = 'delivered' GROUP BY webhook_id, asset_did) m
+           ON m.seq = d.seq`,
+      ),
       deliveries: db.prepare<[{ webhookId: string | null; since: number; limit: number }], DeliveryRow>(
         `SELECT * FROM vt_deliveries WHERE (@webhookId IS NULL OR webhook_id = @webhookId) AND sent_at >= @since
          ORDER BY seq DESC LIMIT @limit`,
@@ -418,6 +423,16 @@ export class WebhookStore {
   lastDelivered(webhookId: string, assetDid: string): DeliveryRecord | undefined {
     const row = this.statements.lastDelivered.get(webhookId, assetDid);
     return row ? toDelivery(row) : undefined;
+  }
+
+  /** Every webhook and vehicle's last successful delivery, in one read. */
+  allLastDelivered(): { webhookId: string; assetDid: string; sentAt: number; snapshot: string }[] {
+    return this.statements.allLastDelivered.all().map((row) => ({
+      webhookId: row.webhook_id,
+      assetDid: row.asset_did,
+      sentAt: row.sent_at,
+      snapshot: row.snapshot,
+    }));
   }
 
   /** The last successful delivery for a vehicle and metric, by any webhook (deleted ones too). */

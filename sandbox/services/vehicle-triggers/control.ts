@@ -4,6 +4,7 @@ import { vehicleDid } from "@/lib/protocol";
 import { type SandboxContext } from "../../context";
 import { readJsonBody } from "../../http/requests";
 import { type DeliveryRecord } from "../../store/webhook-store";
+import { type Outcome } from "./engine";
 import { VSS_PREFIX } from "./signals";
 
 /**
@@ -65,6 +66,14 @@ function deliveryView(delivery: DeliveryRecord) {
 
 export type DeliveryView = ReturnType<typeof deliveryView>;
 
+/** `?outcomes=counts` answers how many webhooks ended each way instead of one entry per webhook (for load). */
+function outcomeAnswer(c: Context, outcomes: readonly Outcome[]) {
+  if (c.req.query("outcomes") !== "counts") return { outcomes };
+  const counts: Partial<Record<Outcome["outcome"], number>> = {};
+  for (const { outcome } of outcomes) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  return { counts };
+}
+
 export function vehicleTriggersControlRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
   const badRequest = (c: Context, message: string) => c.json({ error: message }, 400);
@@ -90,7 +99,7 @@ export function vehicleTriggersControlRoutes(ctx: SandboxContext): Hono {
       timestamp: toEpochMs(timestamp, ctx.clock.nowMs()),
       ...(source === undefined ? {} : { source }),
     });
-    return c.json({ assetDID: vehicleDid(tokenId), metricName: `${VSS_PREFIX}${bare}`, outcomes });
+    return c.json({ assetDID: vehicleDid(tokenId), metricName: `${VSS_PREFIX}${bare}`, ...outcomeAnswer(c, outcomes) });
   });
 
   app.post("/events", async (c) => {
@@ -112,7 +121,7 @@ export function vehicleTriggersControlRoutes(ctx: SandboxContext): Hono {
       timestamp: toEpochMs(timestamp, ctx.clock.nowMs()),
       ...(source === undefined ? {} : { source }),
     });
-    return c.json({ assetDID: vehicleDid(tokenId), metricName: name, outcomes });
+    return c.json({ assetDID: vehicleDid(tokenId), metricName: name, ...outcomeAnswer(c, outcomes) });
   });
 
   app.get("/deliveries", (c) => {

@@ -3,14 +3,15 @@ import {
   EMPTY_EVENT,
   EMPTY_LOCATION,
   EMPTY_SIGNAL,
-  evaluateEventCondition,
-  evaluateSignalCondition,
+  evaluateWithVariables,
+  eventVariables,
   type EventReading,
   type GeoLocation,
   prepareEventCondition,
   prepareSignalCondition,
   type PreparedCondition,
   type SignalReading,
+  signalVariables,
   type SignalValueType,
 } from "@/lib/cel/conditions";
 import { privilegeInfo, vehicleDid } from "@/lib/protocol";
@@ -93,16 +94,46 @@ interface Deps {
   maxFailures: number;
 }
 
+/** A map keyed by webhook id and vehicle DID, without building a key string per lookup on the hot path. */
+class PairMap<V> {
+  private readonly outer = new Map<string, Map<string, V>>();
+  get(webhookId: string, assetDid: string): V | undefined {
+    return this.outer.get(webhookId)?.get(assetDid);
+  }
+  has(webhookId: string, assetDid: string): boolean {
+    return this.outer.get(webhookId)?.has(assetDid) ?? false;
+  }
+  set(webhookId: string, assetDid: string, value: V): void {
+    let inner = this.outer.get(webhookId);
+    if (!inner) {
+      inner = new Map();
+      this.outer.set(webhookId, inner);
+    }
+    inner.set(assetDid, value);
+  }
+  delete(webhookId: string, assetDid: string): void {
+    this.outer.get(webhookId)?.delete(assetDid);
+  }
+  clear(): void {
+    this.outer.clear();
+  }
+}
+
 export class TriggerEngine {
   private index = new Map<string, WebhookRecord[]>();
   private indexRevision = -1;
   /** The last successful delivery per webhook and vehicle (null: none), read from the store once. */
-  private readonly lastFired = new Map<string, { sentAt: number; snapshot: string } | null>();
+  private readonly lastFired = new PairMap<{ sentAt: number; snapshot: string } | null>();
+  /** Whether lastFired holds every pair that ever fired, so a miss means never. */
+  private lastFiredLoaded = false;
   /** The reading of the last successful delivery per vehicle and metric, by any webhook. */
   private readonly lastOfMetric = new Map<string, string | null>();
-  private readonly programs = new Map<string, { key: string; prepared: PreparedCondition | null }>();
+  private readonly programs = new Map<
+    string,
+    { condition: string; valueType: SignalValueType; prepared: PreparedCondition | null }
+  >();
   /** Per webhook and vehicle: readings are processed one after another, so a cooldown sees the delivery before. */
-  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly chains = new PairMap<Promise<unknown>>();
 
   constructor(private readonly deps: Deps) {}
 
@@ -142,12 +173,13 @@ export class TriggerEngine {
       service: "signals",
       metricName: `${VSS_PREFIX}${input.name}`,
       permissions: definition.permissions,
-      fires: (prepared, previous) =>
-        evaluateSignalCondition(
-          { ...prepared, valueType: definition.valueType },
+      fires: memoizedVariables((previous) =>
+        signalVariables(
           current,
           previous ? (JSON.parse(previous) as SignalReading) : EMPTY_SIGNAL,
+          definition.valueType,
         ),
+      ),
       snapshot: JSON.stringify(current),
       payload: {
         signal: {
@@ -189,8 +221,9 @@ export class TriggerEngine {
       metricName: input.name,
       // Events need what the real service's default permissions name.
       permissions: DEFAULT_PERMISSIONS,
-      fires: (prepared, previous) =>
-        evaluateEventCondition(prepared, current, previous ? (JSON.parse(previous) as EventReading) : EMPTY_EVENT),
+      fires: memoizedVariables((previous) =>
+        eventVariables(current, previous ? (JSON.parse(previous) as EventReading) : EMPTY_EVENT),
+      ),
       snapshot: JSON.stringify(current),
       payload: {
         event: {
@@ -210,6 +243,7 @@ export class TriggerEngine {
   reset(): void {
     this.programs.clear();
     this.lastFired.clear();
+    this.lastFiredLoaded = false;
     this.lastOfMetric.clear();
     this.indexRevision = -1;
   }
@@ -234,34 +268,51 @@ export class TriggerEngine {
       }
       this.index = index;
       this.indexRevision = store.revision;
+      if (!this.lastFiredLoaded) {
+        for (const last of store.allLastDelivered()) {
+          this.lastFired.set(last.webhookId, last.assetDid, { sentAt: last.sentAt, snapshot: last.snapshot });
+        }
+        this.lastFiredLoaded = true;
+      }
     }
     return this.index.get(`${assetDid}|${service}|${metricName}`) ?? [];
   }
 
   private program(webhook: WebhookRecord, valueType: SignalValueType): PreparedCondition | null {
-    const key = `${webhook.condition}\u0000${valueType}`;
     const cached = this.programs.get(webhook.id);
-    if (cached?.key === key) return cached.prepared;
+    if (cached && cached.condition === webhook.condition && cached.valueType === valueType) return cached.prepared;
     const result =
       webhook.service === "signals"
         ? prepareSignalCondition(webhook.condition, valueType)
         : prepareEventCondition(webhook.condition);
     const prepared = result.ok ? result.prepared : null;
-    this.programs.set(webhook.id, { key, prepared });
+    this.programs.set(webhook.id, { condition: webhook.condition, valueType, prepared });
     return prepared;
   }
 
-  private async process(reading: Reading): Promise<Outcome[]> {
+  private process(reading: Reading): Promise<Outcome[]> {
     const webhooks = this.watching(reading.assetDid, reading.service, reading.metricName);
-    if (webhooks.length === 0) return [];
+    if (webhooks.length === 0) return Promise.resolve([]);
     const allowed = this.grantsAllow(webhooks, reading);
-    return Promise.all(
-      webhooks.map((webhook) =>
-        this.serialize(`${webhook.id}|${reading.assetDid}`, () =>
-          this.processOne(webhook, reading, allowed.get(webhook.license) ?? false),
-        ),
-      ),
-    );
+    let waiting = false;
+    const outcomes = webhooks.map((webhook): Outcome | Promise<Outcome> => {
+      const key = { webhookId: webhook.id, assetDid: reading.assetDid };
+      const permitted = allowed.get(webhook.license) ?? false;
+      // Behind a delivery still in flight for this pair, the whole evaluation waits for it.
+      if (this.chains.has(key.webhookId, key.assetDid)) {
+        waiting = true;
+        return this.serialize(key, () => {
+          const verdict = this.evaluate(webhook, reading, permitted);
+          return "outcome" in verdict ? Promise.resolve(verdict) : this.fire(verdict, reading);
+        });
+      }
+      const verdict = this.evaluate(webhook, reading, permitted);
+      if ("outcome" in verdict) return verdict;
+      waiting = true;
+      return this.serialize(key, () => this.fire(verdict, reading));
+    });
+    // Most readings fire nothing: answer them without a promise per webhook.
+    return waiting ? Promise.all(outcomes) : Promise.resolve(outcomes as Outcome[]);
   }
 
   /** Per license: whether its grant of the vehicle is in force and holds every permission the metric needs. */
@@ -280,24 +331,25 @@ export class TriggerEngine {
     return out;
   }
 
-  private serialize<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.chains.get(key) ?? Promise.resolve();
+  private serialize<T>(key: { webhookId: string; assetDid: string }, task: () => Promise<T>): Promise<T> {
+    const { webhookId, assetDid } = key;
+    const previous = this.chains.get(webhookId, assetDid) ?? Promise.resolve();
     const run = previous.then(task, task);
     const settled = run.catch(() => undefined);
-    this.chains.set(key, settled);
+    this.chains.set(webhookId, assetDid, settled);
     void settled.then(() => {
-      if (this.chains.get(key) === settled) this.chains.delete(key);
+      if (this.chains.get(webhookId, assetDid) === settled) this.chains.delete(webhookId, assetDid);
     });
     return run;
   }
 
   private lastFiredFor(webhookId: string, assetDid: string): { sentAt: number; snapshot: string } | null {
-    const key = `${webhookId}|${assetDid}`;
-    let last = this.lastFired.get(key);
+    let last = this.lastFired.get(webhookId, assetDid);
+    if (last === undefined && this.lastFiredLoaded) return null;
     if (last === undefined) {
       const stored = this.deps.store.lastDelivered(webhookId, assetDid);
       last = stored ? { sentAt: stored.sentAt, snapshot: stored.snapshot } : null;
-      this.lastFired.set(key, last);
+      this.lastFired.set(webhookId, assetDid, last);
     }
     return last;
   }
@@ -316,12 +368,13 @@ export class TriggerEngine {
    * One webhook and one reading. `webhook` is the index's record, which deliveries update in place (failure count,
    * status), so work queued behind a delivery sees its effect.
    */
-  private async processOne(indexed: WebhookRecord, reading: Reading, allowed: boolean): Promise<Outcome> {
+  /** Everything before the POST; returns the webhook to deliver to when it fires and may be attempted. */
+  private evaluate(indexed: WebhookRecord, reading: Reading, allowed: boolean): Outcome | WebhookRecord {
     const { store, clock } = this.deps;
-    const result = (outcome: OutcomeKind, extra: Partial<Outcome> = {}): Outcome => ({
+    const result = (outcome: OutcomeKind, error?: string): Outcome => ({
       webhookId: indexed.id,
       outcome,
-      ...extra,
+      ...(error === undefined ? {} : { error }),
     });
     // Changed through the API while this work waited: the stored webhook is the truth.
     const webhook = store.revision === this.indexRevision ? indexed : store.get(indexed.id);
@@ -339,20 +392,34 @@ export class TriggerEngine {
         : (last?.snapshot ?? null);
     const valueType = reading.service === "signals" ? valueTypeOf(reading) : "float64";
     const prepared = this.program(webhook, valueType);
-    if (!prepared) return result("evaluationError", { error: "the condition does not compile" });
+    if (!prepared) return result("evaluationError", "the condition does not compile");
     let fires: boolean;
     try {
       fires = reading.fires(prepared, previous);
     } catch (error) {
-      return result("evaluationError", { error: error instanceof Error ? error.message : String(error) });
+      return result("evaluationError", error instanceof Error ? error.message : String(error));
     }
     if (!fires) return result("conditionNotMet");
     if (webhook.status !== "enabled" || webhook.failureCount >= this.deps.maxFailures) return result("notAttempted");
+    return webhook;
+  }
 
+  /**
+   * The POST and its consequences. `webhook` is the index's record, which this updates in place (failure count,
+   * status), so work queued behind it sees the effect.
+   */
+  private async fire(webhook: WebhookRecord, reading: Reading): Promise<Outcome> {
+    const { store, clock } = this.deps;
     const delivery = await this.deliver(webhook, reading);
-    if (!store.open) return result(delivery.status, { deliveryId: delivery.id });
+    const outcome: Outcome = {
+      webhookId: webhook.id,
+      outcome: delivery.status,
+      deliveryId: delivery.id,
+      ...(delivery.error ? { error: delivery.error } : {}),
+    };
+    if (!store.open) return outcome;
     if (delivery.status === "delivered") {
-      this.lastFired.set(`${webhook.id}|${reading.assetDid}`, { sentAt: delivery.sentAt, snapshot: reading.snapshot });
+      this.lastFired.set(webhook.id, reading.assetDid, { sentAt: delivery.sentAt, snapshot: reading.snapshot });
       this.lastOfMetric.set(`${reading.assetDid}|${reading.metricName}`, reading.snapshot);
       if (webhook.failureCount > 0) {
         webhook.failureCount = 0;
@@ -364,10 +431,7 @@ export class TriggerEngine {
       if (webhook.failureCount >= this.deps.maxFailures) webhook.status = "failed";
       store.setFailures(webhook.id, webhook.failureCount, webhook.status, clock.nowMs());
     }
-    return result(delivery.status, {
-      deliveryId: delivery.id,
-      ...(delivery.error ? { error: delivery.error } : {}),
-    });
+    return outcome;
   }
 
   private async deliver(webhook: WebhookRecord, reading: Reading): Promise<DeliveryRecord> {
@@ -434,6 +498,24 @@ export class TriggerEngine {
     if (store.open) store.addDelivery(delivery);
     return delivery;
   }
+}
+
+/**
+ * A reading's `fires`: the condition's variables are built once per distinct previous reading (for signals, one per
+ * reading), not once per webhook.
+ */
+function memoizedVariables(
+  build: (previous: string | null) => Record<string, unknown>,
+): (prepared: PreparedCondition, previous: string | null) => boolean {
+  const built = new Map<string | null, Record<string, unknown>>();
+  return (prepared, previous) => {
+    let variables = built.get(previous);
+    if (!variables) {
+      variables = build(previous);
+      built.set(previous, variables);
+    }
+    return evaluateWithVariables(prepared, variables);
+  };
 }
 
 function valueTypeOf(reading: Reading): SignalValueType {
