@@ -86,11 +86,23 @@ const SCREENS: readonly Screen[] = [
 
 /**
  * Every rendered element that reaches past the viewport's left or right edge, described by tag, test id and classes,
- * and the document's own overflow. Elements clipped away (sr-only, zero-sized) or not rendered are not seen, so are
- * not counted.
+ * and the document's own overflow. Elements clipped away (sr-only, zero-sized, or inside a sideways-scrolling row that
+ * itself fits the screen) or not rendered are not seen, so are not counted.
  */
 function horizontalOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const insideScrollerOnScreen = (element: Element, width: number) => {
+      for (
+        let ancestor = element.parentElement;
+        ancestor && ancestor !== document.body;
+        ancestor = ancestor.parentElement
+      ) {
+        if (getComputedStyle(ancestor).overflowX === "visible") continue;
+        const box = ancestor.getBoundingClientRect();
+        return box.right <= width + 0.5 && box.left >= -0.5;
+      }
+      return false;
+    };
     const width = document.documentElement.clientWidth;
     const found: string[] = [];
     if (document.documentElement.scrollWidth > width)
@@ -104,6 +116,8 @@ function horizontalOverflow(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       // Clipped to nothing (a skip link until it has the focus): not seen, so not in the way.
       if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") continue;
+      // Inside a row that scrolls sideways within the screen (the tabs): clipped to the row, reached by scrolling it.
+      if (insideScrollerOnScreen(element, width)) continue;
       const testId = element.getAttribute("data-testid");
       const classes = typeof element.className === "string" ? element.className.slice(0, 80) : "";
       found.push(
