@@ -1,8 +1,9 @@
-import { Car, Wrench } from "lucide-react";
+import { Car, Share2, Wrench } from "lucide-react";
 import { NavLink } from "@/components/ui/nav-link";
 
 const ITEMS = [
   { href: "/vehicles", label: "Vehicles", icon: Car },
+  { href: "/share", label: "Get vehicles", icon: Share2 },
   { href: "/developer", label: "Developer tools", icon: Wrench },
 ] as const;
 
