@@ -3,9 +3,11 @@
 import { type SignalPoint } from "@/lib/models";
 
 /**
- * A line chart of one signal's buckets in plain SVG: a few hundred points need no charting library, and SVG costs
- * the bundle nothing, scales with the page and follows the theme through currentColor. A gap of more than two
- * buckets (the vehicle parked, sending nothing) breaks the line rather than drawing across it.
+ * A step chart of one signal's buckets in plain SVG: a few hundred points need no charting library, and SVG costs
+ * the bundle nothing, scales with the page and follows the theme through currentColor. Each bucket is drawn across
+ * its own interval at its value, since an aggregate holds for the whole bucket, not for a point; a gap of more than
+ * two buckets (the vehicle parked, sending nothing) breaks the line rather than drawing across it. Trips, when given,
+ * are marked along the time axis, so a burst of values reads as the drive it was.
  */
 
 const WIDTH = 640;
@@ -24,6 +26,24 @@ export interface HistoryChartProps {
   cursorMs?: number;
   /** A smaller chart (the trip panel's), 640 by this many units. */
   height?: number;
+  /** Trips to mark along the time axis (ISO start and end); none when absent. */
+  trips?: readonly { id: string; start: string; end: string }[];
+}
+
+/** The run as steps: across each bucket at its value, then straight up or down to the next bucket's value. */
+function stepPath(
+  run: readonly SignalPoint[],
+  intervalMs: number,
+  x: (ms: number) => number,
+  y: (v: number) => number,
+) {
+  return run
+    .map((point, index) => {
+      const start = Date.parse(point.timestamp);
+      const move = index === 0 ? "M" : "L";
+      return `${move}${x(start).toFixed(1)},${y(point.value).toFixed(1)} H${x(start + intervalMs).toFixed(1)}`;
+    })
+    .join(" ");
 }
 
 function segmentsOf(points: readonly SignalPoint[], intervalMs: number): SignalPoint[][] {
@@ -48,6 +68,7 @@ export function HistoryChart({
   formatTime,
   cursorMs,
   height = HEIGHT,
+  trips = [],
 }: HistoryChartProps) {
   const HEIGHT = height;
   const start = Date.parse(from);
@@ -59,10 +80,14 @@ export function HistoryChart({
     min -= 1;
     max += 1;
   }
-  const x = (iso: string) =>
-    PAD.left + ((Date.parse(iso) - start) / Math.max(1, end - start)) * (WIDTH - PAD.left - PAD.right);
+  const xAt = (ms: number) =>
+    PAD.left +
+    ((Math.min(Math.max(ms, start), end) - start) / Math.max(1, end - start)) * (WIDTH - PAD.left - PAD.right);
+  const x = (iso: string) => xAt(Date.parse(iso));
   const y = (value: number) => PAD.top + (1 - (value - min) / (max - min)) * (HEIGHT - PAD.top - PAD.bottom);
   const runs = segmentsOf(points, intervalMs);
+  const shownTrips = trips.filter((trip) => Date.parse(trip.end) >= start && Date.parse(trip.start) <= end);
+  const axisY = HEIGHT - PAD.bottom;
 
   return (
     <svg
@@ -72,6 +97,8 @@ export function HistoryChart({
       data-testid="history-chart"
       data-points={points.length}
       data-label={label}
+      data-from={from}
+      data-to={to}
     >
       <g className="text-muted-foreground" fill="currentColor" fontSize="11">
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(max)} y2={y(max)} stroke="currentColor" strokeOpacity={0.25} />
@@ -102,27 +129,33 @@ export function HistoryChart({
           strokeWidth={1.5}
         />
       ) : null}
-      {runs.map((run) =>
-        run.length === 1 ? (
-          <circle
-            key={run[0]?.timestamp}
-            cx={x(run[0]?.timestamp ?? from)}
-            cy={y(run[0]?.value ?? min)}
-            r={2.5}
+      <g className="text-muted-foreground" data-testid="history-trips" data-count={shownTrips.length}>
+        {shownTrips.map((trip) => (
+          <rect
+            key={trip.id}
+            data-testid="history-trip"
+            x={xAt(Date.parse(trip.start))}
+            y={axisY + 2}
+            width={Math.max(2, xAt(Date.parse(trip.end)) - xAt(Date.parse(trip.start)))}
+            height={5}
+            rx={1}
             fill="currentColor"
+            fillOpacity={0.6}
           />
-        ) : (
-          <polyline
-            key={run[0]?.timestamp}
-            data-testid="history-line"
-            points={run.map((point) => `${x(point.timestamp).toFixed(1)},${y(point.value).toFixed(1)}`).join(" ")}
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinejoin="round"
-          />
-        ),
-      )}
+        ))}
+      </g>
+      {runs.map((run) => (
+        <path
+          key={run[0]?.timestamp}
+          data-testid="history-line"
+          d={stepPath(run, intervalMs, xAt, y)}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+      ))}
     </svg>
   );
 }

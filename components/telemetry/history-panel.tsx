@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -20,6 +20,7 @@ import {
   historyWindow,
 } from "@/lib/telemetry-history";
 import { type SignalName } from "@/lib/telemetry-signals";
+import { tripsPageQuery } from "@/components/trips/trips-query";
 import { HistoryChartLazy } from "./history-chart-lazy";
 import { historyQuery } from "./telemetry-query";
 
@@ -114,6 +115,12 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
   });
   const history = query.data;
   const settled = history !== undefined && !query.isPlaceholderData;
+  // The newest trips, to mark on the time axis; a grant without trips simply marks none.
+  const recentTrips = useQuery({ ...tripsPageQuery(tokenId, 1), retry: false, staleTime: 5 * 60_000 });
+  const tripMarks = useMemo(
+    () => (recentTrips.data?.trips ?? []).map((trip) => ({ id: trip.id, start: trip.start.time, end: trip.end.time })),
+    [recentTrips.data],
+  );
 
   let body: React.ReactNode;
   if (signal === undefined) {
@@ -160,6 +167,7 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
             label={signalLabel(history.signal)}
             formatValue={format}
             formatTime={formatDateTime}
+            trips={tripMarks}
           />
           <figcaption
             id={`${selectId}-caption`}
@@ -168,7 +176,8 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
           >
             {signalLabel(history.signal)} over the {window.label.toLowerCase()}:{" "}
             {describeAggregation(aggregationFor(signal), window.intervalWords)} ({history.points.length} buckets with
-            data, interval {history.interval}, aggregation {history.aggregation}).
+            data, interval {history.interval}, aggregation {history.aggregation}). Each bucket is drawn across its
+            interval; the marks under the chart are the vehicle&apos;s trips.
           </figcaption>
         </figure>
         <Summary history={history} />
