@@ -96,6 +96,7 @@ describe("parseConfig", () => {
       valuations: "https://valuations-api.dev.dimo.zone",
       telemetry: "https://telemetry-api.dev.dimo.zone",
       attestation: "https://attestation-api.dev.dimo.zone",
+      vehicleTriggers: "https://vehicle-triggers-api.dev.dimo.zone",
     });
     expect(config.vehicleContract).toBe("0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
     expect(config.valuationsVersion).toBe("v2");
@@ -111,6 +112,7 @@ describe("parseConfig", () => {
       DIMO_VALUATIONS_URL: "https://e.test",
       DIMO_TELEMETRY_URL: "https://f.test",
       DIMO_ATTESTATION_URL: "https://g.test",
+      DIMO_VEHICLE_TRIGGERS_URL: "https://h.test",
     };
     const contract = "0x3333333333333333333333333333333333333333";
     const custom = parseConfig({ ...PRODUCTION_LICENSE, ...urls, DIMO_ENV: "custom", DIMO_VEHICLE_CONTRACT: contract });
@@ -131,6 +133,7 @@ describe("parseConfig", () => {
       DIMO_VALUATIONS_URL: "http://[::1]:4455/valuations",
       DIMO_TELEMETRY_URL: "https://telemetry.example.com",
       DIMO_ATTESTATION_URL: "https://attestation.example.com",
+      DIMO_VEHICLE_TRIGGERS_URL: "https://vehicle-triggers.example.com",
     };
     expect(problemsOf({ ...custom, ...urls })).toEqual([
       "DIMO_AUTH_URL must be an https URL when DIMO_ENV=custom (http is allowed only for 127.0.0.1, ::1 or localhost).",
@@ -145,7 +148,7 @@ describe("parseConfig", () => {
 
   it("requires every URL in custom mode", () => {
     const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
-    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(6);
+    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(7);
     expect(problems).toContain(
       "DIMO_TELEMETRY_URL is required when DIMO_ENV=custom: the base address of that DIMO service.",
     );
@@ -155,6 +158,8 @@ describe("parseConfig", () => {
     expect(parseConfig({}).urls.telemetry).toBe("http://127.0.0.1:4455/telemetry");
     expect(parseConfig({}).urls.attestation).toBe("http://127.0.0.1:4455/attestation");
     expect(parseConfig(PRODUCTION_LICENSE).urls.attestation).toBe("https://attestation-api.dimo.zone");
+    expect(parseConfig({}).urls.vehicleTriggers).toBe("http://127.0.0.1:4455/vehicle-triggers");
+    expect(parseConfig(PRODUCTION_LICENSE).urls.vehicleTriggers).toBe("https://vehicle-triggers-api.dimo.zone");
     expect(parseConfig(PRODUCTION_LICENSE).urls.telemetry).toBe("https://telemetry-api.dimo.zone");
     expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" }).urls.telemetry).toBe(
       "https://telemetry-api.dev.dimo.zone",

@@ -63,5 +63,6 @@ export function sandboxUrls(origin: string): Record<DimoService, string> {
     valuations: `${origin}/valuations`,
     telemetry: `${origin}/telemetry`,
     attestation: `${origin}/attestation`,
+    vehicleTriggers: `${origin}/vehicle-triggers`,
   };
 }

@@ -12,4 +12,5 @@ export const URL_VARIABLES: Record<DimoService, string> = {
   valuations: "DIMO_VALUATIONS_URL",
   telemetry: "DIMO_TELEMETRY_URL",
   attestation: "DIMO_ATTESTATION_URL",
+  vehicleTriggers: "DIMO_VEHICLE_TRIGGERS_URL",
 };

@@ -18,6 +18,7 @@ export const DIMO_SERVICES = [
   "valuations",
   "telemetry",
   "attestation",
+  "vehicleTriggers",
 ] as const;
 export type DimoService = (typeof DIMO_SERVICES)[number];
 
@@ -30,6 +31,7 @@ export const SERVICE_LABELS: Record<DimoService, string> = {
   valuations: "Valuations",
   telemetry: "Telemetry",
   attestation: "Attestation",
+  vehicleTriggers: "Vehicle Triggers",
 };
 
 export const serviceName = (service: DimoService) => SERVICE_LABELS[service].toLowerCase();
@@ -132,13 +134,14 @@ export function vehicleDid(tokenId: number | bigint, contract: string = VEHICLE_
 
 /**
  * Requests per second per client that DIMO's ingress allows each service (about; over them it answers 429 or 503,
- * possibly without Retry-After). DIMO publishes no figure for telemetry or attestation: they are paced like the other data services. Authentication is not limited: the dashboard signs in once in 14 days.
+ * possibly without Retry-After). DIMO publishes no figure for telemetry, attestation or vehicle triggers: they are paced like the other data services. Authentication is not limited: the dashboard signs in once in 14 days.
  */
 export const DIMO_RATE_LIMITS: Partial<Record<DimoService, number>> = {
   trips: 9,
   valuations: 9,
   telemetry: 9,
   attestation: 9,
+  vehicleTriggers: 9,
   identity: 50,
   tokenExchange: 100,
 };

@@ -16,6 +16,7 @@ const dimoHosts = (domain: string): DimoUrls => ({
   valuations: `https://valuations-api.${domain}`,
   telemetry: `https://telemetry-api.${domain}`,
   attestation: `https://attestation-api.${domain}`,
+  vehicleTriggers: `https://vehicle-triggers-api.${domain}`,
 });
 
 export type Preset = Exclude<DimoEnv, "custom">;

@@ -12,6 +12,8 @@ export interface DimoUrls {
   telemetry: string;
   /** The Attestation API, which creates verifiable credentials; the Telemetry API lists them. */
   attestation: string;
+  /** The Vehicle Triggers API (webhooks), which takes the Developer JWT. */
+  vehicleTriggers: string;
 }
 
 export interface AppConfig {
