@@ -9,6 +9,7 @@ import { type TelemetryMethods, telemetryMethods } from "./facade/telemetry";
 import { type TokenMethods, tokenMethods } from "./facade/tokens";
 import { type TripMethods, tripMethods } from "./facade/trips";
 import { type ValuationMethods, valuationMethods } from "./facade/valuations";
+import { type VehicleTriggerMethods, vehicleTriggerMethods } from "./facade/vehicle-triggers";
 import { type VehicleMethods, vehicleMethods } from "./facade/vehicles";
 import { type RequestPacer } from "./pacer";
 import { type RetryPolicy } from "./retry";
@@ -48,6 +49,7 @@ export interface DimoClient
     TelemetryMethods,
     EventMethods,
     AttestationMethods,
+    VehicleTriggerMethods,
     TokenMethods {}
 
 export function createDimoClient(options: DimoClientOptions): DimoClient {
@@ -59,6 +61,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     ...telemetryMethods(context),
     ...eventMethods(context),
     ...attestationMethods(context),
+    ...vehicleTriggerMethods(context),
     ...tokenMethods(context),
   };
 }

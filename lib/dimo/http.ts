@@ -28,7 +28,7 @@ export interface HttpSettings {
 
 export interface DimoRequest {
   service: DimoService;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PUT" | "DELETE";
   baseUrl: string;
   /** Below the base address, starting with "/". */
   path: string;
@@ -96,8 +96,9 @@ function encodeBody(request: DimoRequest): { body?: string; contentType?: string
   return { body: new URLSearchParams(request.body.form).toString(), contentType: "application/x-www-form-urlencoded" };
 }
 
-// Only the token exchange takes the Developer JWT; every data service takes a Vehicle JWT.
-const bearerKind = (service: DimoService) => (service === "tokenExchange" ? "developer" : "vehicle");
+// The token exchange and the Vehicle Triggers API take the Developer JWT; every data service takes a Vehicle JWT.
+const bearerKind = (service: DimoService) =>
+  service === "tokenExchange" || service === "vehicleTriggers" ? "developer" : "vehicle";
 
 /** What the activity log keeps to replay the request: no token, and no body or query it was not allowed to keep. */
 function replayOf(request: DimoRequest, headers: Record<string, string>, body: string | undefined): ActivityReplay {
