@@ -1,0 +1,63 @@
+"use server";
+import "server-only";
+import { getDimoClient } from "@/lib/dimo";
+import { AppFailure } from "@/lib/result";
+import { guarded } from "@/lib/server/guard";
+import {
+  checkCondition,
+  createWebhookInput,
+  inTriggersWords,
+  statusInput,
+  vehicleInput,
+  vehiclesInput,
+  webhookIdInput,
+} from "@/lib/server/webhooks";
+import { type SubscribeOutcome } from "@/lib/server/webhooks-types";
+
+/**
+ * The webhooks section's changes, each a guarded action (the license's owner and admins are the only people who sign
+ * in, so each may change webhooks). Reads are GET routes (app/api/webhooks/), so they never queue behind a change.
+ */
+
+/**
+ * Registers a webhook once its condition compiles for the metric's value type: a bad condition is refused here, in
+ * the service's words, and nothing is sent. The service then checks the target with its verification call.
+ */
+export const createWebhookAction = guarded(createWebhookInput, async function createWebhookAction(input) {
+  const refusal = checkCondition(input);
+  if (refusal) throw new AppFailure({ code: "INVALID_INPUT", message: refusal, retryable: false });
+  return inTriggersWords(
+    getDimoClient().createWebhook({
+      service: input.service,
+      metricName: input.metricName,
+      condition: input.condition,
+      coolDownPeriod: input.coolDownPeriod,
+      targetUrl: input.targetUrl,
+      verificationToken: input.verificationToken,
+      status: input.status,
+      displayName: input.displayName,
+      ...(input.description ? { description: input.description } : {}),
+    }),
+  );
+});
+
+/** Enables or disables a webhook; enabling a `failed` one brings it back (the service resets its failure count). */
+export const setWebhookStatusAction = guarded(statusInput, async function setWebhookStatusAction({ id, status }) {
+  return { message: await inTriggersWords(getDimoClient().updateWebhook(id, { status })) };
+});
+
+export const deleteWebhookAction = guarded(webhookIdInput, async function deleteWebhookAction({ id }) {
+  return { message: await inTriggersWords(getDimoClient().deleteWebhook(id)) };
+});
+
+/** Subscribes the chosen vehicles in one request; the service refuses all of them when one lacks a privilege. */
+export const subscribeVehiclesAction = guarded(
+  vehiclesInput,
+  async function subscribeVehiclesAction({ id, tokenIds }): Promise<SubscribeOutcome> {
+    return inTriggersWords(getDimoClient().subscribeVehicles(id, [...new Set(tokenIds)]));
+  },
+);
+
+export const unsubscribeVehicleAction = guarded(vehicleInput, async function unsubscribeVehicleAction({ id, tokenId }) {
+  return { message: await inTriggersWords(getDimoClient().unsubscribeVehicle(id, tokenId)) };
+});

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { type DashboardSession } from "@/lib/auth/session";
+import { setUpSandbox } from "@/test-support/sandbox";
+import { count } from "@/test-support/dimo-client";
+import { RECEIVER_TOKEN, type TestReceiver, startReceiver } from "@/sandbox/services/vehicle-triggers/test-receiver";
+import { POST as inboxPost } from "@/app/api/inbox/[secret]/route";
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  setWebhookStatusAction,
+  subscribeVehiclesAction,
+  unsubscribeVehicleAction,
+} from "@/lib/actions/webhooks";
+import { readInbox } from "./inbox";
+import { listVehicleChoices, listWebhookRows, validateCondition } from "./webhooks";
+
+/** The webhooks section's reads and actions, through the app's own client, against the sandbox and a receiver. */
+
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+const SIGNED_IN: DashboardSession = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "admin" };
+const VEHICLE = 21957;
+
+const { control } = setUpSandbox({ pointApp: true });
+let receiver: TestReceiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+beforeEach(async () => {
+  auth.session = SIGNED_IN;
+  await control.reset();
+  await control.resetStats();
+  receiver.deliveries.length = 0;
+});
+
+const input = (overrides: Record<string, unknown> = {}) => ({
+  displayName: "Fast",
+  service: "signals" as const,
+  metricName: "vss.speed",
+  condition: "valueNumber > 55",
+  coolDownPeriod: 0,
+  targetUrl: `${receiver.url}/hook`,
+  verificationToken: RECEIVER_TOKEN,
+  ...overrides,
+});
+
+const triggersCalls = async () => count(await control.stats(), "/v1/webhooks");
+
+describe("conditions", () => {
+  it("checks a condition for the metric's value type with the service's words", async () => {
+    expect(
+      await validateCondition({ service: "signals", metricName: "vss.speed", condition: "valueNumber > 5" }),
+    ).toEqual({ ok: true, data: { error: null } });
+    const bad = await validateCondition({ service: "signals", metricName: "vss.speed", condition: "valueNumber >" });
+    expect(bad.ok && bad.data.error).toMatch(/^invalid CEL condition: /);
+    const text = await validateCondition({
+      service: "signals",
+      metricName: "vss.powertrainType",
+      condition: "value > 5",
+    });
+    expect(text.ok && text.data.error).toMatch(/invalid CEL condition/);
+  });
+
+  it("refuses a bad condition before calling DIMO, so nothing is created", async () => {
+    const result = await createWebhookAction(input({ condition: "valueNumber >" }));
+    expect(result).toMatchObject({ ok: false, error: { code: "INVALID_INPUT", message: /invalid CEL condition/ } });
+    expect((await control.stats()).total).toBe(0);
+  });
+});
+
+describe("webhooks", () => {
+  it("creates with a cooldown of 0, subscribes, disables, unsubscribes and deletes", async () => {
+    const created = await createWebhookAction(input());
+    if (!created.ok) throw new Error(created.error.message);
+    const { id } = created.data;
+    expect(await subscribeVehiclesAction({ id, tokenIds: [VEHICLE] })).toMatchObject({ ok: true });
+
+    const rows = await listWebhookRows();
+    expect(rows).toMatchObject({ ok: true, data: [{ id, coolDownPeriod: 0, status: "enabled", vehicles: [VEHICLE] }] });
+
+    await control.injectSignal({ tokenId: VEHICLE, name: "speed", value: 80 });
+    expect(receiver.deliveries).toHaveLength(1);
+
+    expect(await setWebhookStatusAction({ id, status: "disabled" })).toMatchObject({ ok: true });
+    await control.injectSignal({ tokenId: VEHICLE, name: "speed", value: 90 });
+    expect(receiver.deliveries).toHaveLength(1);
+
+    expect(await unsubscribeVehicleAction({ id, tokenId: VEHICLE })).toMatchObject({ ok: true });
+    expect(await deleteWebhookAction({ id })).toMatchObject({ ok: true });
+    expect(await listWebhookRows()).toEqual({ ok: true, data: [] });
+  });
+
+  it("passes the service's refusal on in its words", async () => {
+    const result = await createWebhookAction(input({ verificationToken: "other" }));
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_INPUT", message: expect.stringMatching(/verification token mismatch/) },
+    });
+    expect(await triggersCalls()).toBeGreaterThan(0);
+    expect(await listWebhookRows()).toEqual({ ok: true, data: [] });
+  });
+
+  it("lists the vehicles shared with the license and their privileges", async () => {
+    const choices = await listVehicleChoices();
+    if (!choices.ok) throw new Error(choices.error.message);
+    expect(choices.data.find((choice) => choice.tokenId === VEHICLE)?.privileges).toContain(1);
+  });
+
+  it("refuses a caller without a session", async () => {
+    auth.session = null;
+    expect(await createWebhookAction(input())).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
+    expect(await readInbox()).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
+  });
+});
+
+describe("the inbox", () => {
+  const post = (secret: string, body: string) =>
+    inboxPost(new Request(`http://localhost:3000/api/inbox/${secret}`, { method: "POST", body }), {
+      params: Promise.resolve({ secret }),
+    });
+
+  it("answers the verification with its token and records each delivery, newest first", async () => {
+    const inbox = await readInbox();
+    if (!inbox.ok) throw new Error(inbox.error.message);
+    const secret = inbox.data.url.split("/").pop() ?? "";
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+
+    const verification = await post(secret, JSON.stringify({ verification: "test" }));
+    expect(verification.status).toBe(200);
+    expect(await verification.text()).toBe(inbox.data.verificationToken);
+
+    expect((await post(secret, JSON.stringify({ type: "dimo.trigger", id: "a" }))).status).toBe(200);
+    expect((await post(secret, JSON.stringify({ type: "dimo.trigger", id: "b" }))).status).toBe(200);
+    const after = await readInbox();
+    expect(after.ok && after.data.deliveries.map((d) => (d.body as { id: string }).id)).toEqual(["b", "a"]);
+  });
+
+  it("refuses a wrong secret and records nothing", async () => {
+    const before = await readInbox();
+    const response = await post("not-the-secret", JSON.stringify({ type: "dimo.trigger" }));
+    expect(response.status).toBe(401);
+    const after = await readInbox();
+    expect(after.ok && before.ok && after.data.deliveries.length).toBe(before.ok && before.data.deliveries.length);
+  });
+});
