@@ -1,9 +1,10 @@
-import { Car, Share2, Wrench } from "lucide-react";
+import { Car, Share2, Webhook, Wrench } from "lucide-react";
 import { NavLink } from "@/components/ui/nav-link";
 
 const ITEMS = [
   { href: "/vehicles", label: "Vehicles", icon: Car },
   { href: "/share", label: "Get vehicles", icon: Share2 },
+  { href: "/webhooks", label: "Webhooks", icon: Webhook },
   { href: "/developer", label: "Developer tools", icon: Wrench },
 ] as const;
 
