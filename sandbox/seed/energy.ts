@@ -33,6 +33,9 @@ const BATTERIES: Record<string, [capacityKwh: number, kwhPerKm: number]> = {
   Leaf: [40, 0.16],
   Taycan: [93.4, 0.22],
   "2": [78, 0.19],
+  "Model Y": [75, 0.16],
+  "Mustang Mach-E": [88, 0.2],
+  R1S: [135, 0.27],
 };
 const TANKS: Record<string, [litres: number, litresPer100Km: number]> = {
   "F-150": [87, 13],
@@ -42,7 +45,24 @@ const TANKS: Record<string, [litres: number, litresPer100Km: number]> = {
   Outback: [70, 8.7],
   "CX-5": [56, 8.4],
   Wrangler: [70, 11.8],
+  Prius: [43, 4.4],
+  RAV4: [55, 8.1],
+  "Wrangler 4xe": [65, 9.4],
+  Accord: [56, 7.4],
 };
+/**
+ * Hybrids among the seeded models. Their energy is simulated as a tank alone (the plug-in's battery is not), but a
+ * share link's powertrain filter tells them apart as DIMO's device definitions do.
+ */
+const HYBRIDS: Record<string, "HEV" | "PHEV"> = { Prius: "HEV", "Wrangler 4xe": "PHEV" };
+
+/** The device definition's `powertrain_type`, the value a share link's `powertrainTypes` filter compares with. */
+export type DefinitionPowertrainType = "BEV" | "ICE" | "HEV" | "PHEV";
+
+export function definitionPowertrainTypeOf(model: string): DefinitionPowertrainType {
+  if (BATTERIES[model]) return "BEV";
+  return HYBRIDS[model] ?? "ICE";
+}
 const HOME_CHARGER_KW = 7.2;
 
 export function powertrainOf(model: string): Powertrain {

@@ -45,6 +45,7 @@ const MANUFACTURER_IDS: Record<string, number> = {
   Tesla: 12,
   Toyota: 13,
   Volkswagen: 14,
+  Rivian: 15,
 };
 /** When the manufacturer NFTs were minted: before any seeded vehicle. */
 const MANUFACTURERS_MINTED_AT = Date.UTC(2022, 6, 1);

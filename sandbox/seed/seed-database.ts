@@ -157,6 +157,7 @@ export function seedDatabase(
     generateSigningKey(db, "token-exchange");
     seedLicenses(db, anchorMs);
     for (const vehicle of vehicles) trips += seedVehicle(db, vehicle, anchorMs);
+    db.exec("INSERT INTO seed_grants SELECT * FROM grants");
   })();
   return { trips };
 }

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { SCHEMA_SQL } from "../store/schema";
+import { definitionPowertrainTypeOf } from "./energy";
 import { distanceMiles } from "./geo";
 import { KSUID_PATTERN, ksuid } from "./ksuid";
 import { METROS } from "./metros";
@@ -11,7 +12,7 @@ import { seedDatabase } from "./seed-database";
 import { generateTrips } from "./trip-generator";
 import { continuityOf, tripBodies } from "./trip-json";
 import { valuationFor } from "./valuation-model";
-import { SEED_VEHICLES, VEHICLE_IDS } from "./vehicles";
+import { SEED_VEHICLES, shareableVehicleIds, VEHICLE_IDS } from "./vehicles";
 import { deterministicWallet, VEHICLE_OWNERS } from "./wallets";
 
 const ANCHOR = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -39,6 +40,13 @@ describe("the seeded vehicles", () => {
       [9001, "Jeep Wrangler 2019", 60, "none"],
       [8777, "Porsche Taycan 2024", 40, "other 1,2,3,4,5,6"],
       [16550, "Polestar 2 2023", 120, "demo 8"],
+      [7301, "Tesla Model Y 2023", 40, "none"],
+      [7302, "Ford Mustang Mach-E 2022", 35, "none"],
+      [7303, "Rivian R1S 2023", 30, "none"],
+      [7304, "Toyota Prius 2022", 45, "none"],
+      [7305, "Toyota RAV4 2021", 30, "none"],
+      [7306, "Jeep Wrangler 4xe 2022", 25, "none"],
+      [7307, "Honda Accord 2020", 30, "none"],
     ];
     expect(
       SEED_VEHICLES.map((v): [number, string, number, string] => [
@@ -59,6 +67,19 @@ describe("the seeded vehicles", () => {
       notGranted: 9001,
     });
     expect(vehicle(21957).definitionId).toBe("tesla_model-3_2022");
+  });
+
+  it("give the login page's other accounts vehicles to share, of several makes and powertrains", () => {
+    expect(shareableVehicleIds("stranger")).toEqual([7305, 7304, 7303, 7302, 7301]);
+    expect(shareableVehicleIds("admin")).toEqual([7307, 7306]);
+    expect(shareableVehicleIds("owner")).toEqual([]);
+    const kinds = [...shareableVehicleIds("stranger"), ...shareableVehicleIds("admin")].map((id) =>
+      definitionPowertrainTypeOf(vehicle(id).model),
+    );
+    expect(new Set(kinds)).toEqual(new Set(["BEV", "HEV", "PHEV", "ICE"]));
+    expect(
+      shareableVehicleIds("stranger").filter((id) => definitionPowertrainTypeOf(vehicle(id).model) === "BEV"),
+    ).toHaveLength(3);
   });
 
   it("have distinct three-word names, no remote images, and owners that are not the license owner", () => {

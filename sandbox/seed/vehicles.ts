@@ -1,3 +1,4 @@
+import { DEMO_LOGIN_ACCOUNTS, type DemoLoginAccount } from "@/lib/demo-license";
 import { type PrivilegeId } from "@/lib/protocol";
 import { type MetroId } from "./metros";
 import { vehicleImageUri, vehicleName } from "./names";
@@ -64,7 +65,8 @@ interface Row {
   trips: [count: number, spanDays: number, lastEndHoursAgo: number, extraMissingEnds?: number];
   placeRadiusMiles?: number;
   grant: SeedGrant | null;
-  owner: number;
+  /** An index into VEHICLE_OWNERS, or a login account, whose owner can share the vehicle on the login page. */
+  owner: number | DemoLoginAccount;
   msrpUsd: number;
   role?: string;
   noImage?: boolean;
@@ -257,6 +259,85 @@ const ROWS: Row[] = [
     msrpUsd: 49900,
     role: "approximateLocationOnly",
   },
+  // Owned by the login page's accounts and shared with no license, so that a fresh sandbox has vehicles for a
+  // share link to offer: several makes and every powertrain type a link can filter on.
+  {
+    tokenId: 7301,
+    make: "Tesla",
+    model: "Model Y",
+    year: 2023,
+    metro: "sanFrancisco",
+    trips: [40, 60, 8],
+    grant: null,
+    owner: "stranger",
+    msrpUsd: 47740,
+  },
+  {
+    tokenId: 7302,
+    make: "Ford",
+    model: "Mustang Mach-E",
+    year: 2022,
+    metro: "denver",
+    trips: [35, 50, 20],
+    grant: null,
+    owner: "stranger",
+    msrpUsd: 45995,
+  },
+  {
+    tokenId: 7303,
+    make: "Rivian",
+    model: "R1S",
+    year: 2023,
+    metro: "seattle",
+    trips: [30, 45, 12],
+    grant: null,
+    owner: "stranger",
+    msrpUsd: 78000,
+  },
+  {
+    tokenId: 7304,
+    make: "Toyota",
+    model: "Prius",
+    year: 2022,
+    metro: "losAngeles",
+    trips: [45, 60, 30],
+    grant: null,
+    owner: "stranger",
+    msrpUsd: 25075,
+  },
+  {
+    tokenId: 7305,
+    make: "Toyota",
+    model: "RAV4",
+    year: 2021,
+    metro: "phoenix",
+    trips: [30, 50, 50],
+    grant: null,
+    owner: "stranger",
+    msrpUsd: 26350,
+  },
+  {
+    tokenId: 7306,
+    make: "Jeep",
+    model: "Wrangler 4xe",
+    year: 2022,
+    metro: "saltLakeCity",
+    trips: [25, 40, 18],
+    grant: null,
+    owner: "admin",
+    msrpUsd: 51000,
+  },
+  {
+    tokenId: 7307,
+    make: "Honda",
+    model: "Accord",
+    year: 2020,
+    metro: "miami",
+    trips: [30, 45, 36],
+    grant: null,
+    owner: "admin",
+    msrpUsd: 24970,
+  },
 ];
 
 // One generator for all names, so that no two vehicles share a name.
@@ -276,7 +357,7 @@ function uniqueName(): string {
 function toSeedVehicle(row: Row): SeedVehicle {
   const rng = createPrng(`vehicle:${row.tokenId}`);
   const [count, spanDays, lastEndHoursAgo, extraMissingEnds = 0] = row.trips;
-  const owner = VEHICLE_OWNERS[row.owner];
+  const owner = typeof row.owner === "number" ? VEHICLE_OWNERS[row.owner] : DEMO_LOGIN_ACCOUNTS[row.owner].address;
   if (!owner) throw new Error(`no seeded owner ${row.owner}`);
   return {
     tokenId: row.tokenId,
@@ -330,3 +411,14 @@ export const DEMO_GRANTED_VEHICLE_IDS: readonly number[] = SEED_VEHICLES.filter(
 )
   .map((v) => v.tokenId)
   .sort((a, b) => b - a);
+
+/**
+ * Vehicles of the login page's accounts that no license holds a grant on when seeded, highest token id first: what a
+ * share link offers on a fresh sandbox.
+ */
+export function shareableVehicleIds(account: DemoLoginAccount): number[] {
+  const address = DEMO_LOGIN_ACCOUNTS[account].address;
+  return SEED_VEHICLES.filter((v) => v.owner === address && v.grant === null)
+    .map((v) => v.tokenId)
+    .sort((a, b) => b - a);
+}

@@ -4,7 +4,8 @@
  * is one index range scan and no JSON is built per request. Telemetry is not stored: each trip's row in `drives`
  * holds what regenerates its route (start and end in micro-degrees, its position in the vehicle's life, the route's
  * seed) and the odometer and battery or fuel level at its start, so signals over any window are computed from the
- * trips in it.
+ * trips in it. Grants change when an owner shares or revokes on the login page; `seed_grants` keeps the seeded ones,
+ * so they can be restored.
  */
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (
@@ -57,6 +58,18 @@ CREATE TABLE IF NOT EXISTS grants (
   source TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
+  template_id INTEGER,
+  PRIMARY KEY (token_id, grantee)
+);
+CREATE TABLE IF NOT EXISTS seed_grants (
+  token_id INTEGER NOT NULL,
+  grantee TEXT NOT NULL,
+  privileges TEXT NOT NULL,
+  permissions TEXT NOT NULL,
+  source TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  template_id INTEGER,
   PRIMARY KEY (token_id, grantee)
 );
 CREATE TABLE IF NOT EXISTS trips (

@@ -25,6 +25,19 @@ export interface GrantRecord {
   source: string;
   createdAt: number;
   expiresAt: number;
+  /** The permission template the owner was asked to grant, when the share link named one. */
+  templateId: number | null;
+}
+
+/** What an owner's approval on the login page writes for each vehicle picked. */
+export interface NewGrant {
+  grantee: string;
+  privileges: readonly PrivilegeId[];
+  permissions: string;
+  source: string;
+  createdAt: number;
+  expiresAt: number;
+  templateId: number | null;
 }
 
 interface VehicleRow {
@@ -49,6 +62,7 @@ interface GrantRow {
   source: string;
   created_at: number;
   expires_at: number;
+  template_id: number | null;
 }
 
 const toVehicle = (row: VehicleRow): VehicleRecord => ({
@@ -73,11 +87,13 @@ const toGrant = (row: GrantRow): GrantRecord => ({
   source: row.source,
   createdAt: row.created_at,
   expiresAt: row.expires_at,
+  templateId: row.template_id,
 });
 
 /**
- * Vehicles, their grants, trips and valuations: read-only once seeded. Vehicle rows are few and never change, so
- * they are read once and kept; the trip count per vehicle is needed on every trips request.
+ * Vehicles, their grants, trips and valuations. Vehicle rows are few and never change, so they are read once and
+ * kept; the trip count per vehicle is needed on every trips request. Grants are read from the database on every
+ * call, since owners write them on the login page and every service must honour them at once.
  */
 export class VehicleStore {
   private readonly vehicles: Map<number, VehicleRecord>;
@@ -86,6 +102,9 @@ export class VehicleStore {
   private readonly grantsOfVehicle: Database.Statement<[number, number], GrantRow>;
   private readonly tripRange: Database.Statement<[number, number, number], string>;
   private readonly valuationStatement: Database.Statement<[number], string>;
+  private readonly writeGrantsTransaction: (tokenIds: readonly number[], grant: NewGrant) => void;
+  private readonly revokeStatement: Database.Statement<[number, string, number]>;
+  private readonly restoreTransaction: () => void;
 
   constructor(db: Database.Database) {
     const rows = db.prepare("SELECT * FROM vehicles ORDER BY token_id DESC").all() as VehicleRow[];
@@ -101,6 +120,52 @@ export class VehicleStore {
       )
       .pluck();
     this.valuationStatement = db.prepare<[number], string>("SELECT body FROM valuations WHERE token_id = ?").pluck();
+    // One grant per vehicle and grantee, as a SACD on the vehicle NFT: sharing again replaces the earlier terms.
+    const upsert = db.prepare(
+      `INSERT OR REPLACE INTO grants (token_id, grantee, privileges, permissions, source, created_at, expires_at, template_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.writeGrantsTransaction = db.transaction((tokenIds: readonly number[], grant: NewGrant) => {
+      for (const tokenId of tokenIds) {
+        upsert.run(
+          tokenId,
+          grant.grantee.toLowerCase(),
+          grant.privileges.join(","),
+          grant.permissions,
+          grant.source,
+          grant.createdAt,
+          grant.expiresAt,
+          grant.templateId,
+        );
+      }
+    });
+    this.revokeStatement = db.prepare(
+      "UPDATE grants SET expires_at = 0 WHERE token_id = ? AND grantee = ? AND expires_at > ?",
+    );
+    this.restoreTransaction = db.transaction(() => {
+      db.exec("DELETE FROM grants; INSERT INTO grants SELECT * FROM seed_grants;");
+    });
+  }
+
+  /** Writes the same grant on every vehicle listed, replacing any earlier grant of them to that grantee. */
+  writeGrants(tokenIds: readonly number[], grant: NewGrant): void {
+    for (const tokenId of tokenIds) {
+      if (!this.vehicles.has(tokenId)) throw new Error(`no vehicle ${tokenId}`);
+    }
+    this.writeGrantsTransaction(tokenIds, grant);
+  }
+
+  /**
+   * Ends a grant live at `nowMs` as DIMO's login revokes one: the same SACD written again with expiry 0, so it stays
+   * expired whatever the sandbox clock does next. False when there was no live grant.
+   */
+  revokeGrant(tokenId: number, grantee: string, nowMs: number): boolean {
+    return this.revokeStatement.run(tokenId, grantee.toLowerCase(), nowMs).changes > 0;
+  }
+
+  /** Every grant back to what the seed wrote: shares and revocations since are undone. */
+  restoreSeededGrants(): void {
+    this.restoreTransaction();
   }
 
   get(tokenId: number): VehicleRecord | undefined {
