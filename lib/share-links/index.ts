@@ -3,3 +3,4 @@ export * from "./link";
 export * from "./permissions";
 export * from "./preview";
 export * from "./landing";
+export * from "./saved";

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { type PrivilegeId } from "@/lib/protocol";
+import { parseShareLinkUrl } from "./link";
+import { accessPrivileges, filterWords } from "./preview";
+
+/**
+ * A share link as it is kept: its name and URL, who made it and when. Everything else (what it asks, until when, for
+ * which vehicles) is read back from the URL, so the record cannot say something the link does not.
+ */
+
+export const savedShareLinkSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  createdAt: z.string(),
+  createdBy: z.string(),
+});
+
+export type SavedShareLink = z.output<typeof savedShareLinkSchema>;
+
+export interface SavedShareLinkView extends SavedShareLink {
+  privileges: PrivilegeId[];
+  templateId: string | null;
+  expirationDate: string | null;
+  filters: string[];
+}
+
+export function savedShareLinkView(saved: SavedShareLink): SavedShareLinkView {
+  const parsed = parseShareLinkUrl(saved.url);
+  if (!parsed.ok) return { ...saved, privileges: [], templateId: null, expirationDate: null, filters: [] };
+  const { link } = parsed;
+  return {
+    ...saved,
+    privileges: accessPrivileges(link.access),
+    templateId: link.access.kind === "template" ? link.access.templateId : null,
+    expirationDate: link.expirationDate ?? null,
+    filters: filterWords(link),
+  };
+}
+
+/** Kept records, newest first; a record that no longer reads is left out rather than failing the list. */
+export function readSavedShareLinks(values: readonly string[]): SavedShareLinkView[] {
+  const views: SavedShareLinkView[] = [];
+  for (const value of values) {
+    let json: unknown;
+    try {
+      json = JSON.parse(value);
+    } catch {
+      continue;
+    }
+    const saved = savedShareLinkSchema.safeParse(json);
+    if (saved.success) views.push(savedShareLinkView(saved.data));
+  }
+  return views.reverse();
+}
