@@ -1,0 +1,234 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useMemo, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Card, CardHeader } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { createWebhookAction } from "@/lib/actions/webhooks";
+import { toAppError, unwrap } from "@/lib/result";
+import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
+import { CONDITION_EXAMPLES, SIGNAL_METRICS, TRIGGER_EVENTS, valueTypeOf } from "@/lib/server/webhooks-metrics";
+import { conditionQuery, formDefaultsQuery } from "./queries";
+
+const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
+
+/** `events:<name>` or `signals:vss.<name>`: one select names both the service and the metric. */
+const metricKey = (service: "signals" | "events", metricName: string) => `${service}:${metricName}`;
+
+function parseMetric(key: string): { service: "signals" | "events"; metricName: string } {
+  const [service, ...rest] = key.split(":");
+  return { service: service === "events" ? "events" : "signals", metricName: rest.join(":") };
+}
+
+/**
+ * The create form: a metric picker grouped as the Overview groups signals, a condition checked on the server as it is
+ * typed (with examples for the metric's value type), a cooldown, and a target that starts as this dashboard's inbox.
+ */
+export function CreateWebhookForm() {
+  const router = useRouter();
+  const defaults = useQuery(formDefaultsQuery());
+  const [name, setName] = useState("");
+  const [filter, setFilter] = useState("");
+  const [metric, setMetric] = useState(metricKey("signals", "vss.speed"));
+  const [condition, setCondition] = useState("valueNumber > 55");
+  const [coolDown, setCoolDown] = useState("0");
+  const [customTarget, setCustomTarget] = useState<string | null>(null);
+  const [customToken, setCustomToken] = useState("");
+
+  const { service, metricName } = parseMetric(metric);
+  const valueType = service === "events" ? "event" : valueTypeOf(metricName);
+  const target = customTarget ?? defaults.data?.inboxUrl ?? "";
+  const toInbox = defaults.data !== undefined && target === defaults.data.inboxUrl;
+  const token = toInbox ? (defaults.data?.inboxToken ?? "") : customToken;
+
+  // The check runs on the server once typing settles to the deferred value; each distinct text is asked once.
+  const checked = useDeferredValue(condition.trim());
+  const check = useQuery({ ...conditionQuery(service, metricName, checked), enabled: checked !== "" });
+
+  const groups = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    const matches = SIGNAL_METRICS.filter(
+      (signal) => needle === "" || `${signal.label} ${signal.name}`.toLowerCase().includes(needle),
+    );
+    return SIGNAL_GROUPS.map((group) => ({
+      group,
+      signals: matches.filter((signal) => signal.group === group.id),
+    })).filter(({ signals }) => signals.length > 0);
+  }, [filter]);
+
+  const create = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await createWebhookAction({
+          displayName: name,
+          service,
+          metricName,
+          condition,
+          coolDownPeriod: Number(coolDown),
+          targetUrl: target,
+          verificationToken: token,
+          status: "enabled",
+        }),
+      ),
+    onSuccess: () => router.push("/webhooks"),
+  });
+
+  const submitError = create.error ? toAppError(create.error).message : null;
+  const conditionRefusal =
+    submitError && /CEL condition|output type/i.test(submitError)
+      ? submitError
+      : check.data?.error && checked === condition.trim()
+        ? check.data.error
+        : null;
+
+  return (
+    <Card>
+      <CardHeader
+        title="New webhook"
+        description='DIMO checks the target first: it POSTs {"verification": "test"} and needs the token back.'
+      />
+      <form
+        className="flex flex-col gap-4 px-5 py-4"
+        data-testid="webhook-create-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate();
+        }}
+      >
+        <label className="flex flex-col gap-1 text-sm">
+          Name
+          <input className={FIELD} name="displayName" value={name} onChange={(e) => setName(e.target.value)} required />
+        </label>
+
+        <fieldset className="flex flex-col gap-1 text-sm">
+          <legend>Signal or event</legend>
+          <input
+            className={FIELD}
+            type="search"
+            placeholder="Search signals"
+            aria-label="Search signals"
+            value={filter}
+            onChange={(e) => setFilter(e.target.value)}
+          />
+          <select
+            className={FIELD}
+            name="metric"
+            aria-label="Metric"
+            value={metric}
+            onChange={(e) => setMetric(e.target.value)}
+          >
+            {groups.map(({ group, signals }) => (
+              <optgroup key={group.id} label={group.label}>
+                {signals.map((signal) => (
+                  <option key={signal.metricName} value={metricKey("signals", signal.metricName)}>
+                    {signal.label}
+                    {signal.unit ? ` (${unitSymbol(signal.unit)})` : ""} · {signal.metricName}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+            <optgroup label="Driving events">
+              {TRIGGER_EVENTS.map((event) => (
+                <option key={event} value={metricKey("events", event)}>
+                  {event}
+                </option>
+              ))}
+            </optgroup>
+          </select>
+          <span className="text-muted-foreground">
+            Value type in conditions: <span className="font-mono">{valueType}</span>
+          </span>
+        </fieldset>
+
+        <label className="flex flex-col gap-1 text-sm">
+          Condition (CEL)
+          <input
+            className={`${FIELD} font-mono`}
+            name="condition"
+            value={condition}
+            onChange={(e) => setCondition(e.target.value)}
+            aria-invalid={conditionRefusal ? true : undefined}
+            required
+          />
+        </label>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <span className="text-muted-foreground">Examples:</span>
+          {CONDITION_EXAMPLES[valueType].map((example) => (
+            <Button
+              key={example.condition}
+              type="button"
+              size="sm"
+              variant="ghost"
+              title={example.says}
+              onClick={() => setCondition(example.condition)}
+            >
+              <span className="font-mono">{example.condition}</span>
+            </Button>
+          ))}
+        </div>
+        {conditionRefusal ? (
+          <p className="text-sm text-danger" role="alert" data-testid="webhook-condition-error">
+            {conditionRefusal}
+          </p>
+        ) : check.data && check.data.error === null && checked === condition.trim() ? (
+          <p className="text-sm text-success" data-testid="webhook-condition-ok">
+            The condition compiles for this metric.
+          </p>
+        ) : null}
+
+        <label className="flex flex-col gap-1 text-sm">
+          Cooldown (seconds between deliveries for one vehicle; 0 for none)
+          <input
+            className={FIELD}
+            name="coolDownPeriod"
+            type="number"
+            min={0}
+            step={1}
+            value={coolDown}
+            onChange={(e) => setCoolDown(e.target.value)}
+            required
+          />
+        </label>
+
+        <label className="flex flex-col gap-1 text-sm">
+          Target URL
+          <input
+            className={`${FIELD} font-mono`}
+            name="targetUrl"
+            value={target}
+            onChange={(e) => {
+              setCustomTarget(e.target.value);
+              if (customToken === "") setCustomToken(crypto.randomUUID());
+            }}
+            required
+          />
+          <span className="text-muted-foreground">
+            {toInbox
+              ? "This dashboard's inbox: it answers the verification itself and shows each delivery."
+              : "Your receiver must answer the verification POST with status 200 and this token as the body."}
+          </span>
+        </label>
+        <div className="flex items-center gap-2 text-sm">
+          <span>Verification token:</span>
+          <span className="font-mono break-all" data-testid="webhook-verification-token">
+            {token || "…"}
+          </span>
+          {token ? <CopyButton value={token} label="Copy verification token" /> : null}
+        </div>
+
+        {submitError && !conditionRefusal ? (
+          <p className="text-sm text-danger" role="alert" data-testid="webhook-create-error">
+            {submitError}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit" disabled={create.isPending || target === "" || token === ""}>
+            {create.isPending ? "Creating…" : "Create webhook"}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

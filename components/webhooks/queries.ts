@@ -1,0 +1,60 @@
+import { queryOptions } from "@tanstack/react-query";
+import { type InboxView } from "@/lib/server/inbox-types";
+import { type WebhookRow } from "@/lib/server/webhooks-types";
+import { fetchJson } from "@/lib/result";
+
+/**
+ * React-query keys and reads of the webhooks section, through its GET routes (app/api/webhooks/, app/api/inbox/). A
+ * failure throws an AppFailure in the route's words.
+ */
+
+export interface VehicleChoice {
+  tokenId: number;
+  label: string;
+  privileges: number[];
+}
+
+export const webhookKeys = {
+  all: ["webhooks"] as const,
+  list: () => ["webhooks", "list"] as const,
+  vehicles: () => ["webhooks", "vehicles"] as const,
+  defaults: () => ["webhooks", "defaults"] as const,
+  condition: (service: string, metricName: string, condition: string) =>
+    ["webhooks", "condition", service, metricName, condition] as const,
+  inbox: () => ["webhooks", "inbox"] as const,
+};
+
+const read =
+  <T>(url: string) =>
+  ({ signal }: { signal: AbortSignal }) =>
+    fetchJson<T>(url, { signal, cache: "no-store" });
+
+export const webhooksQuery = () =>
+  queryOptions({ queryKey: webhookKeys.list(), queryFn: read<WebhookRow[]>("/api/webhooks") });
+
+export const vehicleChoicesQuery = () =>
+  queryOptions({
+    queryKey: webhookKeys.vehicles(),
+    queryFn: read<VehicleChoice[]>("/api/webhooks/vehicles"),
+    staleTime: 60_000,
+  });
+
+export const formDefaultsQuery = () =>
+  queryOptions({
+    queryKey: webhookKeys.defaults(),
+    queryFn: read<{ inboxUrl: string; inboxToken: string }>("/api/webhooks/defaults"),
+    staleTime: Infinity,
+  });
+
+export const conditionQuery = (service: string, metricName: string, condition: string) =>
+  queryOptions({
+    queryKey: webhookKeys.condition(service, metricName, condition),
+    queryFn: read<{ error: string | null }>(
+      `/api/webhooks/condition?${new URLSearchParams({ service, metricName, condition }).toString()}`,
+    ),
+    staleTime: Infinity,
+  });
+
+/** The inbox polls while it is open, so a delivery shows within a couple of seconds of arriving. */
+export const inboxQuery = () =>
+  queryOptions({ queryKey: webhookKeys.inbox(), queryFn: read<InboxView>("/api/inbox"), refetchInterval: 1_000 });

@@ -1,0 +1,95 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { subscribeVehiclesAction, unsubscribeVehicleAction } from "@/lib/actions/webhooks";
+import { toAppError, unwrap } from "@/lib/result";
+import { valueTypeOf } from "@/lib/server/webhooks-metrics";
+import { type WebhookRow } from "@/lib/server/webhooks-types";
+import { vehicleChoicesQuery, webhookKeys } from "./queries";
+
+/** Location signals need the location history privilege (4); every other metric the non-location one (1). */
+function neededPrivileges(webhook: WebhookRow): number[] {
+  if (webhook.service === "events") return [1, 4];
+  return valueTypeOf(webhook.metricName) === "vss.Location" ? [4] : [1];
+}
+
+/** The license's vehicles as checkboxes: subscribe the chosen ones in one request, or unsubscribe one. */
+export function SubscribeVehicles({ webhook }: { webhook: WebhookRow }) {
+  const queryClient = useQueryClient();
+  const vehicles = useQuery(vehicleChoicesQuery());
+  const [chosen, setChosen] = useState<number[]>([]);
+  const needs = neededPrivileges(webhook);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+  const subscribe = useMutation({
+    mutationFn: async () => unwrap(await subscribeVehiclesAction({ id: webhook.id, tokenIds: chosen })),
+    onSuccess: () => {
+      setChosen([]);
+      return refresh();
+    },
+  });
+  const unsubscribe = useMutation({
+    mutationFn: async (tokenId: number) => unwrap(await unsubscribeVehicleAction({ id: webhook.id, tokenId })),
+    onSuccess: refresh,
+  });
+
+  if (vehicles.isPending) return <p className="text-sm text-muted-foreground">Loading the license&apos;s vehicles…</p>;
+  if (vehicles.isError) return <p className="text-sm text-danger">{toAppError(vehicles.error).message}</p>;
+
+  return (
+    <div className="flex flex-col gap-2" data-testid="webhook-vehicles">
+      <ul className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
+        {vehicles.data.map((vehicle) => {
+          const subscribed = webhook.vehicles.includes(vehicle.tokenId);
+          const allowed = needs.every((id) => vehicle.privileges.includes(id));
+          return (
+            <li key={vehicle.tokenId} className="flex items-center gap-2 text-sm">
+              {subscribed ? (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={unsubscribe.isPending}
+                  onClick={() => unsubscribe.mutate(vehicle.tokenId)}
+                  aria-label={`Unsubscribe vehicle ${vehicle.tokenId}`}
+                >
+                  Unsubscribe
+                </Button>
+              ) : (
+                <input
+                  type="checkbox"
+                  id={`subscribe-${webhook.id}-${vehicle.tokenId}`}
+                  disabled={!allowed}
+                  checked={chosen.includes(vehicle.tokenId)}
+                  onChange={(event) =>
+                    setChosen((list) =>
+                      event.target.checked ? [...list, vehicle.tokenId] : list.filter((id) => id !== vehicle.tokenId),
+                    )
+                  }
+                  aria-label={`Vehicle ${vehicle.tokenId}`}
+                />
+              )}
+              <label htmlFor={`subscribe-${webhook.id}-${vehicle.tokenId}`} className={allowed ? "" : "opacity-60"}>
+                {vehicle.tokenId} · {vehicle.label}
+                {subscribed ? " (subscribed)" : allowed ? "" : " (the grant lacks the privilege this metric needs)"}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="flex items-center gap-2">
+        <Button size="sm" disabled={chosen.length === 0 || subscribe.isPending} onClick={() => subscribe.mutate()}>
+          Subscribe {chosen.length > 0 ? chosen.length : ""} chosen
+        </Button>
+        {subscribe.data && subscribe.data.failed.length > 0 ? (
+          <span className="text-sm text-warning">
+            Not subscribed:{" "}
+            {subscribe.data.failed.map((f) => `${f.assetDid.split(":").pop()} (${f.message})`).join(", ")}
+          </span>
+        ) : null}
+      </div>
+      {subscribe.isError ? <p className="text-sm text-danger">{toAppError(subscribe.error).message}</p> : null}
+      {unsubscribe.isError ? <p className="text-sm text-danger">{toAppError(unsubscribe.error).message}</p> : null}
+    </div>
+  );
+}
