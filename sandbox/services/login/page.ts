@@ -6,7 +6,7 @@ import { DEMO_LOGIN_ACCOUNTS, type DemoLoginAccount } from "@/lib/demo-license";
  */
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+export const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
 
 export interface LoginPageInput {
   clientId: string;
@@ -16,7 +16,7 @@ export interface LoginPageInput {
   addresses: Record<DemoLoginAccount, string>;
 }
 
-const STYLE = `
+export const STYLE = `
   body { font-family: system-ui, sans-serif; background: #0b0d12; color: #e7e9ee; margin: 0; }
   main { max-width: 26rem; margin: 3rem auto; padding: 0 1rem; }
   h1 { font-size: 1.25rem; } p { color: #a4a9b6; font-size: .9rem; }
