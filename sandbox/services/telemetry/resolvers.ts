@@ -6,6 +6,7 @@ import { ALL_SIGNALS, storedSignals } from "../../telemetry/signals";
 import { APPROXIMATE_LOCATION_SIGNAL } from "../../telemetry/signals/names";
 import { allowsSignal, guardFields, type TelemetryRequestContext } from "./access";
 import { type FloatFilter, type LocationFilter, type StringAggregation } from "./aggregate";
+import { withInjectedSamples } from "./injected";
 import { type AttestationsArgs, findAttestations, latestVinCredential } from "./attestations";
 import { dailyActivity, type DailyActivityArgs } from "./daily-activity";
 import { type EventsArgs, findEvents } from "./events";
@@ -51,7 +52,10 @@ const query: Record<string, Resolver> = {
   signalsLatest: (_source, args, context) => {
     positiveTokenId(args);
     const source = sourceFor(context, args);
-    return signalCollection(source ? latestValues(source, context.nowUs) : null);
+    const latest = source ? latestValues(source, context.nowUs) : null;
+    return signalCollection(
+      source ? withInjectedSamples(latest, context.sandbox.webhooks, source.tokenId, context.nowUs) : null,
+    );
   },
 
   signals: (_source, args, context, info) => {
@@ -73,7 +77,14 @@ const query: Record<string, Resolver> = {
   signalsSnapshot: (_source, args, context) => {
     if ((args.tokenId as number) < 1) throw badRequest("invalid argument: tokenID is not a positive integer");
     const source = sourceFor(context, args);
-    const latest = source ? latestValues(source, context.nowUs) : null;
+    const latest = source
+      ? withInjectedSamples(
+          latestValues(source, context.nowUs),
+          context.sandbox.webhooks,
+          source.tokenId,
+          context.nowUs,
+        )
+      : null;
     const signals = ALL_SIGNALS.filter((signal) => allowsSignal(context.claims, signal.anyOf)).flatMap((signal) => {
       const value = latest?.values.get(signal.name);
       if (!value) return [];
