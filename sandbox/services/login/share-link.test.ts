@@ -125,6 +125,11 @@ describe("a share link on the sandbox's login page", () => {
       );
       expect(start.text).not.toMatch(/<script|<link|<img|src=/i);
 
+      // Up to 16 characters pass, as in DIMO's login, and only the first eight are read.
+      const long = await open(link([["permissions", "1001000011111111"]]));
+      expect(long.status).toBe(200);
+      expect([...long.text.matchAll(/data-privilege="(\d)"/g)].map((m) => m[1])).toEqual(["1", "4"]);
+
       const page = await vehiclePage([
         ["permissions", "1001"],
         ["powertrainTypes", "BEV"],
@@ -346,8 +351,9 @@ describe("share links the login page refuses", () => {
   it("refuses malformed, missing or empty permissions, an unknown template and an expiry past, with the reason", async () => {
     const before = await grantsNow();
     const cases: [Fields, string][] = [
-      [[["permissions", "10x1"]], "Permissions must be a string of 0s and 1s with a maximum length of 8."],
-      [[["permissions", "111111111"]], "Permissions must be a string of 0s and 1s with a maximum length of 8."],
+      [[["permissions", "10x1"]], "Permissions must be a string of 0s and 1s with a maximum length of 16."],
+      [[["permissions", "1".repeat(17)]], "Permissions must be a string of 0s and 1s with a maximum length of 16."],
+      [[["permissions", "0000000011111111"]], "The link asks for no permission"],
       [[], "Missing permissions, please specify permissions requested."],
       [[["permissions", "00000000"]], "The link asks for no permission"],
       [[["permissionTemplateId", "99"]], "There is no permission template 99."],

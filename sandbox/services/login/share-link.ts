@@ -78,7 +78,12 @@ export interface LinkRefusal {
   message: string;
 }
 
-const PERMISSIONS_PATTERN = new RegExp(`^[01]{1,${PERMISSION_NAMES.length}}$`);
+/**
+ * DIMO's login checks the string's length against the number of keys of the transactions SDK's numeric `Permission`
+ * enum, which counts its reverse mappings too: up to 16 characters pass, and those past the eighth are not read.
+ */
+const LONGEST_PERMISSIONS = 2 * PERMISSION_NAMES.length;
+const PERMISSIONS_PATTERN = new RegExp(`^[01]{1,${LONGEST_PERMISSIONS}}$`);
 
 /** Privileges of a bit string; positions past its end are 0, as DIMO's login reads a short string. */
 export function privilegesOfBits(bits: string): PrivilegeId[] {
@@ -136,10 +141,10 @@ export function readShareLink(getAll: (name: string) => string[], nowMs: number)
       return {
         status: 400,
         title: "Invalid Permissions Format",
-        message: `Permissions must be a string of 0s and 1s with a maximum length of ${PERMISSION_NAMES.length}.`,
+        message: `Permissions must be a string of 0s and 1s with a maximum length of ${LONGEST_PERMISSIONS}.`,
       };
     }
-    permissionBits = permissionsParam.padEnd(PERMISSION_NAMES.length, "0");
+    permissionBits = permissionsParam.slice(0, PERMISSION_NAMES.length).padEnd(PERMISSION_NAMES.length, "0");
   }
   const privileges = privilegesOfBits(permissionBits);
   if (privileges.length === 0) {
