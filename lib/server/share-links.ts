@@ -16,7 +16,10 @@ import {
 } from "@/lib/share-links";
 import { type CappedLogStore, getStores } from "@/lib/store";
 import { guarded } from "./guard";
+import { type ShareLinkSettings } from "./share-links-types";
 import { noInput } from "./inputs";
+
+export type { ShareLinkSettings } from "./share-links-types";
 
 /**
  * The license's share links: what the builder needs to know (DIMO's login address, the license's name and
@@ -30,15 +33,6 @@ export const LANDING_PATH = "/share/landing";
 
 /** Enough for any license's campaigns; the oldest go first past it. */
 const KEPT_LINKS = 500;
-
-export interface ShareLinkSettings {
-  loginUrl: string;
-  clientId: string;
-  licenseName: string;
-  /** Exactly as registered: DIMO's login compares a link's redirect URI with these as strings. */
-  redirectUris: string[];
-  landingUrl: string;
-}
 
 const linksKey = (clientId: string) => `share-links:${clientId.toLowerCase()}`;
 

@@ -4,3 +4,4 @@ export * from "./permissions";
 export * from "./preview";
 export * from "./landing";
 export * from "./saved";
+export * from "./form";

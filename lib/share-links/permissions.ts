@@ -92,6 +92,8 @@ export interface PermissionWords {
   name: string;
   label: string;
   asks: string;
+  /** The dashboard features it opens, named as in a list: "trips", "location". */
+  features: string[];
   /** "Trips, location, driving events" or "No dashboard feature uses it". */
   unlocks: string;
 }
@@ -108,6 +110,7 @@ export function permissionWords(privilege: PrivilegeId): PermissionWords {
     name: sharePermission(privilege).name,
     label: privilegeInfo(privilege).label,
     asks: sharePermission(privilege).asks,
+    features,
     unlocks: features.length > 0 ? listed(features) : "No dashboard feature uses it",
   };
 }
