@@ -1,14 +1,17 @@
 import { MAX_INT32 } from "@/lib/protocol";
 
 /**
- * What DIMO's login sends back to the redirect URI once an owner has shared vehicles: `sharedVehicles`, the token ids,
- * joined with commas in one value (or repeated, as older versions of the login wrote them), and the link's `utm`.
- * The `token`, `email` and `walletAddress` it adds belong to the owner and are neither read nor shown here.
+ * What DIMO's login sends back to the redirect URI once an owner has shared vehicles: `sharedVehicles`, the token ids
+ * joined with commas in one value (or repeated, as older versions of the login wrote them), `revokedVehicles` the same
+ * way after a revocation, and the link's `utm`. The login writes an absent list as the word "undefined". The `token`,
+ * `email` and `walletAddress` it adds belong to the owner and are neither read nor shown here.
  */
 
 export interface LandingParams {
   /** The vehicles just shared, in the order given, without repeats. */
   vehicles: number[];
+  /** The vehicles whose grants the owner just revoked. */
+  revoked: number[];
   /** The name of the link they came through, when it named one. */
   utm: string | null;
   /** Values that were not vehicle ids, to say so rather than drop them quietly. */
@@ -17,26 +20,35 @@ export interface LandingParams {
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
+/** The words DIMO's login writes for a value it did not have. */
+const ABSENT = new Set(["undefined", "null"]);
+
 const all = (params: SearchParams, name: string): string[] => {
   const value = params[name];
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
 };
 
-export function readLandingParams(params: SearchParams): LandingParams {
-  const vehicles: number[] = [];
-  const unreadable: string[] = [];
-  const ids = all(params, "sharedVehicles")
+function tokenIds(params: SearchParams, name: string, unreadable: string[]): number[] {
+  const ids: number[] = [];
+  const values = all(params, name)
     .flatMap((value) => value.split(","))
     .map((id) => id.trim())
-    .filter((id) => id !== "");
-  for (const id of ids) {
-    const tokenId = /^\d+$/.test(id) ? Number(id) : Number.NaN;
+    .filter((id) => id !== "" && !ABSENT.has(id));
+  for (const value of values) {
+    const tokenId = /^\d+$/.test(value) ? Number(value) : Number.NaN;
     if (Number.isInteger(tokenId) && tokenId >= 1 && tokenId <= MAX_INT32) {
-      if (!vehicles.includes(tokenId)) vehicles.push(tokenId);
-    } else unreadable.push(id);
+      if (!ids.includes(tokenId)) ids.push(tokenId);
+    } else unreadable.push(value);
   }
+  return ids;
+}
+
+export function readLandingParams(params: SearchParams): LandingParams {
+  const unreadable: string[] = [];
+  const vehicles = tokenIds(params, "sharedVehicles", unreadable);
+  const revoked = tokenIds(params, "revokedVehicles", unreadable);
   const utm = all(params, "utm")[0]?.trim();
-  return { vehicles, utm: utm ? utm : null, unreadable };
+  return { vehicles, revoked, utm: utm && !ABSENT.has(utm) ? utm : null, unreadable };
 }
 
 /** "2 vehicles were just shared", "1 vehicle was just shared", "No vehicle was shared". */

@@ -132,7 +132,7 @@ describe("reading a share link back", () => {
     expect(parsed.problems).toEqual([
       "The link names no clientId: DIMO's login would not know which license asks.",
       "The link names no redirectUri: DIMO's login would not know where to send owners back.",
-      "The permissions 12 are not a string of at most eight 0s and 1s.",
+      "The permissions 12 are not a string of at most sixteen 0s and 1s.",
       "The vehicle id abc is not a whole number.",
     ]);
   });

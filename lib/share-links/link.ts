@@ -198,7 +198,7 @@ export function parseShareLinkUrl(value: string): ParsedShareLink {
   else if (bits !== null) {
     const privileges = bitsToPermissions(bits);
     if (privileges === null) {
-      problems.push(`The permissions ${bits} are not a string of at most eight 0s and 1s.`);
+      problems.push(`The permissions ${bits} are not a string of at most sixteen 0s and 1s.`);
     } else access = { kind: "privileges", privileges };
   } else problems.push("The link asks for no permissions and names no permission template.");
 

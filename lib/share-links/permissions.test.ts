@@ -54,8 +54,12 @@ describe("the permissions bit string", () => {
     expect(bitsToPermissions("1")).toEqual([1]);
   });
 
-  it("refuses anything but one to eight 0s and 1s", () => {
-    for (const bits of ["", "2", "10x1", "111111111", " 1", "1 0"]) expect(bitsToPermissions(bits)).toBeNull();
+  it("reads only the first eight of up to sixteen characters, as DIMO's login does", () => {
+    expect(bitsToPermissions("1001000011111111")).toEqual([1, 4]);
+  });
+
+  it("refuses anything but one to sixteen 0s and 1s", () => {
+    for (const bits of ["", "2", "10x1", "1".repeat(17), " 1", "1 0"]) expect(bitsToPermissions(bits)).toBeNull();
   });
 });
 

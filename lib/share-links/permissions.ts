@@ -45,10 +45,10 @@ export function permissionsToBits(privileges: readonly PrivilegeId[]): string {
 
 /**
  * The privileges a `permissions` bit string asks for, ascending; null when it is not a string of 0s and 1s of at
- * most eight characters. DIMO's login reads a missing character as "0", so a shorter string is taken the same way.
+ * most sixteen characters. DIMO's login takes up to sixteen and reads the first eight, a missing one as "0".
  */
 export function bitsToPermissions(bits: string): PrivilegeId[] | null {
-  if (!/^[01]{1,8}$/.test(bits)) return null;
+  if (!/^[01]{1,16}$/.test(bits)) return null;
   return SHARE_PERMISSIONS.filter((_, index) => bits[index] === "1").map((permission) => permission.privilege);
 }
 

@@ -57,6 +57,7 @@ describe("the landing page's parameters", () => {
   it("reads the shared vehicles, comma-joined or repeated, without repeats", () => {
     expect(readLandingParams({ sharedVehicles: "12,34", utm: "Spring" })).toEqual({
       vehicles: [12, 34],
+      revoked: [],
       utm: "Spring",
       unreadable: [],
     });
@@ -66,10 +67,24 @@ describe("the landing page's parameters", () => {
   it("keeps what is no vehicle id aside, and takes no vehicles at all", () => {
     expect(readLandingParams({ sharedVehicles: "7,x,0,", token: "secret" })).toEqual({
       vehicles: [7],
+      revoked: [],
       utm: null,
       unreadable: ["x", "0"],
     });
-    expect(readLandingParams({})).toEqual({ vehicles: [], utm: null, unreadable: [] });
+    expect(readLandingParams({})).toEqual({ vehicles: [], revoked: [], utm: null, unreadable: [] });
+  });
+
+  it("takes the word DIMO's login writes for an absent list as no list", () => {
+    expect(readLandingParams({ sharedVehicles: "undefined", email: "undefined" })).toEqual({
+      vehicles: [],
+      revoked: [],
+      utm: null,
+      unreadable: [],
+    });
+  });
+
+  it("reads the vehicles whose grants were revoked", () => {
+    expect(readLandingParams({ revokedVehicles: "7301" })).toMatchObject({ vehicles: [], revoked: [7301] });
   });
 
   it("counts in words", () => {

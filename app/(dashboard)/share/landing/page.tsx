@@ -11,7 +11,7 @@ export const metadata: Metadata = { title: "Vehicles shared" };
 type SearchParams = Record<string, string | string[] | undefined>;
 
 /** The only parameters this page reads; DIMO's login also sends the owner's token, email and wallet address. */
-const KEPT_PARAMS = ["sharedVehicles", "utm"];
+const KEPT_PARAMS = ["sharedVehicles", "revokedVehicles", "utm"];
 
 /**
  * Where a share link sends owners back once they have shared: how many vehicles, which, through which link. The
@@ -29,15 +29,19 @@ export default async function ShareLandingPage({ searchParams }: { searchParams:
     redirect(`/share/landing${kept.size > 0 ? `?${kept.toString()}` : ""}`);
   }
 
-  const { vehicles, utm, unreadable } = readLandingParams(params);
+  const { vehicles, revoked, utm, unreadable } = readLandingParams(params);
   const links = utm ? await listShareLinks() : null;
   const known = utm && links?.ok ? links.data.some((link) => link.name === utm) : false;
   return (
     <div className="flex flex-col gap-6" data-testid="share-landing">
-      <h1 className="text-2xl font-semibold tracking-tight">{sharedCountWords(vehicles.length)}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight" data-testid="share-landing-count">
+        {vehicles.length === 0 && revoked.length > 0 ? "A grant was revoked" : sharedCountWords(vehicles.length)}
+      </h1>
       <Card>
         <CardHeader
-          title={vehicles.length > 0 ? "Shared with this license" : "Nothing came back"}
+          title={
+            vehicles.length > 0 ? "Shared with this license" : revoked.length > 0 ? "Revoked" : "Nothing came back"
+          }
           description={
             utm
               ? `Through the link ${utm}${known ? "" : " (not one kept on this dashboard)"}.`
@@ -55,11 +59,16 @@ export default async function ShareLandingPage({ searchParams }: { searchParams:
                 </li>
               ))}
             </ul>
-          ) : (
+          ) : revoked.length > 0 ? null : (
             <p className="text-muted-foreground">
               DIMO&apos;s login sent no shared vehicles back: the owner may have shared none, or left before approving.
             </p>
           )}
+          {revoked.length > 0 ? (
+            <p data-testid="share-landing-revoked">{`The owner revoked the grant of ${revoked
+              .map((tokenId) => `vehicle ${tokenId}`)
+              .join(", ")}.`}</p>
+          ) : null}
           {unreadable.length > 0 ? (
             <p className="text-muted-foreground">{`Not vehicle ids, left out: ${unreadable.join(", ")}.`}</p>
           ) : null}
