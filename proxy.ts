@@ -17,7 +17,7 @@ import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
  * nothing: pages, server actions and route handlers verify the session themselves.
  */
 
-const PROTECTED = /^\/(?:$|vehicles(?:\/|$)|developer(?:\/|$))/;
+const PROTECTED = /^\/(?:$|vehicles(?:\/|$)|developer(?:\/|$)|webhooks(?:\/|$))/;
 
 function mapOrigin(): string | undefined {
   // A public build-time setting: read as Next.js inlined it into the browser's code, which is what the policy allows.

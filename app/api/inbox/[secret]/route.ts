@@ -22,8 +22,8 @@ function isVerification(text: string): boolean {
 export async function POST(request: Request, { params }: { params: Promise<{ secret: string }> }): Promise<Response> {
   const { secret } = await params;
   const keys = typeof secret === "string" ? await inboxFor(secret) : null;
-  // The path's secret is the inbox's one credential: a caller without it is refused as unauthenticated.
-  if (!keys) return new Response("No inbox at this address.", { status: 401, headers: TEXT });
+  // The path's secret is the inbox's one credential: without it there is nothing here, and nothing says otherwise.
+  if (!keys) return new Response("No inbox at this address.", { status: 404, headers: TEXT });
   const text = await request.text();
   if (isVerification(text)) return new Response(keys.token, { status: 200, headers: TEXT });
   await recordDelivery(keys.secret, {
