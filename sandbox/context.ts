@@ -113,6 +113,8 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
       context.attestations.clear();
       context.webhooks.clear();
       context.vehicleTriggers.reset();
+      // Shares and revocations made through share links go too: back to the seeded grants.
+      context.vehicles.restoreSeededGrants();
       clock.reset();
       context.faults.clear();
       context.stats.reset();

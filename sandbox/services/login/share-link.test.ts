@@ -411,3 +411,16 @@ describe("a share link in the realistic profile", () => {
     expect(valid.text).toContain('data-account="stranger"');
   });
 });
+
+describe("the control surface's reset", () => {
+  it("takes shares made through a link back to the seeded grants", async () => {
+    await suite.control.reset();
+    const shared = await share([["permissions", "1001"]], [7301]);
+    expect(shared.status, shared.text).toBe(303);
+    expect(await demoVehicleIds()).toContain(7301);
+    await suite.control.reset();
+    expect(await demoVehicleIds()).not.toContain(7301);
+    expect(await sacd(7301)).toBeNull();
+    expect((await demoVehicleIds()).sort()).toEqual([...DEMO_GRANTED_VEHICLE_IDS].sort());
+  });
+});
