@@ -1,4 +1,5 @@
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
 import { sandboxTelemetry } from "./fixtures/telemetry";
 import { TESLA, expectListPage, sandboxTrips } from "./fixtures/trips";
@@ -14,6 +15,9 @@ const COMBUSTION = VEHICLE_IDS.perf;
 /** The seeded car that carries stored trouble codes. */
 const TROUBLE_CODES_CAR = 11873;
 const HARSH_BRAKING = "behavior.harshBraking";
+/** The seeded car whose rear-left tyre leaks. */
+const LEAKING_CAR = VEHICLE_IDS.exactly100;
+const REAR_LEFT = "chassisAxleRow2WheelLeftTirePressure";
 
 test.describe("every signal on the Overview", () => {
   test("a BEV shows battery and charging and no fuel; a combustion car the reverse", async ({ page }) => {
@@ -50,6 +54,30 @@ test.describe("every signal on the Overview", () => {
     expect(codes).not.toBe("");
     for (const code of codes.match(/[PCBU][0-9A-F]{4}/g) ?? []) await expect(first).toContainText(code);
   });
+});
+
+test("a tyre far below the others, its warning on, comes first under what needs attention", async ({ page }) => {
+  // Where the seeded leak stands depends on the day: the leak's last stage is put in place through the control
+  // surface, as the vehicle would send it, and taken back afterwards.
+  const { control } = sandboxApi();
+  const { signalsLatest } = await sandboxTelemetry<{ signalsLatest: Record<string, { value: number } | null> }>(
+    LEAKING_CAR,
+    [1],
+    `query ($tokenId: Int!) { signalsLatest(tokenId: $tokenId) { ${REAR_LEFT} { value } chassisAxleRow1WheelLeftTirePressure { value } } }`,
+  );
+  const healthy = signalsLatest.chassisAxleRow1WheelLeftTirePressure?.value ?? 0;
+  expect(healthy).toBeGreaterThan(0);
+  await control.injectSignal({ tokenId: LEAKING_CAR, name: REAR_LEFT, value: Math.round(healthy * 0.6) });
+  await control.injectSignal({ tokenId: LEAKING_CAR, name: "chassisTireSystemIsWarningOn", value: 1 });
+  try {
+    await page.goto(`/vehicles/${LEAKING_CAR}`);
+    const first = page.getByTestId("attention-item").first();
+    await expect(first).toHaveAttribute("data-kind", "tire");
+    await expect(first).toHaveAttribute("data-signals", new RegExp(REAR_LEFT));
+  } finally {
+    await control.injectSignal({ tokenId: LEAKING_CAR, name: REAR_LEFT, value: healthy });
+    await control.injectSignal({ tokenId: LEAKING_CAR, name: "chassisTireSystemIsWarningOn", value: 0 });
+  }
 });
 
 test("a trip with harsh brakings says how many in the list and marks them on its route", async ({ page }) => {
