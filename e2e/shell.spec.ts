@@ -4,7 +4,7 @@ test.describe("app shell", () => {
   test("renders the sidebar, the signed-in wallet and the network", async ({ page }) => {
     await page.goto("/developer");
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
-    await expect(nav.getByRole("link", { name: "Vehicles" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Vehicles", exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Developer tools" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("signed-in-address")).toHaveText(/0x3fb8…d0bd/i);
     await expect(page.getByTestId("network-badge")).toHaveText("Sandbox");
@@ -61,7 +61,7 @@ test.describe("app shell", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();
     await expect(
-      page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Vehicles" }),
+      page.getByRole("navigation", { name: "Main", exact: true }).getByRole("link", { name: "Vehicles", exact: true }),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
   });
