@@ -1,4 +1,5 @@
 import { type DimoService } from "@/lib/protocol";
+import { SHARE_LANDING_PATH } from "@/lib/share-links/landing";
 
 /**
  * The sandbox's demo Developer License: the public values the configuration defaults to in sandbox mode, and that the
@@ -50,6 +51,17 @@ export type DemoLoginAccount = keyof typeof DEMO_LOGIN_ACCOUNTS;
 
 /** The address the sandbox's demo license registers for Sign in with DIMO from the dashboard at `origin`. */
 export const loginRedirectUriFor = (origin: string) => `${origin}/login/dimo`;
+
+/**
+ * The dashboard's share landing page, which the demo license registers as a redirect URI for every dashboard it
+ * registers Sign in with DIMO for: one dashboard, so both its pages that DIMO's login sends people back to.
+ */
+export function demoLandingRedirectUris(registered: readonly string[]): string[] {
+  const suffix = loginRedirectUriFor("");
+  return registered
+    .filter((uri) => uri.endsWith(suffix) && uri.length > suffix.length)
+    .map((uri) => `${uri.slice(0, -suffix.length)}${SHARE_LANDING_PATH}`);
+}
 
 export const SANDBOX_DEFAULT_PORT = 4455;
 

@@ -11,6 +11,7 @@ import {
   type ShareLink,
   readSavedShareLinks,
   savedShareLinkView,
+  SHARE_LANDING_PATH,
   shareLinkProblems,
   shareLinkUrl,
 } from "@/lib/share-links";
@@ -28,9 +29,6 @@ export type { ShareLinkSettings } from "./share-links-types";
  * checks are a convenience, these are the ones that count.
  */
 
-/** Where DIMO's login sends owners back by default: the dashboard's page that says what was just shared. */
-export const LANDING_PATH = "/share/landing";
-
 /** Enough for any license's campaigns; the oldest go first past it. */
 const KEPT_LINKS = 500;
 
@@ -44,7 +42,7 @@ async function settings(): Promise<ShareLinkSettings> {
     clientId: config.license.clientId,
     licenseName: license.alias ?? `Developer License ${license.tokenId}`,
     redirectUris: license.redirectURIs,
-    landingUrl: `${config.publicUrl.replace(/\/+$/, "")}${LANDING_PATH}`,
+    landingUrl: `${config.publicUrl.replace(/\/+$/, "")}${SHARE_LANDING_PATH}`,
   };
 }
 

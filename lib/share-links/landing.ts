@@ -7,6 +7,12 @@ import { MAX_INT32 } from "@/lib/protocol";
  * `email` and `walletAddress` it adds belong to the owner and are neither read nor shown here.
  */
 
+/** The dashboard's landing page, where share links send owners back by default. */
+export const SHARE_LANDING_PATH = "/share/landing";
+
+/** The parameters the landing page keeps; DIMO's login also sends the owner's token, email and wallet address. */
+export const LANDING_KEPT_PARAMS = ["sharedVehicles", "revokedVehicles", "utm"] as const;
+
 export interface LandingParams {
   /** The vehicles just shared, in the order given, without repeats. */
   vehicles: number[];

@@ -295,6 +295,26 @@ describe("a share link on the sandbox's login page", () => {
     expect(tickable(after)).toContain(7303);
   });
 
+  it("accepts the dashboard's landing page as a redirect URI of the demo license, as it does the sign-in page", async () => {
+    const landing = "http://localhost:3000/share/landing";
+    const answer = await open([
+      ["clientId", DEMO_LICENSE.clientId],
+      ["redirectUri", landing],
+      ["entryState", "VEHICLE_MANAGER"],
+      ["permissions", "1"],
+    ]);
+    expect(answer.status).toBe(200);
+    expect(unescapeHtml(answer.text)).toContain(landing);
+
+    const elsewhere = await open([
+      ["clientId", DEMO_LICENSE.clientId],
+      ["redirectUri", "http://localhost:3000/share/other"],
+      ["entryState", "VEHICLE_MANAGER"],
+      ["permissions", "1"],
+    ]);
+    expect(elsewhere.status).toBe(400);
+  });
+
   it("refuses to share or revoke a vehicle the link does not offer the owner, and writes nothing", async () => {
     const page = await vehiclePage([
       ["permissions", "1"],
