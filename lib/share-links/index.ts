@@ -5,3 +5,4 @@ export * from "./preview";
 export * from "./landing";
 export * from "./saved";
 export * from "./form";
+export * from "./history";

@@ -1,0 +1,110 @@
+import "server-only";
+import { z } from "zod";
+import { vehicleTitle } from "@/components/vehicles/vehicle-name";
+import { getConfig } from "@/lib/config";
+import { getDimoClient } from "@/lib/dimo";
+import type { VehicleAccess, VehicleGrant } from "@/lib/models";
+import { type ShareRecord, type ShareRecordInput, latestShareRecords } from "@/lib/share-links";
+import { type CappedLogStore, getStores } from "@/lib/store";
+import { guarded } from "./guard";
+import { positiveWholeNumber } from "./inputs";
+
+/**
+ * The license's share records (lib/share-links/history.ts), kept in the shared store so every dashboard instance
+ * reads the same ones. They are written by the landing page, and only for what DIMO confirms: a vehicle is recorded
+ * as shared through a link once the identity API lists the license's grant on it, so an address typed by hand cannot
+ * mark a vehicle as shared.
+ */
+
+/** Enough for a large fleet's arrivals and departures; the oldest records go first past it. */
+const KEPT_RECORDS = 20_000;
+
+const recordsKey = (clientId: string) => `share-records:${clientId.toLowerCase()}`;
+
+export async function readShareRecordsIn(logs: CappedLogStore, clientId: string): Promise<Map<number, ShareRecord>> {
+  return latestShareRecords(await logs.list(recordsKey(clientId)));
+}
+
+/** The newest record of each vehicle the dashboard saw come or go through a link. */
+export async function readShareRecords(): Promise<Map<number, ShareRecord>> {
+  return readShareRecordsIn(getStores().logs, getConfig().license.clientId);
+}
+
+export const landingInput = z.object(
+  {
+    vehicles: z.array(positiveWholeNumber("A vehicle id")).max(1000, { error: "at most 1000 vehicles" }),
+    revoked: z.array(positiveWholeNumber("A vehicle id")).max(1000, { error: "at most 1000 vehicles" }),
+    utm: z.string().max(200, { error: "a link's name is at most 200 characters long" }).nullable(),
+  },
+  { error: "the input must be the vehicles shared and revoked, and the link's name" },
+);
+
+export interface LandedVehicle {
+  tokenId: number;
+  title: string;
+  grant: VehicleGrant | null;
+}
+
+/** What the landing page says: the vehicles DIMO confirms as shared, those it lists no grant on, those revoked. */
+export interface LandingOutcome {
+  shared: LandedVehicle[];
+  notListed: number[];
+  revoked: LandedVehicle[];
+}
+
+export interface LandingDeps {
+  logs: CappedLogStore;
+  clientId: string;
+  now: Date;
+  access: (tokenId: number) => Promise<VehicleAccess>;
+}
+
+export async function recordLandingIn(
+  deps: LandingDeps,
+  input: z.output<typeof landingInput>,
+): Promise<LandingOutcome> {
+  const key = recordsKey(deps.clientId);
+  const known = await readShareRecordsIn(deps.logs, deps.clientId);
+  const at = deps.now.toISOString();
+  const append = (record: ShareRecordInput) => deps.logs.append(key, JSON.stringify(record), KEPT_RECORDS);
+  const outcome: LandingOutcome = { shared: [], notListed: [], revoked: [] };
+
+  const accesses = await Promise.all(
+    input.vehicles.map(async (tokenId) => ({ tokenId, access: await deps.access(tokenId) })),
+  );
+  for (const { tokenId, access } of accesses) {
+    const grant = access.status === "shared" ? access.vehicle.grant : null;
+    if (access.status !== "shared" || grant === null) {
+      outcome.notListed.push(tokenId);
+      continue;
+    }
+    const title = vehicleTitle(access.vehicle);
+    await append({ kind: "shared", tokenId, link: input.utm, at, title, ...grant });
+    outcome.shared.push({ tokenId, title, grant });
+  }
+
+  // A revocation is recorded as DIMO's login reported it: the live list, not this record, decides what is shared, so
+  // a record of one that is in fact still live only explains nothing.
+  for (const tokenId of input.revoked) {
+    const earlier = known.get(tokenId);
+    const title = earlier?.title ?? `Vehicle ${tokenId}`;
+    const privileges = earlier?.privileges ?? [];
+    await append({ kind: "revoked", tokenId, link: input.utm, at, title, privileges, expiresAt: null });
+    outcome.revoked.push({ tokenId, title, grant: null });
+  }
+  return outcome;
+}
+
+/** Records what an owner's return to the landing page says, once DIMO confirms it; for signed-in people only. */
+export const recordLanding = guarded(landingInput, async function recordLanding(input) {
+  const client = getDimoClient();
+  return recordLandingIn(
+    {
+      logs: getStores().logs,
+      clientId: getConfig().license.clientId,
+      now: new Date(),
+      access: (tokenId) => client.getVehicleAccess(tokenId),
+    },
+    input,
+  );
+});
