@@ -53,7 +53,7 @@ test.describe("vehicle list", () => {
 
     await page.getByTestId("vehicle-search").fill("porsche");
     await expect(page.getByText("No vehicle matches “porsche”")).toBeVisible();
-    await page.getByRole("button", { name: "Clear search", exact: true }).last().click();
+    await page.getByRole("button", { name: "Clear search and filters", exact: true }).click();
     await expect.poll(() => rowIds(page)).toEqual([...DEMO_GRANTED_VEHICLE_IDS]);
     await expect(page).toHaveURL(/\/vehicles$/);
   });

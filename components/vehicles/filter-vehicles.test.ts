@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterVehicles } from "./filter-vehicles";
+import { filterVehicles, holdsAll, readVehicleFilters, writeVehicleFilters } from "./filter-vehicles";
 import { vehicleTitle } from "./vehicle-name";
 
 const vehicles = [
@@ -29,5 +29,33 @@ describe("vehicleTitle", () => {
   it("falls back to the name, then the token id", () => {
     expect(vehicleTitle({ tokenId: 5, year: null, make: null, model: null, name: "Herbie" })).toBe("Herbie");
     expect(vehicleTitle({ tokenId: 5, year: null, make: null, model: null, name: null })).toBe("Vehicle 5");
+  });
+});
+
+describe("the list's filters in the URL", () => {
+  it("reads privileges and the grant filter, ignoring what is none", () => {
+    expect(
+      readVehicleFilters(new URLSearchParams("privilege=4&privilege=1&privilege=9&privilege=x&grant=ended")),
+    ).toEqual({ privileges: [1, 4], grant: "ended" });
+    expect(readVehicleFilters(new URLSearchParams("grant=soon"))).toEqual({ privileges: [], grant: "all" });
+  });
+
+  it("writes them back beside the search, and drops the defaults", () => {
+    const params = writeVehicleFilters(new URLSearchParams("q=tesla&privilege=2&grant=ended"), {
+      privileges: [1, 4],
+      grant: "all",
+    });
+    expect(params.toString()).toBe("q=tesla&privilege=1&privilege=4");
+    expect(readVehicleFilters(writeVehicleFilters(params, { privileges: [], grant: "ending" }))).toEqual({
+      privileges: [],
+      grant: "ending",
+    });
+  });
+
+  it("needs every privilege asked for", () => {
+    expect(holdsAll([1, 4], [1, 4])).toBe(true);
+    expect(holdsAll([1, 4, 5], [4])).toBe(true);
+    expect(holdsAll([1], [1, 4])).toBe(false);
+    expect(holdsAll([], [])).toBe(true);
   });
 });

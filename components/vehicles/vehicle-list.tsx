@@ -4,28 +4,72 @@ import { useSearchParams } from "next/navigation";
 import { useDeferredValue, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { Vehicle } from "@/lib/models";
-import { filterVehicles } from "./filter-vehicles";
+import { type VehicleRoster, endsSoon } from "@/lib/share-links";
+import { EndedGrants } from "./ended-grants";
+import {
+  type VehicleFilters as Filters,
+  filterVehicles,
+  holdsAll,
+  matchesQuery,
+  readVehicleFilters,
+  writeVehicleFilters,
+} from "./filter-vehicles";
+import { VehicleFilters } from "./vehicle-filters";
 import { VehicleSearch } from "./vehicle-search";
 import { VehicleTable } from "./vehicle-table";
 
 /**
- * The vehicle list with its search. The query is kept in the URL (`?q=`) with history.replaceState, which Next.js
- * folds into its router: the URL can be shared and reloaded, and typing costs no server round trip.
+ * The vehicle list with its search and filters, and below it the grants the dashboard saw end. The query and filters
+ * are kept in the URL (`?q=`, `?privilege=`, `?grant=`) with history.replaceState, which Next.js folds into its
+ * router: the URL can be shared and reloaded, and typing costs no server round trip.
  */
-export function VehicleList({ vehicles }: { vehicles: readonly Vehicle[] }) {
+export function VehicleList({ roster }: { roster: VehicleRoster }) {
+  const { vehicles, shares, ended, nowMs } = roster;
   const searchParams = useSearchParams();
   const [query, setQuery] = useState(() => searchParams.get("q") ?? "");
+  const [filters, setFilters] = useState(() => readVehicleFilters(new URLSearchParams(searchParams.toString())));
   const deferredQuery = useDeferredValue(query);
-  const shown = filterVehicles(vehicles, deferredQuery);
+
+  const live =
+    filters.grant === "ended"
+      ? []
+      : filterVehicles(vehicles, deferredQuery).filter(
+          (vehicle) =>
+            holdsAll(vehicle.grant?.privileges ?? [], filters.privileges) &&
+            (filters.grant !== "ending" || endsSoon(vehicle.grant?.expiresAt ?? null, nowMs)),
+        );
+  const endedShown =
+    filters.grant === "ending"
+      ? []
+      : ended.filter(
+          (grant) =>
+            matchesQuery([grant.title, grant.tokenId, grant.link], deferredQuery) &&
+            holdsAll(grant.privileges, filters.privileges),
+        );
+  const narrowed = deferredQuery.trim() !== "" || filters.privileges.length > 0 || filters.grant !== "all";
+
+  function replaceUrl(params: URLSearchParams) {
+    const search = params.toString();
+    window.history.replaceState(null, "", search === "" ? window.location.pathname : `?${search}`);
+  }
 
   function updateQuery(next: string) {
     setQuery(next);
     const params = new URLSearchParams(searchParams.toString());
     if (next.trim() === "") params.delete("q");
     else params.set("q", next);
-    const search = params.toString();
-    window.history.replaceState(null, "", search === "" ? window.location.pathname : `?${search}`);
+    replaceUrl(params);
+  }
+
+  function updateFilters(next: Filters) {
+    setFilters(next);
+    replaceUrl(writeVehicleFilters(new URLSearchParams(searchParams.toString()), next));
+  }
+
+  function clearAll() {
+    setQuery("");
+    setFilters({ privileges: [], grant: "all" });
+    replaceUrl(new URLSearchParams());
   }
 
   return (
@@ -33,25 +77,29 @@ export function VehicleList({ vehicles }: { vehicles: readonly Vehicle[] }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <VehicleSearch value={query} onChange={updateQuery} />
         <p className="text-sm text-muted-foreground" data-testid="vehicle-count" aria-live="polite">
-          {shown.length === vehicles.length
+          {live.length === vehicles.length
             ? `${vehicles.length} vehicles`
-            : `${shown.length} of ${vehicles.length} vehicles`}
+            : `${live.length} of ${vehicles.length} vehicles`}
         </p>
       </div>
-      {shown.length > 0 ? (
-        <VehicleTable vehicles={shown} />
-      ) : (
+      <VehicleFilters value={filters} onChange={updateFilters} />
+      {live.length > 0 ? <VehicleTable vehicles={live} shares={shares} nowMs={nowMs} /> : null}
+      {endedShown.length > 0 ? <EndedGrants grants={endedShown} /> : null}
+      {live.length === 0 && endedShown.length === 0 ? (
         <EmptyState
-          title={`No vehicle matches “${deferredQuery.trim()}”`}
+          title={deferredQuery.trim() !== "" ? `No vehicle matches “${deferredQuery.trim()}”` : "No vehicle matches"}
           action={
-            <Button variant="secondary" onClick={() => updateQuery("")}>
-              Clear search
-            </Button>
+            narrowed ? (
+              <Button variant="secondary" onClick={clearAll}>
+                Clear search and filters
+              </Button>
+            ) : undefined
           }
         >
-          The search looks at make, model, year, token id and name.
+          The search looks at make, model, year, token id and name; the filters at the privileges each grant holds and
+          when it ends.
         </EmptyState>
-      )}
+      ) : null}
     </div>
   );
 }

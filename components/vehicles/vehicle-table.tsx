@@ -2,7 +2,10 @@ import Link from "next/link";
 import { CopyButton } from "@/components/ui/copy-button";
 import { shortAddress } from "@/lib/format/address";
 import type { Vehicle } from "@/lib/models";
+import { type ShareRecord } from "@/lib/share-links";
 import { GrantExpiry } from "./grant-expiry";
+import { GrantEndsSoon } from "./grant-ends-soon";
+import { SharedVia } from "./shared-via";
 import { PrivilegeBadges } from "./privilege-badges";
 import { vehicleTitle } from "./vehicle-name";
 
@@ -16,7 +19,16 @@ function CardLabel({ children }: { children: React.ReactNode }) {
  * rows are laid out as cards (one DOM, so nothing is rendered twice): a long name or many privileges wrap inside the
  * card instead of pushing columns off the screen.
  */
-export function VehicleTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
+export function VehicleTable({
+  vehicles,
+  shares,
+  nowMs,
+}: {
+  vehicles: readonly Vehicle[];
+  /** How each vehicle came, when the dashboard saw it come through a share link. */
+  shares: Readonly<Record<number, ShareRecord>>;
+  nowMs: number;
+}) {
   return (
     <div className="md:rounded-lg md:border md:border-border md:bg-card">
       <table className="block w-full text-sm md:table" data-testid="vehicle-table">
@@ -55,6 +67,7 @@ export function VehicleTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
                   {vehicleTitle(vehicle)}
                 </Link>
                 {vehicle.name ? <div className="text-xs break-words text-muted-foreground">{vehicle.name}</div> : null}
+                <SharedVia record={shares[vehicle.tokenId]} nowMs={nowMs} />
               </td>
               <td className="md:px-4 md:py-3">
                 <CardLabel>Token id</CardLabel>
@@ -77,6 +90,7 @@ export function VehicleTable({ vehicles }: { vehicles: readonly Vehicle[] }) {
               <td className="whitespace-nowrap md:px-4 md:py-3">
                 <CardLabel>Grant expires</CardLabel>
                 <GrantExpiry expiresAt={vehicle.grant?.expiresAt ?? null} />
+                <GrantEndsSoon expiresAt={vehicle.grant?.expiresAt ?? null} nowMs={nowMs} />
               </td>
             </tr>
           ))}

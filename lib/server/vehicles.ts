@@ -4,15 +4,34 @@ import { cache } from "react";
 import { getDimoClient } from "@/lib/dimo";
 import type { Vehicle, VehicleAccess } from "@/lib/models";
 import { type AppError } from "@/lib/result";
+import { type EndedGrant, type ShareRecord, type VehicleRoster, endedGrant } from "@/lib/share-links";
 import { guarded } from "./guard";
 import { noInput, tokenIdInput } from "./inputs";
 import { pageResult } from "./page-data";
+import { readShareRecords } from "./share-links-history";
 
 /** The vehicles shared with the license, guarded; the pages read them through here. */
 
 /** Every vehicle with a live grant for the license (the identity API also lists the ones the license owns). */
 export const listSharedVehicles = guarded(noInput, async function listSharedVehicles(): Promise<Vehicle[]> {
+  return sharedVehicles();
+});
+
+async function sharedVehicles(): Promise<Vehicle[]> {
   return (await getDimoClient().listAllVehicles()).filter((vehicle) => vehicle.grant !== null);
+}
+
+export const listVehicleRoster = guarded(noInput, async function listVehicleRoster(): Promise<VehicleRoster> {
+  const [vehicles, records] = await Promise.all([sharedVehicles(), readShareRecords()]);
+  const nowMs = Date.now();
+  const listed = new Set(vehicles.map((vehicle) => vehicle.tokenId));
+  const shares: Record<number, ShareRecord> = {};
+  const ended: EndedGrant[] = [];
+  for (const record of [...records.values()].sort((a, b) => b.at.localeCompare(a.at))) {
+    if (!listed.has(record.tokenId)) ended.push(endedGrant(record, nowMs));
+    else if (record.kind === "shared") shares[record.tokenId] = record;
+  }
+  return { vehicles, shares, ended, nowMs };
 });
 
 /** Whether the license may read one vehicle: shared, its grant ended (and when), or neither. */
@@ -23,8 +42,14 @@ export const getVehicleAccess = guarded(
   },
 );
 
-/** A vehicle's pages: its data, an ended grant the layout explains, or a DIMO failure the layout shows. */
-export type VehicleForPage = Exclude<VehicleAccess, { status: "none" }> | { status: "failed"; error: AppError };
+/**
+ * A vehicle's pages: its data, an ended grant the layout explains (`expired` when the identity API still names it,
+ * `ended` when only the dashboard's share records know the vehicle), or a DIMO failure the layout shows.
+ */
+export type VehicleForPage =
+  | Exclude<VehicleAccess, { status: "none" }>
+  | { status: "ended"; grant: EndedGrant }
+  | { status: "failed"; error: AppError };
 
 /**
  * The vehicle a page is about, from the route's raw `tokenId`. The not-found page when the id is malformed, unknown
@@ -34,8 +59,11 @@ export type VehicleForPage = Exclude<VehicleAccess, { status: "none" }> | { stat
 export const loadVehicleForPage = cache(async (rawTokenId: string): Promise<VehicleForPage> => {
   const result = pageResult(await getVehicleAccess({ tokenId: rawTokenId }));
   if (!result.ok) return { status: "failed", error: result.error };
-  if (result.data.status === "none") notFound();
-  return result.data;
+  if (result.data.status !== "none") return result.data;
+  // A vehicle the identity API no longer names, but that the dashboard saw come or go through a link.
+  const record = (await readShareRecords()).get(Number(rawTokenId.trim()));
+  if (!record) notFound();
+  return { status: "ended", grant: endedGrant(record, Date.now()) };
 });
 
 /**

@@ -4,6 +4,7 @@ import { ApiCallsDrawer } from "@/components/developer/api-calls-drawer";
 import { VehicleHeader } from "@/components/vehicles/vehicle-header";
 import { VehicleTabs } from "@/components/vehicles/vehicle-tabs";
 import { PageError } from "@/components/ui/page-error";
+import { GrantEnded } from "@/components/vehicles/grant-ended";
 import { GrantExpired } from "@/components/vehicles/grant-expired";
 import { type VehicleForPage, loadVehicleForPage } from "@/lib/server/vehicles";
 
@@ -51,6 +52,8 @@ function VehicleBody({
   switch (lookup.status) {
     case "expired":
       return <GrantExpired vehicle={lookup.vehicle} grantEndedAt={lookup.grantEndedAt} nowMs={requestTime()} />;
+    case "ended":
+      return <GrantEnded grant={lookup.grant} />;
     case "failed":
       return (
         <>
