@@ -1,4 +1,5 @@
 import { distanceMiles, type LatLon } from "./geo";
+import { batteryAfter, batteryAtNextStart, engineKm, type PlugInBattery, plugInBatteryOf } from "./plug-in-hybrid";
 import { createPrng } from "./prng";
 import { type GeneratedTrip } from "./trip-generator";
 import { marketMilesAt } from "./valuation-model";
@@ -21,6 +22,8 @@ export interface Powertrain {
   fullRangeKm: number;
   /** Percent gained per hour on the usual charger (BEV); refuels are instant. */
   chargePercentPerHour: number;
+  /** A plug-in hybrid's traction battery, beside its tank (a combustion powertrain then). */
+  plugIn: PlugInBattery | null;
 }
 
 /** Battery kWh and kWh/km, or tank litres and litres/100 km, of the seeded models (others get a sedan's). */
@@ -51,7 +54,7 @@ const TANKS: Record<string, [litres: number, litresPer100Km: number]> = {
   Accord: [56, 7.4],
 };
 /**
- * Hybrids among the seeded models. Their energy is simulated as a tank alone (the plug-in's battery is not), but a
+ * Hybrids among the seeded models. A plug-in's traction battery is simulated beside its tank (plug-in-hybrid.ts); a
  * share link's powertrain filter tells them apart as DIMO's device definitions do.
  */
 const HYBRIDS: Record<string, "HEV" | "PHEV"> = { Prius: "HEV", "Wrangler 4xe": "PHEV" };
@@ -74,6 +77,7 @@ export function powertrainOf(model: string): Powertrain {
       percentPerKm: (perKm / capacity) * 100,
       fullRangeKm: capacity / perKm,
       chargePercentPerHour: (HOME_CHARGER_KW / capacity) * 100,
+      plugIn: null,
     };
   }
   const [litres, per100] = TANKS[model] ?? [55, 7.8];
@@ -82,6 +86,7 @@ export function powertrainOf(model: string): Powertrain {
     percentPerKm: (per100 / 100 / litres) * 100,
     fullRangeKm: (litres / per100) * 100,
     chargePercentPerHour: 0,
+    plugIn: plugInBatteryOf(model),
   };
 }
 
@@ -147,6 +152,8 @@ export interface TripEnergy {
   odometerKm: number;
   /** State of charge or fuel level at the trip's start, percent. */
   levelPercent: number;
+  /** A plug-in hybrid's battery at the trip's start, percent; null for other powertrains. */
+  batteryPercent: number | null;
 }
 
 export const KM_PER_MILE = 1.609344;
@@ -159,30 +166,34 @@ export const KM_PER_MILE = 1.609344;
 export function energyLog(vehicle: SeedVehicle, trips: readonly GeneratedTrip[]): TripEnergy[] {
   const rng = createPrng(`odometer:${vehicle.tokenId}`);
   const powertrain = powertrainOf(vehicle.model);
+  const { plugIn } = powertrain;
   const firstStartMs = trips[0] ? trips[0].startMicros / 1000 : 0;
   let odometerKm = Math.round(marketMilesAt(vehicle.year, firstStartMs) * KM_PER_MILE * 1000) / 1000;
   let levelPercent = rng.between(55, 95);
+  let batteryPercent = plugIn ? plugIn.chargeTargetPercent : null;
+  // A plug-in hybrid burns fuel only over the kilometres its battery cannot drive.
+  const fuelKm = (battery: number | null, km: number) =>
+    plugIn && battery !== null ? engineKm(battery, km, plugIn) : km;
   const log: TripEnergy[] = [];
   trips.forEach((trip, i) => {
-    log.push({ odometerKm, levelPercent });
+    log.push({ odometerKm, levelPercent, batteryPercent });
     const km = trip.roadMetres / 1000;
     odometerKm += km;
-    levelPercent = levelAfter(levelPercent, km, powertrain);
+    levelPercent = levelAfter(levelPercent, fuelKm(batteryPercent, km), powertrain);
     const next = trips[i + 1];
     if (!next) return;
     const moved = unrecordedKm(trip.routeEnd, next.routeStart);
+    const parkedMs = (next.startMicros - trip.endMicros) / 1000;
+    const arrivalBattery = plugIn && batteryPercent !== null ? batteryAfter(batteryPercent, km, plugIn) : null;
+    if (plugIn && batteryPercent !== null) {
+      batteryPercent = batteryAtNextStart(vehicle.tokenId, trip.seq, plugIn, batteryPercent, km, moved, parkedMs);
+    }
     if (moved > 0) {
       odometerKm += moved;
-      levelPercent = levelAfter(levelPercent, moved, powertrain);
+      levelPercent = levelAfter(levelPercent, fuelKm(arrivalBattery, moved), powertrain);
       return;
     }
-    const refill = parkedRefill(
-      vehicle.tokenId,
-      trip.seq,
-      powertrain,
-      levelPercent,
-      (next.startMicros - trip.endMicros) / 1000,
-    );
+    const refill = parkedRefill(vehicle.tokenId, trip.seq, powertrain, levelPercent, parkedMs);
     if (refill) levelPercent += refill.gainPercent;
   });
   return log;

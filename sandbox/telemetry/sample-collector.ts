@@ -1,5 +1,6 @@
 import { type LatLon } from "../seed/geo";
 import { type Powertrain } from "../seed/energy";
+import { type EnergyLevels } from "./drive-energy";
 import { signalDefinition } from "./signals";
 import { LOCATION_SIGNAL } from "./signals/names";
 import { type ChargeState, type SignalDefinition, type TickState } from "./signals/types";
@@ -96,6 +97,13 @@ export class Collector {
     }
   }
 
+  /** The tank's and the traction battery's levels and the range, at one sample. */
+  levels(t: number, energy: EnergyLevels): void {
+    if (energy.fuelPercent !== null) this.float(FUEL_LEVEL_SIGNAL, t, round(energy.fuelPercent, 2));
+    if (energy.batteryPercent !== null) this.float(BATTERY_LEVEL_SIGNAL, t, round(energy.batteryPercent, 2));
+    this.float("powertrainRange", t, round(energy.rangeKm, 1));
+  }
+
   /** Writes the generated signals of `definitions` at one sample. */
   state(definitions: readonly SignalDefinition[], state: TickState): void {
     for (const definition of definitions) {
@@ -114,9 +122,10 @@ export const NOT_CHARGING: ChargeState = {
   addedKwh: 0,
 };
 
-/** The signal that carries the fuel or charge level of this powertrain. */
-export function levelName(powertrain: Powertrain): string {
-  return powertrain.type === "BEV"
-    ? "powertrainTractionBatteryStateOfChargeCurrent"
-    : "powertrainFuelSystemRelativeLevel";
+const FUEL_LEVEL_SIGNAL = "powertrainFuelSystemRelativeLevel";
+const BATTERY_LEVEL_SIGNAL = "powertrainTractionBatteryStateOfChargeCurrent";
+
+/** The `powertrainType` a vehicle sends; a plug-in hybrid says HYBRID, as DIMO's decoders name it. */
+export function powertrainTypeValue(powertrain: Powertrain): string {
+  return powertrain.plugIn ? "HYBRID" : powertrain.type;
 }

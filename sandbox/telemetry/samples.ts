@@ -1,10 +1,10 @@
 import { type LatLon } from "../seed/geo";
 import { METROS } from "../seed/metros";
-import { levelAfter } from "../seed/energy";
 import { type DriveRecord } from "../store/drive-store";
 import { drivingVoltage, outsideTemperature, restingVoltage } from "./conditions";
+import { driveLevels } from "./drive-energy";
 import { emitParked } from "./parked-samples";
-import { Collector, levelName, NOT_CHARGING, round, type Samples } from "./sample-collector";
+import { Collector, NOT_CHARGING, powertrainTypeValue, round, type Samples } from "./sample-collector";
 import { LOCATION_SIGNAL, POWERTRAIN_TYPE_SIGNAL } from "./signals/names";
 import { type TickState } from "./signals/types";
 import { routeOf, type VehicleSource } from "./vehicle-source";
@@ -24,7 +24,7 @@ export const SLOW_TICKS = 6;
 export const END_TICK = -1;
 
 export { LOCATION_SIGNAL };
-export { levelWhileParked, PARKED_EVERY_US, parkedAfter, type ParkedLevels } from "./parked-samples";
+export { levelWhileParked, PARKED_EVERY_US, parkedAfter, type ParkedEnergy, type ParkedLevels } from "./parked-samples";
 export type { FloatSeries, LocationSeries, Samples, StringSeries } from "./sample-collector";
 export { routeOf, type VehicleSource } from "./vehicle-source";
 
@@ -39,7 +39,7 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
   if (drive.endUs < fromUs || drive.startUs >= toUs) return;
   const plan = routeOf(source, drive);
   const { powertrain, metro } = source;
-  const level = levelName(powertrain);
+  const levelsAt = driveLevels(source, drive);
   const longitude = METROS[metro].center.longitude;
   const first = Math.max(0, Math.ceil((fromUs - drive.startUs) / DRIVE_EVERY_US));
   for (let k = first; ; k++) {
@@ -47,20 +47,19 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
     if (t >= drive.endUs || t >= toUs) break;
     const state0 = plan.at((t - drive.startUs) / 1e6);
     const km = state0.distance / 1000;
-    const percent = levelAfter(drive.levelPercent, km, powertrain);
+    const energy = levelsAt(km);
     out.point(t, state0.point, hdopAt(drive.seq, k));
     out.float("currentLocationHeading", t, round(state0.heading, 1));
     out.float("speed", t, round(state0.speed * 3.6, 1));
     out.float("isIgnitionOn", t, 1);
     out.float("powertrainTransmissionTravelledDistance", t, round(drive.odometerKm + km, 3));
-    out.float(level, t, round(percent, 2));
-    out.float("powertrainRange", t, round((percent * powertrain.fullRangeKm) / 100, 1));
+    out.levels(t, energy);
     if (k % SLOW_TICKS === 0) {
       const ms = t / 1000;
       out.float("exteriorAirTemperature", t, outsideTemperature(metro, longitude, ms));
       out.float("lowVoltageBatteryCurrentVoltage", t, drivingVoltage(ms));
     }
-    if (k === 0) out.text(POWERTRAIN_TYPE_SIGNAL, t, powertrain.type);
+    if (k === 0) out.text(POWERTRAIN_TYPE_SIGNAL, t, powertrainTypeValue(powertrain));
     if (out.hasDerived) {
       const seconds = (t - drive.startUs) / 1e6;
       const before = plan.at(Math.max(0, seconds - 1));
@@ -76,7 +75,7 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
         yawDegreesPerSecond: headingChange(before.heading, state0.heading),
         point: state0.point,
         odometerKm: drive.odometerKm + km,
-        levelPercent: percent,
+        energy,
         outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
         charge: NOT_CHARGING,
       };
@@ -88,7 +87,7 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
     // Ignition off where the trips service says the trip ended.
     const t = drive.endUs;
     const km = plan.lengthMetres / 1000;
-    const percent = levelAfter(drive.levelPercent, km, powertrain);
+    const energy = { ...levelsAt(km), engineRunning: false };
     const points = plan.points;
     const lastHeading = plan.at(plan.durationSeconds).heading;
     out.point(t, points[points.length - 1] as LatLon, hdopAt(drive.seq, END_TICK));
@@ -96,8 +95,7 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
     out.float("speed", t, 0);
     out.float("isIgnitionOn", t, 0);
     out.float("powertrainTransmissionTravelledDistance", t, round(drive.odometerKm + km, 3));
-    out.float(level, t, round(percent, 2));
-    out.float("powertrainRange", t, round((percent * powertrain.fullRangeKm) / 100, 1));
+    out.levels(t, energy);
     out.float("exteriorAirTemperature", t, outsideTemperature(metro, longitude, t / 1000));
     out.float("lowVoltageBatteryCurrentVoltage", t, restingVoltage(t / 1000, 0, false));
     if (out.hasDerived) {
@@ -113,7 +111,7 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
         yawDegreesPerSecond: 0,
         point: points[points.length - 1] as LatLon,
         odometerKm: drive.odometerKm + km,
-        levelPercent: percent,
+        energy,
         outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
         charge: NOT_CHARGING,
       };

@@ -150,11 +150,12 @@ function fillSpans(
   drives: readonly DriveRecord[],
   next: DriveRecord | undefined,
   minIncrease: number,
+  fills: "tank" | "battery",
 ): Span[] {
   const spans: Span[] = [];
   drives.forEach((drive, i) => {
     const following = drives[i + 1] ?? next;
-    const { refill } = parkedAfter(source, drive, following);
+    const refill = parkedAfter(source, drive, following)[fills]?.refill;
     if (!refill || refill.gainPercent < minIncrease) return;
     const startUs = drive.endUs + Math.round(refill.startOffsetMs * 1000);
     const lengthMs = Number.isFinite(refill.percentPerMs) ? refill.gainPercent / refill.percentPerMs : 5 * 60_000;
@@ -200,11 +201,9 @@ export function detectSegments(
   let spans: Span[];
   if (args.mechanism === "idling") spans = [];
   else if (args.mechanism === "refuel" || args.mechanism === "recharge") {
-    const wanted = args.mechanism === "refuel" ? "COMBUSTION" : "BEV";
-    spans =
-      source.powertrain.type === wanted
-        ? fillSpans(source, drives, source.drives.firstStartedFrom(source.tokenId, to), config.minIncreasePercent ?? 15)
-        : [];
+    const next = source.drives.firstStartedFrom(source.tokenId, to);
+    const fills = args.mechanism === "refuel" ? "tank" : "battery";
+    spans = fillSpans(source, drives, next, config.minIncreasePercent ?? 15, fills);
   } else spans = tripSpans(source, drives);
 
   const segments = spans

@@ -24,15 +24,18 @@ export function gearRatioAt(s: TickState): number {
   return gear === 0 ? 0 : (GEAR_RATIOS[gear - 1] ?? 1);
 }
 
+/** A plug-in hybrid's engine stays off while its battery drives the car. */
+const engineOff = (s: TickState) => s.phase !== "driving" || !s.energy.engineRunning;
+
 export function engineRpm(s: TickState): number {
-  if (s.phase !== "driving") return 0;
+  if (engineOff(s)) return 0;
   const wheelRpm = (s.speedKmh / 3.6 / WHEEL_CIRCUMFERENCE_M) * 60;
   return Math.max(IDLE_RPM, wheelRpm * gearRatioAt(s) * FINAL_DRIVE);
 }
 
 /** Percent of the engine's available torque in use. */
 export function engineLoad(s: TickState): number {
-  if (s.phase !== "driving") return 0;
+  if (engineOff(s)) return 0;
   const pull = Math.min(1, Math.max(0, s.accelerationMs2 / 2.5));
   return Math.min(100, 18 + 55 * pull + s.speedKmh / 5);
 }

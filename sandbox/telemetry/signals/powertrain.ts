@@ -23,7 +23,7 @@ export const POWERTRAIN_SIGNALS: SignalDefinition[] = [
   float("powertrainTransmissionTravelledDistance", "km", everyVehicle, "always"),
   float("powertrainFuelSystemRelativeLevel", "percent", withEngine, "always"),
   float("powertrainFuelSystemAbsoluteLevel", "l", withEngine, "always", (s) =>
-    round((s.levelPercent * s.vehicle.tankLitres) / 100, 1),
+    round(((s.energy.fuelPercent ?? 0) * s.vehicle.tankLitres) / 100, 1),
   ),
   // Litres burnt over the car's life, at its average consumption.
   float("powertrainFuelSystemAccumulatedConsumption", "l", withEngine, "always", (s) =>

@@ -1,7 +1,10 @@
 import { flag, float, round, type SignalDefinition, type TickState, withTractionBattery } from "./types";
 
+/** The battery's state of charge; only vehicles with a traction battery are asked. */
+const charged = (s: TickState) => s.energy.batteryPercent ?? 0;
+
 /**
- * The traction battery of an electric car: charging while parked at home or at a fast charger (the seed's energy
+ * The traction battery of an electric car or a plug-in hybrid: charging while parked at home or at a fast charger (the seed's energy
  * model decides when), the power flowing out while driving, and a state of health that falls slowly with the
  * kilometres driven.
  */
@@ -19,6 +22,8 @@ function stateOfHealth(s: TickState): number {
 /** Watts into the battery: negative while driving (road load and acceleration), positive while charging. */
 function batteryPower(s: TickState): number {
   if (s.phase === "driving") {
+    // A plug-in hybrid's engine drives the car once the battery is down to its reserve.
+    if (s.energy.engineRunning) return 0;
     const v = s.speedKmh / 3.6;
     const drag = 0.5 * 1.2 * 0.28 * 2.3 * v ** 3;
     const rolling = 0.011 * CAR_KG * 9.81 * v;
@@ -61,16 +66,16 @@ export const TRACTION_BATTERY_SIGNALS: SignalDefinition[] = [
   ),
   float("powertrainTractionBatteryCurrentPower", "W", withTractionBattery, "always", (s) => round(batteryPower(s), 0)),
   float("powertrainTractionBatteryCurrentVoltage", "V", withTractionBattery, "always", (s) =>
-    round(340 + s.levelPercent * 0.6, 1),
+    round(340 + charged(s) * 0.6, 1),
   ),
   float("powertrainTractionBatteryGrossCapacity", "kWh", withTractionBattery, "slow", (s) =>
     round(s.vehicle.batteryKwh * 1.05, 1),
   ),
   float("powertrainTractionBatteryRange", "km", withTractionBattery, "always", (s) =>
-    round((s.levelPercent * s.vehicle.powertrain.fullRangeKm) / 100, 1),
+    round(s.energy.electricRangeKm, 1),
   ),
   float("powertrainTractionBatteryStateOfChargeCurrentEnergy", "kWh", withTractionBattery, "always", (s) =>
-    round((s.levelPercent / 100) * s.vehicle.batteryKwh * (stateOfHealth(s) / 100), 2),
+    round((charged(s) / 100) * s.vehicle.batteryKwh * (stateOfHealth(s) / 100), 2),
   ),
   float("powertrainTractionBatteryStateOfHealth", "percent", withTractionBattery, "slow", (s) =>
     round(stateOfHealth(s), 1),

@@ -1,5 +1,6 @@
 import { type PrivilegeId } from "@/lib/protocol";
 import { type LatLon } from "../../seed/geo";
+import { type EnergyLevels } from "../drive-energy";
 import { type VehicleProfile } from "./vehicle-profile";
 
 /**
@@ -42,7 +43,8 @@ export interface TickState {
   /** Where the vehicle is; null on a parked heartbeat, which carries no location. */
   point: LatLon | null;
   odometerKm: number;
-  levelPercent: number;
+  /** The tank, the traction battery, the ranges, and whether the engine runs. */
+  energy: EnergyLevels;
   outsideCelsius: number;
   charge: ChargeState;
 }

@@ -43,6 +43,7 @@ const TANK_LITRES: Record<string, number> = {
   Outback: 70,
   "CX-5": 56,
   Wrangler: 70,
+  "Wrangler 4xe": 65,
 };
 
 /** The seeded car whose rear-left tyre loses pressure over days, and the one with stored trouble codes. */
@@ -51,7 +52,8 @@ export const TROUBLE_CODES_VEHICLE = 11873;
 const TROUBLE_CODES = ["P0420", "P0171"];
 
 export function vehicleProfile(tokenId: number, model: string, metro: MetroId, powertrain: Powertrain): VehicleProfile {
-  const tractionBattery = powertrain.type === "BEV";
+  const { plugIn } = powertrain;
+  const tractionBattery = powertrain.type === "BEV" || plugIn !== null;
   const engine = powertrain.type === "COMBUSTION";
   return {
     tokenId,
@@ -60,9 +62,9 @@ export function vehicleProfile(tokenId: number, model: string, metro: MetroId, p
     powertrain,
     engine,
     tractionBattery,
-    batteryKwh: tractionBattery ? (BATTERY_KWH[model] ?? 60) : 0,
+    batteryKwh: plugIn ? plugIn.capacityKwh : tractionBattery ? (BATTERY_KWH[model] ?? 60) : 0,
     tankLitres: engine ? (TANK_LITRES[model] ?? 55) : 0,
-    chargeLimitPercent: tokenId % 2 === 0 ? 80 : 90,
+    chargeLimitPercent: plugIn ? plugIn.chargeTargetPercent : tokenId % 2 === 0 ? 80 : 90,
     leakingTire: tokenId === LEAKING_TIRE_VEHICLE,
     troubleCodes: tokenId === TROUBLE_CODES_VEHICLE && engine ? TROUBLE_CODES : [],
   };
