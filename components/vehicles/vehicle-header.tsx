@@ -2,6 +2,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { shortAddress } from "@/lib/format/address";
 import type { Vehicle } from "@/lib/models";
 import { GrantExpiry } from "./grant-expiry";
+import { GrantLacks } from "./grant-lacks";
 import { HeaderPrivileges } from "./header-privileges";
 import { vehicleTitle } from "./vehicle-name";
 
@@ -47,6 +48,7 @@ export function VehicleHeader({ vehicle }: { vehicle: Vehicle }) {
           </Fact>
           <HeaderPrivileges privileges={vehicle.grant?.privileges ?? []} />
         </dl>
+        <GrantLacks privileges={vehicle.grant?.privileges ?? []} />
       </div>
     </header>
   );
