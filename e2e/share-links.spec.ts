@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { DEMO_LICENSE } from "@/lib/demo-license";
-import { E2E_SANDBOX_URL } from "./fixtures/servers";
+import { sandboxApi } from "./fixtures/sandbox-api";
+import { E2E_BASE_URL, E2E_SANDBOX_URL } from "./fixtures/servers";
 import { expect, test } from "./fixtures/test";
 
 /**
@@ -104,5 +105,110 @@ test.describe("Get vehicles: share links", () => {
       .getByRole("link", { name: "Get vehicles" })
       .click();
     await expect(page.getByTestId("share-link-form")).toBeVisible();
+  });
+});
+
+/** The sandbox's stranger account owns three BEVs (7301 to 7303), a hybrid and a petrol car, shared with no license. */
+const BEVS = [7301, 7302, 7303];
+const SHARED = { tesla: 7301, ford: 7302 };
+
+/** Opens the share link as its owner, signed in to DIMO's login (the sandbox's) as the stranger account. */
+async function openAsOwner(page: Page, url: string) {
+  await page.goto(url);
+  await page.locator('button[data-account="stranger"]').click();
+  await expect(page.locator('form[data-form="share"], [data-empty="offered"]').first()).toBeVisible();
+}
+
+async function privilegesOf(row: ReturnType<Page["getByTestId"]>): Promise<string[]> {
+  return row
+    .locator("[data-privilege]")
+    .evaluateAll((badges) => badges.map((b) => b.getAttribute("data-privilege") ?? ""));
+}
+
+test.describe("Get vehicles: from a link to the vehicle list", () => {
+  // The shares and the revocation below change the sandbox's grants: the seeded ones are back for the specs after.
+  test.afterAll(async () => {
+    await sandboxApi().control.reset();
+  });
+
+  test("owners share two BEVs through a link, the list names the link, and says so when one is revoked", async ({
+    page,
+  }) => {
+    // Build the link: non-location telemetry and location history, BEVs only, back to the dashboard's landing page.
+    await page.goto("/share");
+    const form = page.getByTestId("share-link-form");
+    const name = `BEVs ${randomUUID().slice(0, 8)}`;
+    await form.getByTestId("share-link-name").fill(name);
+    await askFor(page, [1, 4]);
+    await form.getByTestId("share-powertrain-BEV").check();
+    expect(await chooseRegisteredRedirect(page)).toBe(`${E2E_BASE_URL}/share/landing`);
+    await expect(page.getByTestId("share-link-url")).toContainText("powertrainTypes=BEV");
+    const url = await page.getByTestId("share-link-url").innerText();
+    await page.getByTestId("share-link-save").click();
+    await expect(page.getByTestId("share-link-outcome")).toHaveText(`Kept as ${name}.`);
+
+    // The owner sees only their BEVs to tick, and shares two of the three.
+    await openAsOwner(page, url);
+    const offered = page.locator("input[data-vehicle]");
+    await expect(offered).toHaveCount(BEVS.length);
+    const offeredIds = await offered.evaluateAll((boxes) =>
+      boxes.map((box) => Number(box.getAttribute("data-vehicle"))),
+    );
+    expect(offeredIds.sort()).toEqual(BEVS);
+    await page.locator(`input[data-vehicle="${SHARED.tesla}"]`).check();
+    await page.locator(`input[data-vehicle="${SHARED.ford}"]`).check();
+    await page.locator('button[data-action="share"]').click();
+
+    // Back on the dashboard: the landing page names the two, and the owner's token is not in the address.
+    await expect(page).toHaveURL(/\/share\/arrived\?/);
+    expect(new URL(page.url()).searchParams.has("token")).toBe(false);
+    await expect(page.getByTestId("share-landing-count")).toHaveText("2 vehicles were just shared");
+    const landed = page.getByTestId("share-landing-vehicles");
+    await expect(landed).toContainText("2023 Tesla Model Y");
+    await expect(landed).toContainText("2022 Ford Mustang Mach-E");
+    await expect(page.getByTestId("share-landing")).toContainText(`Through the link ${name}.`);
+
+    // The vehicle list: both, with exactly those privileges, the link's name, and no expiry warning (a year away).
+    await page.getByTestId("share-landing-vehicle-list").click();
+    for (const tokenId of Object.values(SHARED)) {
+      const row = page.locator(`[data-testid="vehicle-row"][data-token-id="${tokenId}"]`);
+      await expect(row).toBeVisible();
+      expect(await privilegesOf(row)).toEqual(["1", "4"]);
+      await expect(row.getByTestId("vehicle-shared-via")).toHaveText(`via ${name}`);
+      await expect(row.getByTestId("vehicle-shared-recently")).toBeVisible();
+      await expect(row.getByTestId("grant-ends-soon")).toHaveCount(0);
+    }
+    await expect(page.locator('[data-testid="vehicle-row"][data-token-id="7303"]')).toHaveCount(0);
+
+    // Their trips map draws, and the value page says what the grant leaves out.
+    await page.goto(`/vehicles/${SHARED.tesla}/trips`);
+    await expect(page.getByTestId("trip-list")).toBeVisible();
+    await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", /^[1-9]\d*$/);
+    await expect(page.getByTestId("missing-privilege")).toHaveCount(0);
+    await page.goto(`/vehicles/${SHARED.ford}/value`);
+    await expect(page.getByTestId("vehicle-value")).toBeVisible();
+    const lacks = page.getByTestId("grant-lacks");
+    await lacks.locator("summary").click();
+    await expect(lacks).toContainText("Without VIN credential: no VIN");
+    await expect(lacks).toContainText("Without current location");
+    await expect(lacks).not.toContainText("Without location history");
+
+    // The owner revokes the Tesla's grant; the landing page and then the list say so.
+    await openAsOwner(page, url);
+    await page.locator(`button[data-revoke="${SHARED.tesla}"]`).click();
+    await expect(page.getByTestId("share-landing-revoked")).toContainText("2023 Tesla Model Y");
+    await page.goto("/vehicles");
+    await expect(page.locator(`[data-testid="vehicle-row"][data-token-id="${SHARED.ford}"]`)).toBeVisible();
+    await expect(page.locator(`[data-testid="vehicle-row"][data-token-id="${SHARED.tesla}"]`)).toHaveCount(0);
+    const ended = page.locator(`[data-testid="ended-grant-row"][data-token-id="${SHARED.tesla}"]`);
+    await expect(ended).toHaveAttribute("data-ending", "revoked");
+    await expect(ended.getByTestId("ended-grant-headline")).toContainText("Revoked by its owner");
+    await expect(ended).toContainText(`the link ${name}`);
+
+    // The grant filter, kept in the URL: only the ended grants.
+    await page.getByTestId("vehicle-filter-grant").selectOption("ended");
+    await expect(page).toHaveURL(/grant=ended/);
+    await expect(page.getByTestId("vehicle-row")).toHaveCount(0);
+    await expect(ended).toBeVisible();
   });
 });

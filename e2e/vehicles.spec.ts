@@ -59,6 +59,43 @@ test.describe("vehicle list", () => {
   });
 });
 
+test.describe("vehicle list filters", () => {
+  test("narrow the list to grants holding privileges, or ending within 30 days, and live in the URL", async ({
+    page,
+  }) => {
+    await page.goto("/vehicles");
+    await expect(page.getByTestId("vehicle-row").first()).toBeVisible();
+    const rows = await page.getByTestId("vehicle-row").evaluateAll((all) =>
+      all.map((row) => ({
+        tokenId: Number(row.getAttribute("data-token-id")),
+        privileges: [...row.querySelectorAll("[data-privilege]")].map((b) => b.getAttribute("data-privilege")),
+        endsSoon: row.querySelector('[data-testid="grant-ends-soon"]') !== null,
+      })),
+    );
+    const holding = (...ids: string[]) =>
+      rows.filter((row) => ids.every((id) => row.privileges.includes(id))).map((row) => row.tokenId);
+    expect(holding("4")).not.toContain(VEHICLE_IDS.noTripsPrivilege);
+    expect(holding("4").length).toBeLessThan(rows.length);
+
+    await page.getByTestId("vehicle-filter-privilege-4").check();
+    await expect.poll(() => rowIds(page)).toEqual(holding("4"));
+    await expect(page).toHaveURL(/[?&]privilege=4(&|$)/);
+    await page.getByTestId("vehicle-filter-privilege-5").check();
+    await expect.poll(() => rowIds(page)).toEqual(holding("4", "5"));
+
+    // A shared or reloaded URL opens with the same filters.
+    await page.reload();
+    await expect(page.getByTestId("vehicle-filter-privilege-4")).toBeChecked();
+    await expect(page.getByTestId("vehicle-filter-privilege-5")).toBeChecked();
+    await expect.poll(() => rowIds(page)).toEqual(holding("4", "5"));
+
+    await page.goto("/vehicles?grant=ending");
+    await expect(page.getByTestId("vehicle-filter-grant")).toHaveValue("ending");
+    await expect(page.getByTestId("vehicle-filters")).toBeVisible();
+    await expect.poll(() => rowIds(page)).toEqual(rows.filter((row) => row.endsSoon).map((row) => row.tokenId));
+  });
+});
+
 test.describe("one vehicle", () => {
   test("opens on its Overview, with the header and the Overview, Trips, All trips and Value tabs", async ({ page }) => {
     await page.goto(`/vehicles/${VEHICLE_IDS.manyTrips}`);
