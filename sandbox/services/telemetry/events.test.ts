@@ -63,6 +63,41 @@ describe("events, daily activity and attestations", () => {
     }
   });
 
+  it("sums every event of the vehicle's life by name in dataSummary, as the events query finds them", async () => {
+    interface Summary {
+      name: string;
+      numberOfEvents: number;
+      firstSeen: string;
+      lastSeen: string;
+    }
+    const answer = await telemetryQuery<{ dataSummary: { eventDataSummary: Summary[] } }>(
+      suite,
+      token,
+      `{ dataSummary(tokenId: ${VEHICLE}) { eventDataSummary { name numberOfEvents firstSeen lastSeen } } }`,
+    );
+    expect(answer.errors).toBeUndefined();
+    const summary = answer.data?.dataSummary.eventDataSummary ?? [];
+    const names = summary.map((entry) => entry.name);
+    expect(names).toEqual([...names].sort());
+    expect(names).toContain(EVENT_NAMES.harshBraking);
+    // The events query over the vehicle's whole life, a month at a time, finds the same counts and times.
+    const firstUs = Math.min(...summary.map((entry) => micros(entry.firstSeen)));
+    const found = new Map<string, number[]>();
+    for (let from = firstUs; from < nowUs; from += 30 * DAY_US) {
+      const window = await events(from, Math.min(nowUs, from + 30 * DAY_US));
+      for (const row of window.data?.events ?? []) {
+        found.set(row.name, [...(found.get(row.name) ?? []), micros(row.timestamp)]);
+      }
+    }
+    expect([...found.keys()].sort()).toEqual(names);
+    for (const entry of summary) {
+      const times = found.get(entry.name) ?? [];
+      expect(entry.numberOfEvents).toBe(times.length);
+      expect(micros(entry.firstSeen)).toBe(Math.min(...times));
+      expect(micros(entry.lastSeen)).toBe(Math.max(...times));
+    }
+  });
+
   it("filters by name, source and tags as the real filters do", async () => {
     const range = [trip.startUs, trip.endUs + 1] as const;
     const only = await events(...range, `, filter: {name: {eq: "${EVENT_NAMES.harshBraking}"}}`);

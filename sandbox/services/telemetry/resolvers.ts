@@ -9,6 +9,7 @@ import { type FloatFilter, type LocationFilter, type StringAggregation } from ".
 import { withInjectedSamples } from "./injected";
 import { type AttestationsArgs, findAttestations, latestVinCredential } from "./attestations";
 import { dailyActivity, type DailyActivityArgs } from "./daily-activity";
+import { eventSummaries } from "./event-summary";
 import { type EventsArgs, findEvents } from "./events";
 import { findSegments, type SegmentsArgs } from "./segments";
 import {
@@ -104,6 +105,7 @@ const query: Record<string, Resolver> = {
   dataSummary: (_source, args, context) => {
     const source = sourceFor(context, args);
     const summaries = source ? signalSummaries(source, context.nowUs) : [];
+    const vehicle = vehicleSource(context.sandbox, args.tokenId as number);
     // With no data the real service reports its starting values: first seen now, last seen in 1900.
     let firstSeen = context.nowUs;
     let lastSeen = Date.UTC(1900, 0, 1) * 1000;
@@ -117,7 +119,9 @@ const query: Record<string, Resolver> = {
       firstSeen,
       lastSeen,
       signalDataSummary: summaries,
-      eventDataSummary: [],
+      // Worked out only when asked for (the executor calls a function-valued field). Events happen during trips,
+      // which send signals, so they never move the summary's first and last seen.
+      eventDataSummary: () => eventSummaries(vehicle, context.nowUs),
     };
   },
 
