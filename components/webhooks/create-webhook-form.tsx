@@ -10,6 +10,7 @@ import { createWebhookAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
 import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
 import { CONDITION_EXAMPLES, SIGNAL_METRICS, TRIGGER_EVENTS, valueTypeOf } from "@/lib/server/webhooks-metrics";
+import { HistoryTrial } from "./history-trial";
 import { conditionQuery, formDefaultsQuery } from "./queries";
 
 const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
@@ -191,6 +192,11 @@ export function CreateWebhookForm() {
             required
           />
         </label>
+
+        <HistoryTrial
+          request={{ service, metricName, condition: condition.trim(), coolDownPeriod: Number(coolDown) }}
+          disabled={conditionRefusal !== null || condition.trim() === "" || !/^\d+$/.test(coolDown.trim())}
+        />
 
         <label className="flex flex-col gap-1 text-sm">
           Target URL

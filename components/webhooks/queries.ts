@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type InboxView } from "@/lib/server/inbox-types";
+import { type WebhookTrial } from "@/lib/server/webhook-trial-types";
 import { type WebhookRow } from "@/lib/server/webhooks-types";
 import { fetchJson } from "@/lib/result";
 
@@ -22,7 +23,17 @@ export const webhookKeys = {
   condition: (service: string, metricName: string, condition: string) =>
     ["webhooks", "condition", service, metricName, condition] as const,
   inbox: () => ["webhooks", "inbox"] as const,
+  trial: (request: TrialRequest) => ["webhooks", "trial", request] as const,
 };
+
+/** What a history trial is asked for; the vehicles are the first ones the metric can be read on when none. */
+export interface TrialRequest {
+  service: string;
+  metricName: string;
+  condition: string;
+  coolDownPeriod: number;
+  tokenIds: number[];
+}
 
 const read =
   <T>(url: string) =>
@@ -58,3 +69,20 @@ export const conditionQuery = (service: string, metricName: string, condition: s
 /** The inbox polls while it is open, so a delivery shows within a couple of seconds of arriving. */
 export const inboxQuery = () =>
   queryOptions({ queryKey: webhookKeys.inbox(), queryFn: read<InboxView>("/api/inbox"), refetchInterval: 1_000 });
+
+/** A history trial, asked for once per distinct request; it reads days of history, so it is not repeated on focus. */
+export const trialQuery = (request: TrialRequest) =>
+  queryOptions({
+    queryKey: webhookKeys.trial(request),
+    queryFn: read<WebhookTrial>(
+      `/api/webhooks/trial?${new URLSearchParams({
+        service: request.service,
+        metricName: request.metricName,
+        condition: request.condition,
+        coolDownPeriod: String(request.coolDownPeriod),
+        tokenIds: request.tokenIds.join(","),
+      }).toString()}`,
+    ),
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
+  });

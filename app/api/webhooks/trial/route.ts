@@ -1,0 +1,24 @@
+import { resultResponse } from "@/lib/server/responses";
+import { tryWebhookOnHistory } from "@/lib/server/webhook-trial";
+
+/**
+ * GET `?service=&metricName=&condition=&coolDownPeriod=&tokenIds=1,2`: how often the condition would have fired over
+ * the last days of the vehicles' history (the first vehicles the metric can be read on when none are named). A read
+ * with no side effects, so the form may ask before anything is saved.
+ */
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  const query = new URL(request.url).searchParams;
+  const tokenIds = (query.get("tokenIds") ?? "").split(",").filter((id) => id.trim() !== "");
+  return resultResponse(
+    await tryWebhookOnHistory({
+      service: (query.get("service") ?? "") as "signals",
+      metricName: query.get("metricName") ?? "",
+      condition: query.get("condition") ?? "",
+      coolDownPeriod: query.get("coolDownPeriod") ?? "",
+      ...(tokenIds.length > 0 ? { tokenIds } : {}),
+    }),
+  );
+}

@@ -1,0 +1,148 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { type DashboardSession } from "@/lib/auth/session";
+import { setUpSandbox } from "@/test-support/sandbox";
+import { GET as trialGet } from "@/app/api/webhooks/trial/route";
+import { tryWebhookOnHistory } from "./webhook-trial";
+import { TRIAL_INTERVAL } from "./webhook-trial-types";
+
+/** The history trial through the app's own client against a sandbox, compared with what the sandbox itself serves. */
+
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+const SIGNED_IN: DashboardSession = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "admin" };
+const VEHICLE = 21957;
+/** A band no simulated speed falls in by chance. */
+const BAND = "valueNumber > 123.3 && valueNumber < 123.6";
+
+const suite = setUpSandbox({ pointApp: true });
+beforeEach(async () => {
+  auth.session = SIGNED_IN;
+  await suite.control.reset();
+});
+
+/** The vehicle's speed samples exactly as the sandbox's Telemetry API serves them over the window. */
+async function sandboxSpeeds(tokenId: number, from: string, to: string): Promise<{ at: number; speed: number }[]> {
+  const response = await fetch(`${suite.url}/telemetry/query`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${await suite.vehicleJwt(tokenId, [1])}` },
+    body: JSON.stringify({
+      query: `query($t: Int!, $i: String!, $f: Time!, $to: Time!) {
+        signals(tokenId: $t, interval: $i, from: $f, to: $to) { timestamp speed(agg: FIRST) } }`,
+      variables: { t: tokenId, i: TRIAL_INTERVAL, f: from, to },
+    }),
+  });
+  const body = (await response.json()) as { data: { signals: { timestamp: string; speed: number | null }[] } };
+  return body.data.signals.flatMap((row) =>
+    row.speed === null ? [] : [{ at: Date.parse(row.timestamp), speed: row.speed }],
+  );
+}
+
+const trial = async (overrides: Record<string, unknown>) => {
+  const result = await tryWebhookOnHistory({
+    service: "signals",
+    metricName: "vss.speed",
+    condition: "valueNumber > 60",
+    coolDownPeriod: 0,
+    tokenIds: [VEHICLE],
+    ...overrides,
+  });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.data;
+};
+
+describe("the history trial", () => {
+  it("fires once per sample the sandbox serves above the threshold when there is no cooldown", async () => {
+    const result = await trial({});
+    const speeds = await sandboxSpeeds(VEHICLE, result.from, result.to);
+    const expected = speeds.filter(({ speed }) => speed > 60).length;
+    expect(expected).toBeGreaterThan(0);
+    expect(result.fired).toBe(expected);
+    expect(result.vehicles).toMatchObject([
+      { tokenId: VEHICLE, readings: speeds.length, fired: expected, error: null },
+    ]);
+    expect(Date.parse(result.to) - Date.parse(result.from)).toBe(7 * 86_400_000);
+    // Moments on a trip link to it on the trips page.
+    expect(
+      result.vehicles[0]?.moments.some((m) => /^\/vehicles\/21957\/trips\?page=\d+&trip=/.test(m.tripHref ?? "")),
+    ).toBe(true);
+  });
+
+  it("honours the cooldown on the samples' own times: every match is a moment or inside one's cooldown", async () => {
+    const coolDownMs = 600_000;
+    const result = await trial({ coolDownPeriod: coolDownMs / 1000 });
+    const moments = (result.vehicles[0]?.moments ?? []).map((moment) => Date.parse(moment.at));
+    const samples = await sandboxSpeeds(VEHICLE, result.from, result.to);
+    const matches = samples.filter(({ speed }) => speed > 60);
+    const lastMomentAtOrBefore = (at: number) => Math.max(...moments.filter((moment) => moment <= at));
+    expect(moments.length).toBeGreaterThan(0);
+    expect(moments.length).toBeLessThan(matches.length);
+    expect(moments.every((at) => matches.some((match) => match.at === at))).toBe(true);
+    moments.slice(1).forEach((at, index) => expect(at - (moments[index] ?? 0)).toBeGreaterThanOrEqual(coolDownMs));
+    for (const match of matches) {
+      const lastMoment = lastMomentAtOrBefore(match.at);
+      expect(match.at === lastMoment || match.at - lastMoment < coolDownMs).toBe(true);
+    }
+    const inCooldown = samples.filter(({ at }) => !moments.includes(at) && at - lastMomentAtOrBefore(at) < coolDownMs);
+    expect(result.vehicles[0]?.cooledDown).toBe(inCooldown.length);
+  });
+
+  it("gives previousValue as the reading it last fired on: a rise of 20 since then fires", async () => {
+    const result = await trial({ condition: "valueNumber - previousValueNumber >= 20" });
+    const values = (result.vehicles[0]?.moments ?? []).map((moment) => Number(moment.value));
+    expect(values.length).toBeGreaterThan(1);
+    values.slice(1).forEach((value, index) => expect(value - (values[index] ?? 0)).toBeGreaterThanOrEqual(20));
+  });
+
+  it("tries the first vehicles the metric can be read on when none are named", async () => {
+    const result = await tryWebhookOnHistory({
+      service: "signals",
+      metricName: "vss.speed",
+      condition: "valueNumber > 60",
+      coolDownPeriod: 0,
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.data.vehicles.length).toBeGreaterThan(1);
+    expect(result.data.vehicles.length).toBeLessThanOrEqual(10);
+  });
+
+  it("refuses a condition that does not compile, a text signal, and too many vehicles, reading nothing", async () => {
+    await suite.control.resetStats();
+    expect(
+      await tryWebhookOnHistory({
+        service: "signals",
+        metricName: "vss.speed",
+        condition: "valueNumber >",
+        coolDownPeriod: 0,
+      }),
+    ).toMatchObject({ ok: false, error: { code: "INVALID_INPUT", message: /invalid CEL condition/ } });
+    expect(
+      await tryWebhookOnHistory({
+        service: "signals",
+        metricName: "vss.powertrainType",
+        condition: 'valueString == "BEV"',
+        coolDownPeriod: 0,
+      }),
+    ).toMatchObject({ ok: false, error: { code: "INVALID_INPUT", message: /numeric signals, locations and events/ } });
+    const many = Array.from({ length: 11 }, (_, index) => index + 1);
+    expect(await trial({ tokenIds: many }).catch((error: Error) => error.message)).toMatch(/at most 10 vehicles/);
+    expect((await suite.control.stats()).total).toBe(0);
+  });
+
+  it("answers through its GET route, and refuses a caller without a session", async () => {
+    const query = new URLSearchParams({
+      service: "signals",
+      metricName: "vss.speed",
+      condition: BAND,
+      coolDownPeriod: "0",
+      tokenIds: String(VEHICLE),
+    });
+    const response = await trialGet(new Request(`http://localhost:3000/api/webhooks/trial?${query.toString()}`));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ fired: 0, vehicles: [{ tokenId: VEHICLE, fired: 0 }] });
+    auth.session = null;
+    expect((await trialGet(new Request(`http://localhost:3000/api/webhooks/trial?${query.toString()}`))).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,259 @@
+import "server-only";
+import { z } from "zod";
+import {
+  EMPTY_EVENT,
+  EMPTY_LOCATION,
+  EMPTY_SIGNAL,
+  type EventReading,
+  type PreparedCondition,
+  type SignalReading,
+  evaluateEventCondition,
+  evaluateSignalCondition,
+  prepareEventCondition,
+  prepareSignalCondition,
+} from "@/lib/cel/conditions";
+import { type TimedReading, replayCondition } from "@/lib/cel/replay";
+import { getDimoClient } from "@/lib/dimo";
+import { describeError } from "@/lib/dimo/describe-error";
+import { isDimoError } from "@/lib/dimo/errors";
+import { type Feature, canUse, telemetryFeatureOf } from "@/lib/features";
+import { type Trip } from "@/lib/models";
+import { AppFailure } from "@/lib/result";
+import { isSignalName, signalInfo } from "@/lib/telemetry-signals";
+import { guarded } from "./guard";
+import { positiveWholeNumber } from "./inputs";
+import { checkCondition, conditionInput } from "./webhooks";
+import { VSS_PREFIX, valueTypeOf } from "./webhooks-metrics";
+import {
+  TRIAL_DAYS,
+  TRIAL_INTERVAL,
+  TRIAL_MAX_MOMENTS,
+  TRIAL_MAX_VEHICLES,
+  type TrialMoment,
+  type VehicleTrial,
+  type WebhookTrial,
+} from "./webhook-trial-types";
+
+/**
+ * "Try it on history": a condition replayed over the last days of the Telemetry API's history for up to ten vehicles,
+ * with the cooldown and `previous…` rules of a live delivery (lib/cel/replay.ts). Numeric signals are read with
+ * `signals` at the finest interval, locations as a path at that interval, events with `events`; one Telemetry API
+ * request per vehicle, plus a page or two of the Trips API for a vehicle that fired, to link each moment to its trip.
+ */
+
+export const trialInput = conditionInput.extend({
+  coolDownPeriod: z.coerce
+    .number({ error: "the cooldown must be a number of seconds" })
+    .int({ error: "the cooldown must be a whole number of seconds" })
+    .min(0, { error: "the cooldown must be 0 seconds or more" }),
+  tokenIds: z
+    .array(positiveWholeNumber("tokenId"))
+    .max(TRIAL_MAX_VEHICLES, { error: `a trial covers at most ${TRIAL_MAX_VEHICLES} vehicles` })
+    .optional(),
+});
+
+type TrialInput = z.output<typeof trialInput>;
+const DAY_MS = 86_400_000;
+/** Pages of trips read to link moments: the window's trips are on the newest pages. */
+const MAX_TRIP_PAGES = 3;
+
+/** How one metric's history is read and decided: the feature its reading needs, the readings, the condition. */
+interface MetricReader {
+  feature: Feature;
+  read(tokenId: number, window: { from: string; to: string }): Promise<TimedReading<ReadingWithWords>[]>;
+  fires(prepared: PreparedCondition, current: ReadingWithWords, previous: ReadingWithWords | null): boolean;
+}
+
+type ReadingWithWords = { signal: SignalReading; words: string } | { event: EventReading; words: string };
+
+const signalOf = (reading: ReadingWithWords | null): SignalReading =>
+  reading && "signal" in reading ? reading.signal : EMPTY_SIGNAL;
+const eventOf = (reading: ReadingWithWords | null): EventReading =>
+  reading && "event" in reading ? reading.event : EMPTY_EVENT;
+
+/**
+ * The Telemetry API answers `signals` with null, not an empty list, when no bucket has data; the client reports that
+ * as a failure with no upstream words. For a trial it is a vehicle that drove no readings in the window.
+ */
+const isNoDataAnswer = (error: unknown): boolean =>
+  isDimoError(error) &&
+  error.service === "telemetry" &&
+  error.status === 200 &&
+  error.code === "BAD_REQUEST" &&
+  !error.upstreamMessage;
+
+/** The readings, or none when the Telemetry API had no data for the window. */
+async function readingsOrNone<T>(read: Promise<T[]>): Promise<T[]> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isNoDataAnswer(error)) return [];
+    throw error;
+  }
+}
+
+const refuse = (message: string): never => {
+  throw new AppFailure({ code: "INVALID_INPUT", message, retryable: false });
+};
+
+function readerFor(input: TrialInput): MetricReader {
+  const client = getDimoClient();
+  if (input.service === "events") {
+    return {
+      feature: "events",
+      async read(tokenId, window) {
+        const events = await client.listEvents(tokenId, window);
+        return events
+          .filter((event) => event.name === input.metricName)
+          .map((event) => ({
+            at: Date.parse(event.timestamp),
+            reading: {
+              event: { ...event, metadata: event.metadata ?? "" },
+              words: `${(event.durationNs / 1e9).toFixed(1)} s`,
+            },
+          }));
+      },
+      fires: (prepared, current, previous) => evaluateEventCondition(prepared, eventOf(current), eventOf(previous)),
+    };
+  }
+  const name = input.metricName.slice(VSS_PREFIX.length);
+  const fires: MetricReader["fires"] = (prepared, current, previous) =>
+    evaluateSignalCondition(prepared, signalOf(current), signalOf(previous));
+  if (valueTypeOf(input.metricName) === "vss.Location") {
+    return {
+      feature: "location",
+      async read(tokenId, window) {
+        const [answer] = await client.getTripPaths(tokenId, [{ ...window, interval: TRIAL_INTERVAL }]);
+        if (!answer?.ok) throw answer?.error ?? new Error("the Telemetry API answered no path");
+        return answer.path.coordinates.map(([longitude, latitude], index) => ({
+          at: answer.path.times[index] ?? 0,
+          reading: {
+            // The path carries no HDOP: conditions on value.hdop see 0 here.
+            signal: { ...EMPTY_SIGNAL, valueLocation: { ...EMPTY_LOCATION, latitude, longitude } },
+            words: `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`,
+          },
+        }));
+      },
+      fires,
+    };
+  }
+  if (!isSignalName(name) || signalInfo(name)?.kind !== "float") {
+    return refuse(
+      `The history trial reads numeric signals, locations and events; ${input.metricName} is not one it can read.`,
+    );
+  }
+  return {
+    feature: telemetryFeatureOf(name),
+    async read(tokenId, window) {
+      const history = await client.getSignalHistory(tokenId, {
+        signal: name,
+        aggregation: "FIRST",
+        interval: TRIAL_INTERVAL,
+        ...window,
+      });
+      return history.points.map((point) => ({
+        at: Date.parse(point.timestamp),
+        reading: { signal: { ...EMPTY_SIGNAL, valueNumber: point.value }, words: String(point.value) },
+      }));
+    },
+    fires,
+  };
+}
+
+function prepared(input: TrialInput): PreparedCondition {
+  const refusal = checkCondition(input);
+  if (refusal) refuse(refusal);
+  const result =
+    input.service === "events"
+      ? prepareEventCondition(input.condition)
+      : prepareSignalCondition(input.condition, valueTypeOf(input.metricName));
+  return result.ok ? result.prepared : refuse(result.error);
+}
+
+/** The vehicles to try: the ones asked for, or the first ones shared with a grant that lets the metric be read. */
+async function vehiclesToTry(input: TrialInput, feature: Feature): Promise<number[]> {
+  if (input.tokenIds && input.tokenIds.length > 0) return [...new Set(input.tokenIds)];
+  const vehicles = await getDimoClient().listAllVehicles();
+  return vehicles
+    .filter((vehicle) => vehicle.grant !== null && canUse(vehicle.grant, feature))
+    .slice(0, TRIAL_MAX_VEHICLES)
+    .map((vehicle) => vehicle.tokenId);
+}
+
+/** The trips that started in the window or were under way at its start, with the page each is on. */
+async function tripsSince(tokenId: number, fromMs: number): Promise<{ trip: Trip; page: number }[]> {
+  const client = getDimoClient();
+  const found: { trip: Trip; page: number }[] = [];
+  for (let page = 1; page <= MAX_TRIP_PAGES; page += 1) {
+    const { trips, totalPages } = await client.listTrips(tokenId, page);
+    found.push(...trips.map((trip) => ({ trip, page })));
+    const oldest = Math.min(...trips.map((trip) => Date.parse(trip.start.time)));
+    if (trips.length === 0 || oldest < fromMs || page >= totalPages) break;
+  }
+  return found;
+}
+
+async function linkToTrips(tokenId: number, fired: TimedReading<ReadingWithWords>[], fromMs: number) {
+  const grant = (await getDimoClient().getVehicle(tokenId))?.grant ?? null;
+  const trips = fired.length > 0 && canUse(grant, "trips") ? await tripsSince(tokenId, fromMs) : [];
+  return fired.slice(0, TRIAL_MAX_MOMENTS).map((timed): TrialMoment => {
+    const holder = trips.find(
+      ({ trip }) => Date.parse(trip.start.time) <= timed.at && timed.at <= Date.parse(trip.end.time),
+    );
+    return {
+      at: new Date(timed.at).toISOString(),
+      value: timed.reading.words,
+      tripHref: holder
+        ? `/vehicles/${tokenId}/trips?page=${holder.page}&trip=${encodeURIComponent(holder.trip.id)}`
+        : null,
+    };
+  });
+}
+
+/** The condition replayed over the window for each vehicle; a vehicle that cannot be read says why, the rest answer. */
+export async function runTrial(input: TrialInput, now: number = Date.now()): Promise<WebhookTrial> {
+  const program = prepared(input);
+  const reader = readerFor(input);
+  const toMs = Math.floor(now / 1000) * 1000;
+  const fromMs = toMs - TRIAL_DAYS * DAY_MS;
+  const window = { from: new Date(fromMs).toISOString(), to: new Date(toMs).toISOString() };
+  let firstError: string | null = null;
+
+  const tryVehicle = async (tokenId: number): Promise<VehicleTrial> => {
+    try {
+      const readings = await readingsOrNone(reader.read(tokenId, window));
+      const outcome = replayCondition(
+        readings,
+        (current, previous) => reader.fires(program, current, previous),
+        input.coolDownPeriod,
+      );
+      firstError ??= outcome.firstError;
+      return {
+        tokenId,
+        readings: readings.length,
+        fired: outcome.fired.length,
+        moments: await linkToTrips(tokenId, outcome.fired, fromMs),
+        cooledDown: outcome.cooledDown,
+        evaluationErrors: outcome.evaluationErrors,
+        error: null,
+      };
+    } catch (error) {
+      const words = describeError(error).message;
+      return { tokenId, readings: 0, fired: 0, moments: [], cooledDown: 0, evaluationErrors: 0, error: words };
+    }
+  };
+
+  const vehicles = await Promise.all((await vehiclesToTry(input, reader.feature)).map(tryVehicle));
+  return {
+    ...window,
+    interval: TRIAL_INTERVAL,
+    fired: vehicles.reduce((sum, vehicle) => sum + vehicle.fired, 0),
+    vehicles,
+    firstError,
+  };
+}
+
+/** The guarded trial, for the trial route. */
+export const tryWebhookOnHistory = guarded(trialInput, async function tryWebhookOnHistory(input) {
+  return runTrial(input);
+});
