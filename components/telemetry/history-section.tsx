@@ -41,5 +41,5 @@ function History({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | nu
   if (telemetry.status === "loading") return <Placeholder />;
   // An error is the Now card's to show.
   if (telemetry.status !== "ready") return null;
-  return <HistoryPanel tokenId={tokenId} signals={chartableSignals(grant, telemetry.latest.availableSignals)} />;
+  return <HistoryPanel tokenId={tokenId} signals={chartableSignals(grant, telemetry.data.availableSignals)} />;
 }

@@ -49,7 +49,7 @@ function LatestLocation({ tokenId, grant, mapStyleUrl }: LocationPanelProps) {
   if (telemetry.status !== "ready") return null;
   return (
     <PanelCard heading={heading(grant)} testId="location-card">
-      <LocationBody latest={telemetry.latest} approximate={!canUse(grant, "location")} mapStyleUrl={mapStyleUrl} />
+      <LocationBody latest={telemetry.data} approximate={!canUse(grant, "location")} mapStyleUrl={mapStyleUrl} />
     </PanelCard>
   );
 }

@@ -58,7 +58,7 @@ function Latest({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | nul
       />
     );
   }
-  const latest = telemetry.status === "ready" ? telemetry.latest : null;
+  const latest = telemetry.status === "ready" ? telemetry.data : null;
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -24,7 +24,7 @@ function Summary({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | nu
   if (telemetry.status === "loading") return <Placeholder />;
   // An error, or a grant that allows no signal, is the Now card's to show.
   if (telemetry.status !== "ready") return null;
-  const { summary } = telemetry.latest;
+  const { summary } = telemetry.data;
   return (
     <PanelCard heading={HEADING} testId="summary-card">
       {summary ? <DataSummaryList summary={summary} /> : <NotSent grant={grant} what="data summary" />}
