@@ -12,6 +12,7 @@ import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
 import { CONDITION_EXAMPLES, SIGNAL_METRICS, TRIGGER_EVENTS, valueTypeOf } from "@/lib/server/webhooks-metrics";
 import { HistoryTrial } from "./history-trial";
 import { conditionQuery, formDefaultsQuery } from "./queries";
+import { TestTargetButton } from "./test-target-button";
 
 const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
 
@@ -223,6 +224,11 @@ export function CreateWebhookForm() {
           </span>
           {token ? <CopyButton value={token} label="Copy verification token" /> : null}
         </div>
+
+        <TestTargetButton
+          request={{ targetUrl: target, service, metricName, condition, displayName: name }}
+          disabled={target === ""}
+        />
 
         {submitError && !conditionRefusal ? (
           <p className="text-sm text-danger" role="alert" data-testid="webhook-create-error">

@@ -13,6 +13,7 @@ import { toAppError, unwrap } from "@/lib/result";
 import { type WebhookRow } from "@/lib/server/webhooks-types";
 import { webhookKeys, webhooksQuery } from "./queries";
 import { SubscribeVehicles } from "./subscribe-vehicles";
+import { TestTargetButton } from "./test-target-button";
 
 function StatusBadge({ webhook }: { webhook: WebhookRow }) {
   if (webhook.status === "enabled") return <Badge tone="success">enabled</Badge>;
@@ -99,6 +100,16 @@ function Row({ webhook }: { webhook: WebhookRow }) {
         </div>
       </div>
       {failure ? <p className="text-sm text-danger">{toAppError(failure).message}</p> : null}
+      <TestTargetButton
+        request={{
+          targetUrl: webhook.targetUrl,
+          service: webhook.service,
+          metricName: webhook.metricName,
+          condition: webhook.condition,
+          displayName: webhook.displayName,
+          webhookId: webhook.id,
+        }}
+      />
       {showVehicles ? <SubscribeVehicles webhook={webhook} /> : null}
     </li>
   );

@@ -12,7 +12,8 @@ import {
   vehiclesInput,
   webhookIdInput,
 } from "@/lib/server/webhooks";
-import { type SubscribeOutcome } from "@/lib/server/webhooks-types";
+import { postSampleEvent, testTargetInput } from "@/lib/server/webhook-test";
+import { type SubscribeOutcome, type TargetTestResult } from "@/lib/server/webhooks-types";
 
 /**
  * The webhooks section's changes, each a guarded action (the license's owner and admins are the only people who sign
@@ -61,3 +62,14 @@ export const subscribeVehiclesAction = guarded(
 export const unsubscribeVehicleAction = guarded(vehicleInput, async function unsubscribeVehicleAction({ id, tokenId }) {
   return { message: await inTriggersWords(getDimoClient().unsubscribeVehicle(id, tokenId)) };
 });
+
+/**
+ * POSTs a sample CloudEvent to the target from the server, as DIMO would, and says what came back: the status, the
+ * time taken and the start of the answer. An action, not a read: it sends something to the developer's endpoint.
+ */
+export const testWebhookTargetAction = guarded(
+  testTargetInput,
+  async function testWebhookTargetAction(input): Promise<TargetTestResult> {
+    return postSampleEvent(input);
+  },
+);

@@ -83,3 +83,14 @@ export function tokenIdOfDid(did: string): number | null {
   const tokenId = Number(match[1]);
   return Number.isSafeInteger(tokenId) ? tokenId : null;
 }
+
+/** What the target answered to a sample CloudEvent posted from the server. */
+export interface TargetTestResult {
+  /** The HTTP status, or null when no answer came (refused, timed out). */
+  status: number | null;
+  durationMs: number;
+  /** The start of the answer's body, or why there was none. */
+  bodyStart: string;
+  /** Whether DIMO would count it a success (a 2xx or 3xx status). */
+  ok: boolean;
+}
