@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { modulesOf, readQr } from "@/lib/share-links/qr-read";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { E2E_BASE_URL, E2E_SANDBOX_URL } from "./fixtures/servers";
 import { expect, test } from "./fixtures/test";
@@ -50,7 +51,8 @@ test.describe("Get vehicles: share links", () => {
 
     const shown = page.getByTestId("share-link-url");
     await expect(shown).toContainText("permissions=10010000");
-    const url = new URL(await shown.innerText());
+    const linkText = await shown.innerText();
+    const url = new URL(linkText);
     expect(`${url.origin}${url.pathname}`).toBe(`${E2E_SANDBOX_URL}/login/`);
     const params = url.searchParams;
     expect(params.get("clientId")).toBe(DEMO_LICENSE.clientId);
@@ -67,6 +69,10 @@ test.describe("Get vehicles: share links", () => {
     const qr = page.getByTestId("share-link-qr");
     await expect(qr).toBeVisible();
     await expect(qr.locator("path")).toHaveAttribute("d", /^M\d+ \d+h1v1h-1z/);
+    // Read back as a phone would, the code is the link shown.
+    const viewBox = (await qr.getAttribute("viewBox")) ?? "";
+    const drawn = { size: Number(viewBox.split(" ")[2]), path: (await qr.locator("path").getAttribute("d")) ?? "" };
+    expect(readQr(modulesOf(drawn))).toBe(linkText);
 
     const preview = page.getByTestId("share-link-preview");
     await expect(preview).toContainText(`${DEMO_LICENSE.alias} asks to access your vehicles.`);
