@@ -216,5 +216,14 @@ test.describe("Get vehicles: from a link to the vehicle list", () => {
     await expect(page).toHaveURL(/grant=ended/);
     await expect(page.getByTestId("vehicle-row")).toHaveCount(0);
     await expect(ended).toBeVisible();
+
+    // The vehicle's pages say the same instead of failing or claiming it was never shared.
+    await ended.getByRole("link", { name: "2023 Tesla Model Y" }).click();
+    const endedPage = page.getByTestId("grant-ended");
+    await expect(endedPage).toHaveAttribute("data-ending", "revoked");
+    await expect(endedPage).toContainText("Only its owner can share it again");
+    const trips = await page.goto(`/vehicles/${SHARED.tesla}/trips`);
+    expect(trips?.status()).toBe(200);
+    await expect(endedPage).toContainText("Revoked by its owner");
   });
 });

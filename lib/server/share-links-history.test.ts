@@ -21,11 +21,16 @@ const vehicle = (tokenId: number, grant: Vehicle["grant"]): Vehicle => ({
 
 const GRANT = { expiresAt: "2027-06-01T12:00:00Z" };
 
+const forgotten: number[] = [];
+
 function deps(live: Record<number, VehicleAccess>): LandingDeps {
   return {
     logs: createMemoryStores().logs,
     clientId: CLIENT_ID,
     now: NOW,
+    forget: async (tokenId) => {
+      forgotten.push(tokenId);
+    },
     access: async (tokenId) => live[tokenId] ?? { status: "none" },
   };
 }
@@ -41,6 +46,7 @@ describe("recordLandingIn", () => {
     );
     expect(outcome.shared.map((landed) => [landed.tokenId, landed.title])).toEqual([[7301, "2023 Tesla Model Y"]]);
     expect(outcome.notListed).toEqual([7302]);
+    expect(forgotten).toEqual(expect.arrayContaining([7301, 7302]));
 
     const records = await readShareRecordsIn(landing.logs, CLIENT_ID);
     expect([...records.keys()]).toEqual([7301]);

@@ -56,6 +56,8 @@ export interface LandingDeps {
   logs: CappedLogStore;
   clientId: string;
   now: Date;
+  /** Drops what the dashboard keeps of the vehicle's grant and tokens, so the next read asks DIMO afresh. */
+  forget: (tokenId: number) => Promise<void>;
   access: (tokenId: number) => Promise<VehicleAccess>;
 }
 
@@ -69,6 +71,8 @@ export async function recordLandingIn(
   const append = (record: ShareRecordInput) => deps.logs.append(key, JSON.stringify(record), KEPT_RECORDS);
   const outcome: LandingOutcome = { shared: [], notListed: [], revoked: [] };
 
+  // The owner has just changed the grants: what the dashboard kept of them from before would be stale.
+  await Promise.all([...input.vehicles, ...input.revoked].map((tokenId) => deps.forget(tokenId)));
   const accesses = await Promise.all(
     input.vehicles.map(async (tokenId) => ({ tokenId, access: await deps.access(tokenId) })),
   );
@@ -103,6 +107,12 @@ export const recordLanding = guarded(landingInput, async function recordLanding(
       logs: getStores().logs,
       clientId: getConfig().license.clientId,
       now: new Date(),
+      // A refresh re-reads the grant and mints a token when there is one; with no grant left, it refuses, as expected.
+      forget: (tokenId) =>
+        client.refreshVehicleToken(tokenId).then(
+          () => undefined,
+          () => undefined,
+        ),
       access: (tokenId) => client.getVehicleAccess(tokenId),
     },
     input,
