@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { EmptyState } from "@/components/ui/empty-state";
 
 /** The license has no vehicles yet: how one gets shared with it. */
@@ -10,8 +11,11 @@ export function NoVehicles({ clientId }: { clientId: string }) {
         location history for trips or non-location history for valuations, until a date they choose.
       </p>
       <p className="mt-2">
-        Send owners your app&apos;s sign-in link, or ask them to share the vehicle with the client id above. Grants that
-        expire or are revoked disappear from this list.
+        <Link href="/share" className="font-medium text-primary hover:underline">
+          Build a share link
+        </Link>{" "}
+        for owners to open: DIMO&apos;s login asks them for what the link names, and sends them back here. Grants that
+        expire or are revoked leave this list; those that came through a link stay listed as ended.
       </p>
     </EmptyState>
   );
