@@ -180,8 +180,10 @@ export function RedirectField({ settings, state, update }: FieldsProps & { setti
     <label className="flex flex-col gap-1">
       <span className="font-medium">Where owners come back to</span>
       <span className="text-muted-foreground">
-        One of the license&apos;s redirect URIs. This dashboard&apos;s landing page says how many vehicles were just
-        shared and links to them.
+        One of the license&apos;s redirect URIs. This dashboard&apos;s landing page says which vehicles were just shared
+        and records which link brought them; it drops the owner&apos;s DIMO token at once and then asks for sign-in to
+        this dashboard, so it suits you and your team trying a link. Owners who are not on the team should come back to
+        your own app.
       </span>
       <select
         data-testid="share-link-redirect"
