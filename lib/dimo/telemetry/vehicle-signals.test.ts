@@ -5,7 +5,6 @@ import { testClient } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { LEAKING_TIRE_VEHICLE, TROUBLE_CODES_VEHICLE } from "@/sandbox/telemetry/signals/vehicle-profile";
-import { latestQueries } from "./every-signal";
 
 /**
  * Every signal of a vehicle over HTTP against a sandbox, through the one token manager: what a BEV and a combustion
@@ -41,8 +40,8 @@ describe("every signal of a vehicle", () => {
     expect(names.sort()).toEqual([...data.available].sort());
     expect(data.unread).toEqual([]);
     expect(data.lastSeen).not.toBeNull();
-    // availableSignals, then signalsLatest split only as the complexity limit needs.
-    expect(telemetryCalls(activity)).toHaveLength(1 + latestQueries(data.available).length);
+    // availableSignals, then one signalsSnapshot for the values, however many signals the vehicle has.
+    expect(telemetryCalls(activity)).toHaveLength(2);
   });
 
   it("gives a combustion car its fuel, engine and OBD signals, no battery, and its trouble codes first", async () => {
