@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { type DashboardSession } from "@/lib/auth/session";
+import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
+import { setUpSandbox } from "@/test-support/sandbox";
+import { recordLanding } from "./share-links-history";
+import { listVehicleRoster, loadVehicleForPage } from "./vehicles";
+
+/** The vehicle list and a vehicle's pages with the share records, against the sandbox, signed in. */
+
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+setUpSandbox({ pointApp: true });
+const SHARED = VEHICLE_IDS.manyTrips;
+const NEVER_SHARED = VEHICLE_IDS.notGranted;
+
+beforeAll(async () => {
+  auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
+  // A return that reports a shared vehicle DIMO confirms, one it does not, and a revocation.
+  const landed = await recordLanding({ vehicles: [SHARED, NEVER_SHARED], revoked: [], utm: "Spring" });
+  if (!landed.ok) throw new Error(landed.error.message);
+  expect(landed.data.shared.map((vehicle) => vehicle.tokenId)).toEqual([SHARED]);
+  expect(landed.data.notListed).toEqual([NEVER_SHARED]);
+  const revoked = await recordLanding({ vehicles: [], revoked: [VEHICLE_IDS.expiredGrant], utm: "Spring" });
+  if (!revoked.ok) throw new Error(revoked.error.message);
+});
+
+describe("the vehicle roster", () => {
+  it("names the link that brought a listed vehicle, and lists the revoked one as ended, not the unconfirmed", async () => {
+    const roster = await listVehicleRoster();
+    if (!roster.ok) throw new Error(roster.error.message);
+    expect(roster.data.shares[SHARED]).toMatchObject({ kind: "shared", link: "Spring" });
+    expect(roster.data.vehicles.some((vehicle) => vehicle.tokenId === SHARED)).toBe(true);
+    expect(roster.data.ended.map((grant) => [grant.tokenId, grant.ending])).toEqual([
+      [VEHICLE_IDS.expiredGrant, "revoked"],
+    ]);
+  });
+
+  it("is refused without a session", async () => {
+    const session = auth.session;
+    auth.session = null;
+    try {
+      expect(await listVehicleRoster()).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
+      expect(await recordLanding({ vehicles: [SHARED], revoked: [], utm: null })).toMatchObject({ ok: false });
+    } finally {
+      auth.session = session;
+    }
+  });
+});
+
+describe("a vehicle's pages", () => {
+  it("explain a grant the dashboard saw end, and stay not found for a vehicle it never saw", async () => {
+    expect(await loadVehicleForPage(String(VEHICLE_IDS.expiredGrant))).toMatchObject({
+      status: "ended",
+      grant: { tokenId: VEHICLE_IDS.expiredGrant, ending: "revoked", link: "Spring" },
+    });
+    const thrown = await loadVehicleForPage(String(NEVER_SHARED)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((thrown as { digest?: unknown } | undefined)?.digest).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
+  });
+});
