@@ -71,6 +71,9 @@ function Row({ webhook }: { webhook: WebhookRow }) {
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Link href={`/webhooks/${encodeURIComponent(webhook.id)}/edit`} className={buttonClasses("secondary", "sm")}>
+            Edit
+          </Link>
           <Button size="sm" variant="secondary" onClick={() => setShowVehicles((shown) => !shown)}>
             {showVehicles ? "Hide vehicles" : "Vehicles"}
           </Button>

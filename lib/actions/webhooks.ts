@@ -8,6 +8,7 @@ import {
   createWebhookInput,
   inTriggersWords,
   statusInput,
+  updateWebhookInput,
   vehicleInput,
   vehiclesInput,
   webhookIdInput,
@@ -40,6 +41,33 @@ export const createWebhookAction = guarded(createWebhookInput, async function cr
       ...(input.description ? { description: input.description } : {}),
     }),
   );
+});
+
+/**
+ * Changes a webhook's name, condition, cooldown or target. The condition is checked for the metric the webhook was
+ * created with, here and in the service's words, before anything is sent; an unknown id changes nothing.
+ */
+export const updateWebhookAction = guarded(updateWebhookInput, async function updateWebhookAction(input) {
+  const client = getDimoClient();
+  const webhook = await inTriggersWords(client.getWebhook(input.id));
+  if (!webhook)
+    throw new AppFailure({ code: "NOT_FOUND", message: "The license has no such webhook.", retryable: false });
+  const refusal = checkCondition({
+    service: webhook.service,
+    metricName: webhook.metricName,
+    condition: input.condition,
+  });
+  if (refusal) throw new AppFailure({ code: "INVALID_INPUT", message: refusal, retryable: false });
+  const message = await inTriggersWords(
+    client.updateWebhook(input.id, {
+      displayName: input.displayName,
+      condition: input.condition,
+      coolDownPeriod: input.coolDownPeriod,
+      targetUrl: input.targetUrl,
+      ...(input.description === undefined ? {} : { description: input.description }),
+    }),
+  );
+  return { message };
 });
 
 /** Enables or disables a webhook; enabling a `failed` one brings it back (the service resets its failure count). */

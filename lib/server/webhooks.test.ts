@@ -10,6 +10,7 @@ import {
   setWebhookStatusAction,
   subscribeVehiclesAction,
   unsubscribeVehicleAction,
+  updateWebhookAction,
 } from "@/lib/actions/webhooks";
 import { readInbox } from "./inbox";
 import { listVehicleChoices, listWebhookRows, validateCondition } from "./webhooks";
@@ -90,6 +91,42 @@ describe("webhooks", () => {
     expect(await unsubscribeVehicleAction({ id, tokenId: VEHICLE })).toMatchObject({ ok: true });
     expect(await deleteWebhookAction({ id })).toMatchObject({ ok: true });
     expect(await listWebhookRows()).toEqual({ ok: true, data: [] });
+  });
+
+  it("edits name, condition, cooldown and target, keeping the metric; a bad condition sends nothing", async () => {
+    const first = await createWebhookAction(input({ coolDownPeriod: 30 }));
+    if (!first.ok) throw new Error(first.error.message);
+    const { id } = first.data;
+    const edit = (overrides: Record<string, unknown>) =>
+      updateWebhookAction({
+        id,
+        displayName: "Faster",
+        condition: "valueNumber > 90",
+        coolDownPeriod: 0,
+        targetUrl: `${receiver.url}/other`,
+        ...overrides,
+      });
+    expect(await edit({})).toMatchObject({ ok: true });
+    const rows = await listWebhookRows();
+    expect(rows.ok && rows.data.find((row) => row.id === id)).toMatchObject({
+      displayName: "Faster",
+      metricName: "vss.speed",
+      condition: "valueNumber > 90",
+      coolDownPeriod: 0,
+      targetUrl: `${receiver.url}/other`,
+    });
+
+    await control.resetStats();
+    expect(await edit({ condition: "valueNumber >" })).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_INPUT", message: /invalid CEL condition/ },
+    });
+    const puts = Object.keys((await control.stats()).routes).filter((route) => route.startsWith("PUT "));
+    expect(puts).toEqual([]);
+    expect(await edit({ id: "00000000-0000-4000-8000-000000000000" })).toMatchObject({
+      ok: false,
+      error: { code: "NOT_FOUND" },
+    });
   });
 
   it("passes the service's refusal on in its words", async () => {

@@ -42,6 +42,17 @@ export const createWebhookInput = conditionInput.extend({
   status: z.enum(["enabled", "disabled"]).default("enabled"),
 });
 
+/** What an edit may change: everything but the service and metric, which DIMO fixes at creation. */
+export const updateWebhookInput = webhookIdInput.extend(
+  createWebhookInput.pick({
+    displayName: true,
+    description: true,
+    condition: true,
+    coolDownPeriod: true,
+    targetUrl: true,
+  }).shape,
+);
+
 export const statusInput = webhookIdInput.extend({
   status: z.enum(["enabled", "disabled"], { error: "status must be enabled or disabled" }),
 });

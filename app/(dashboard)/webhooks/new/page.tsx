@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { CreateWebhookForm } from "@/components/webhooks/create-webhook-form";
+import { WebhookForm } from "@/components/webhooks/webhook-form";
 
 export const metadata: Metadata = { title: "New webhook" };
 
 export default function NewWebhookPage() {
-  return <CreateWebhookForm />;
+  return <WebhookForm />;
 }

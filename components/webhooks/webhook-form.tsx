@@ -6,10 +6,11 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
-import { createWebhookAction } from "@/lib/actions/webhooks";
+import { createWebhookAction, updateWebhookAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
 import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
 import { CONDITION_EXAMPLES, SIGNAL_METRICS, TRIGGER_EVENTS, valueTypeOf } from "@/lib/server/webhooks-metrics";
+import { type Webhook } from "@/lib/server/webhooks-types";
 import { HistoryTrial } from "./history-trial";
 import { conditionQuery, formDefaultsQuery } from "./queries";
 import { TestTargetButton } from "./test-target-button";
@@ -25,18 +26,19 @@ function parseMetric(key: string): { service: "signals" | "events"; metricName: 
 }
 
 /**
- * The create form: a metric picker grouped as the Overview groups signals, a condition checked on the server as it is
- * typed (with examples for the metric's value type), a cooldown, and a target that starts as this dashboard's inbox.
+ * The create and edit form: a metric picker grouped as the Overview groups signals, a condition checked on the server
+ * as it is typed (with examples for the metric's value type), a cooldown, and a target that starts as this dashboard's
+ * inbox. Editing keeps the service and metric, which DIMO fixes at creation, and needs no new verification.
  */
-export function CreateWebhookForm() {
+export function WebhookForm({ editing }: { editing?: Webhook }) {
   const router = useRouter();
   const defaults = useQuery(formDefaultsQuery());
-  const [name, setName] = useState("");
+  const [name, setName] = useState(editing?.displayName ?? "");
   const [filter, setFilter] = useState("");
-  const [metric, setMetric] = useState(metricKey("signals", "vss.speed"));
-  const [condition, setCondition] = useState("valueNumber > 55");
-  const [coolDown, setCoolDown] = useState("0");
-  const [customTarget, setCustomTarget] = useState<string | null>(null);
+  const [metric, setMetric] = useState(metricKey(editing?.service ?? "signals", editing?.metricName ?? "vss.speed"));
+  const [condition, setCondition] = useState(editing?.condition ?? "valueNumber > 55");
+  const [coolDown, setCoolDown] = useState(String(editing?.coolDownPeriod ?? 0));
+  const [customTarget, setCustomTarget] = useState<string | null>(editing?.targetUrl ?? null);
   const [customToken, setCustomToken] = useState("");
 
   const { service, metricName } = parseMetric(metric);
@@ -60,24 +62,34 @@ export function CreateWebhookForm() {
     })).filter(({ signals }) => signals.length > 0);
   }, [filter]);
 
-  const create = useMutation({
+  const save = useMutation({
     mutationFn: async () =>
-      unwrap(
-        await createWebhookAction({
-          displayName: name,
-          service,
-          metricName,
-          condition,
-          coolDownPeriod: Number(coolDown),
-          targetUrl: target,
-          verificationToken: token,
-          status: "enabled",
-        }),
-      ),
+      editing
+        ? unwrap(
+            await updateWebhookAction({
+              id: editing.id,
+              displayName: name,
+              condition,
+              coolDownPeriod: Number(coolDown),
+              targetUrl: target,
+            }),
+          )
+        : unwrap(
+            await createWebhookAction({
+              displayName: name,
+              service,
+              metricName,
+              condition,
+              coolDownPeriod: Number(coolDown),
+              targetUrl: target,
+              verificationToken: token,
+              status: "enabled",
+            }),
+          ),
     onSuccess: () => router.push("/webhooks"),
   });
 
-  const submitError = create.error ? toAppError(create.error).message : null;
+  const submitError = save.error ? toAppError(save.error).message : null;
   const conditionRefusal =
     submitError && /CEL condition|output type/i.test(submitError)
       ? submitError
@@ -88,15 +100,19 @@ export function CreateWebhookForm() {
   return (
     <Card>
       <CardHeader
-        title="New webhook"
-        description='DIMO checks the target first: it POSTs {"verification": "test"} and needs the token back.'
+        title={editing ? `Edit ${editing.displayName}` : "New webhook"}
+        description={
+          editing
+            ? "The signal or event stays as created: DIMO does not change it. Saving resets the failure count."
+            : 'DIMO checks the target first: it POSTs {"verification": "test"} and needs the token back.'
+        }
       />
       <form
         className="flex flex-col gap-4 px-5 py-4"
-        data-testid="webhook-create-form"
+        data-testid={editing ? "webhook-edit-form" : "webhook-create-form"}
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate();
+          save.mutate();
         }}
       >
         <label className="flex flex-col gap-1 text-sm">
@@ -108,6 +124,7 @@ export function CreateWebhookForm() {
           <legend>Signal or event</legend>
           <input
             className={FIELD}
+            disabled={editing !== undefined}
             type="search"
             placeholder="Search signals"
             aria-label="Search signals"
@@ -118,6 +135,7 @@ export function CreateWebhookForm() {
             className={FIELD}
             name="metric"
             aria-label="Metric"
+            disabled={editing !== undefined}
             value={metric}
             onChange={(e) => setMetric(e.target.value)}
           >
@@ -214,16 +232,20 @@ export function CreateWebhookForm() {
           <span className="text-muted-foreground">
             {toInbox
               ? "This dashboard's inbox: it answers the verification itself and shows each delivery."
-              : "Your receiver must answer the verification POST with status 200 and this token as the body."}
+              : editing
+                ? "DIMO sends the next deliveries here; an update is not verified again."
+                : "Your receiver must answer the verification POST with status 200 and this token as the body."}
           </span>
         </label>
-        <div className="flex items-center gap-2 text-sm">
-          <span>Verification token:</span>
-          <span className="font-mono break-all" data-testid="webhook-verification-token">
-            {token || "…"}
-          </span>
-          {token ? <CopyButton value={token} label="Copy verification token" /> : null}
-        </div>
+        {editing ? null : (
+          <div className="flex items-center gap-2 text-sm">
+            <span>Verification token:</span>
+            <span className="font-mono break-all" data-testid="webhook-verification-token">
+              {token || "…"}
+            </span>
+            {token ? <CopyButton value={token} label="Copy verification token" /> : null}
+          </div>
+        )}
 
         <TestTargetButton
           request={{ targetUrl: target, service, metricName, condition, displayName: name }}
@@ -236,8 +258,8 @@ export function CreateWebhookForm() {
           </p>
         ) : null}
         <div>
-          <Button type="submit" disabled={create.isPending || target === "" || token === ""}>
-            {create.isPending ? "Creating…" : "Create webhook"}
+          <Button type="submit" disabled={save.isPending || target === "" || (!editing && token === "")}>
+            {editing ? (save.isPending ? "Saving…" : "Save changes") : save.isPending ? "Creating…" : "Create webhook"}
           </Button>
         </div>
       </form>
