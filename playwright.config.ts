@@ -46,6 +46,10 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   use: {
     baseURL: E2E_BASE_URL,
+    // As a user who asked for less motion: the map jumps instead of gliding and CSS animations stop, so a page is
+    // drawn a few times rather than once a frame while it settles, which on software rendering is most of a test's
+    // CPU. The tests of motion itself ask for it back.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

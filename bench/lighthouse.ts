@@ -53,7 +53,7 @@ const started = performance.now();
 const step = (text: string) =>
   console.log(`[lighthouse ${((performance.now() - started) / 1000).toFixed(0)} s] ${text}`);
 
-/** The browser tests' Chromium (scripts/find-browser.mjs) with their launch flags, in the new headless mode. */
+/** The full Chromium (scripts/find-browser.mjs) with the browser tests' launch flags, in the new headless mode. */
 async function launchChromium(): Promise<LaunchedChrome> {
   // A plain-JavaScript module shared with the npm scripts; imported by URL since it ships no type declarations.
   const finder = (await import(pathToFileURL(resolve("scripts/find-browser.mjs")).href)) as {

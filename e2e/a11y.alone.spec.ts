@@ -155,6 +155,7 @@ test("motion stops when the system asks for less", async ({ page }) => {
       .locator("span")
       .first()
       .evaluate((dot) => getComputedStyle(dot).animationName);
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await page.goto("/developer/activity");
   await expect(page.getByTestId("live-indicator")).toHaveAttribute("data-status", "live");
   expect(await dotAnimation()).not.toBe("none");

@@ -82,7 +82,9 @@ test.describe("the selected trip", () => {
     await expect(detail.getByTestId("trip-fact-distance")).toContainText(/km/);
     await expect(detail.getByTestId("trip-fact-top")).toContainText(/km\/h/);
 
-    // Replay, from the keyboard: faster, play, then pause; the marker has moved and the URL holds the position.
+    // Replay, from the keyboard: faster, play, then pause; the marker has moved and the URL holds the position. With
+    // motion allowed, so the marker glides once a frame as most users see it.
+    await page.emulateMedia({ reducedMotion: "no-preference" });
     const start = await map.getAttribute("data-replay-position");
     expect(start).toBeTruthy();
     await page.getByLabel("Speed").selectOption("60");

@@ -3,11 +3,11 @@
 // Extra arguments go to Playwright, e.g. `npm run test:e2e -- e2e/shell.spec.ts`.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { findBrowser } from "./find-browser.mjs";
+import { findTestBrowser } from "./find-browser.mjs";
 
 let browser;
 try {
-  browser = await findBrowser();
+  browser = await findTestBrowser();
 } catch (error) {
   console.error(error.message);
   process.exit(1);
