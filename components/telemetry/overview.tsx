@@ -10,6 +10,7 @@ import { NowCard } from "./now-card";
 import { OverviewFrame } from "./overview-frame";
 import { SignalGroupsPanel } from "./signal-groups-panel";
 import { SummaryPanel } from "./summary-panel";
+import { WebhooksPanel } from "./webhooks-panel";
 
 /**
  * The vehicle's Overview, a panel per file, each behind its own Suspense: what needs attention, what the vehicle is
@@ -33,6 +34,7 @@ export function Overview({ vehicle }: { vehicle: Vehicle }) {
       </div>
       <HistorySection tokenId={tokenId} grant={grant} />
       <SignalGroupsPanel tokenId={tokenId} grant={grant} />
+      <WebhooksPanel tokenId={tokenId} />
     </OverviewFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type InboxView } from "@/lib/server/inbox-types";
 import { type WebhookTrial } from "@/lib/server/webhook-trial-types";
-import { type WebhookRow } from "@/lib/server/webhooks-types";
+import { type VehicleWatcher, type WebhookRow } from "@/lib/server/webhooks-types";
 import { fetchJson } from "@/lib/result";
 
 /**
@@ -23,6 +23,7 @@ export const webhookKeys = {
   condition: (service: string, metricName: string, condition: string) =>
     ["webhooks", "condition", service, metricName, condition] as const,
   inbox: () => ["webhooks", "inbox"] as const,
+  watchers: (tokenId: number) => ["webhooks", "watchers", tokenId] as const,
   trial: (request: TrialRequest) => ["webhooks", "trial", request] as const,
 };
 
@@ -85,4 +86,11 @@ export const trialQuery = (request: TrialRequest) =>
     ),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
+  });
+
+export const vehicleWatchersQuery = (tokenId: number) =>
+  queryOptions({
+    queryKey: webhookKeys.watchers(tokenId),
+    queryFn: read<VehicleWatcher[]>(`/api/webhooks/vehicles/${tokenId}`),
+    staleTime: 30_000,
   });

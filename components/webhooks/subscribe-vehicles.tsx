@@ -3,16 +3,26 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { subscribeVehiclesAction, unsubscribeVehicleAction } from "@/lib/actions/webhooks";
+import { subscribeAllVehiclesAction, subscribeVehiclesAction, unsubscribeVehicleAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
 import { valueTypeOf } from "@/lib/server/webhooks-metrics";
-import { type WebhookRow } from "@/lib/server/webhooks-types";
+import { type SubscribeOutcome, type WebhookRow } from "@/lib/server/webhooks-types";
 import { vehicleChoicesQuery, webhookKeys } from "./queries";
 
 /** Location signals need the location history privilege (4); every other metric the non-location one (1). */
 function neededPrivileges(webhook: WebhookRow): number[] {
   if (webhook.service === "events") return [1, 4];
   return valueTypeOf(webhook.metricName) === "vss.Location" ? [4] : [1];
+}
+
+/** The vehicles the service did not subscribe, with its reason (already subscribed, most often). */
+function NotSubscribed({ outcome }: { outcome: SubscribeOutcome | undefined }) {
+  if (!outcome || outcome.failed.length === 0) return null;
+  return (
+    <span className="text-sm text-warning">
+      Not subscribed: {outcome.failed.map((f) => `${f.assetDid.split(":").pop()} (${f.message})`).join(", ")}
+    </span>
+  );
 }
 
 /** The license's vehicles as checkboxes: subscribe the chosen ones in one request, or unsubscribe one. */
@@ -28,6 +38,10 @@ export function SubscribeVehicles({ webhook }: { webhook: WebhookRow }) {
       setChosen([]);
       return refresh();
     },
+  });
+  const subscribeAll = useMutation({
+    mutationFn: async () => unwrap(await subscribeAllVehiclesAction({ id: webhook.id })),
+    onSuccess: refresh,
   });
   const unsubscribe = useMutation({
     mutationFn: async (tokenId: number) => unwrap(await unsubscribeVehicleAction({ id: webhook.id, tokenId })),
@@ -81,14 +95,19 @@ export function SubscribeVehicles({ webhook }: { webhook: WebhookRow }) {
         <Button size="sm" disabled={chosen.length === 0 || subscribe.isPending} onClick={() => subscribe.mutate()}>
           Subscribe {chosen.length > 0 ? chosen.length : ""} chosen
         </Button>
-        {subscribe.data && subscribe.data.failed.length > 0 ? (
-          <span className="text-sm text-warning">
-            Not subscribed:{" "}
-            {subscribe.data.failed.map((f) => `${f.assetDid.split(":").pop()} (${f.message})`).join(", ")}
-          </span>
-        ) : null}
+        <Button
+          size="sm"
+          variant="secondary"
+          title="DIMO subscribes every vehicle shared with the license, or none when one grant lacks the privilege"
+          disabled={subscribeAll.isPending}
+          onClick={() => subscribeAll.mutate()}
+        >
+          Subscribe all vehicles
+        </Button>
+        <NotSubscribed outcome={subscribeAll.data ?? subscribe.data} />
       </div>
       {subscribe.isError ? <p className="text-sm text-danger">{toAppError(subscribe.error).message}</p> : null}
+      {subscribeAll.isError ? <p className="text-sm text-danger">{toAppError(subscribeAll.error).message}</p> : null}
       {unsubscribe.isError ? <p className="text-sm text-danger">{toAppError(unsubscribe.error).message}</p> : null}
     </div>
   );

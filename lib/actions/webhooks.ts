@@ -87,6 +87,14 @@ export const subscribeVehiclesAction = guarded(
   },
 );
 
+/** Subscribes every vehicle shared with the license; the service reports the ones it could not subscribe. */
+export const subscribeAllVehiclesAction = guarded(
+  webhookIdInput,
+  async function subscribeAllVehiclesAction({ id }): Promise<SubscribeOutcome> {
+    return inTriggersWords(getDimoClient().subscribeAllVehicles(id));
+  },
+);
+
 export const unsubscribeVehicleAction = guarded(vehicleInput, async function unsubscribeVehicleAction({ id, tokenId }) {
   return { message: await inTriggersWords(getDimoClient().unsubscribeVehicle(id, tokenId)) };
 });

@@ -135,6 +135,14 @@ export async function postSubscription(target: TriggersTarget, id: string, asset
   return parseResponse(messageSchema, body, SERVICE, "subscription answer").message ?? "Vehicle subscribed.";
 }
 
+function subscribeOutcome(body: unknown): SubscribeOutcome {
+  const answer = parseResponse(subscribeManySchema, body, SERVICE, "subscription answer");
+  return {
+    message: answer.message ?? "",
+    failed: (answer.failedSubscriptions ?? []).map((f) => ({ assetDid: f.assetDid, message: f.message ?? "" })),
+  };
+}
+
 /** Subscribes several vehicles in one request; the service refuses all of them when one lacks a permission. */
 export async function postSubscriptions(
   target: TriggersTarget,
@@ -147,11 +155,13 @@ export async function postSubscriptions(
     body: { json: { assetDIDs: [...assetDids] } },
     logBody: true,
   });
-  const answer = parseResponse(subscribeManySchema, body, SERVICE, "subscription answer");
-  return {
-    message: answer.message ?? "",
-    failed: (answer.failedSubscriptions ?? []).map((f) => ({ assetDid: f.assetDid, message: f.message ?? "" })),
-  };
+  return subscribeOutcome(body);
+}
+
+/** Subscribes every vehicle shared with the license; the service answers as for a list. */
+export async function postSubscribeAll(target: TriggersTarget, id: string): Promise<SubscribeOutcome> {
+  const body = await call(target, { method: "POST", path: `${webhookPath(id)}/subscribe/all` });
+  return subscribeOutcome(body);
 }
 
 export async function deleteSubscription(target: TriggersTarget, id: string, assetDid: string): Promise<string> {

@@ -84,6 +84,15 @@ export function tokenIdOfDid(did: string): number | null {
   return Number.isSafeInteger(tokenId) ? tokenId : null;
 }
 
+/** A webhook that watches a given vehicle, as the vehicle's Overview lists it. */
+export interface VehicleWatcher {
+  id: string;
+  displayName: string;
+  metricName: string;
+  condition: string;
+  status: Webhook["status"];
+}
+
 /** What the target answered to a sample CloudEvent posted from the server. */
 export interface TargetTestResult {
   /** The HTTP status, or null when no answer came (refused, timed out). */

@@ -8,12 +8,13 @@ import {
   createWebhookAction,
   deleteWebhookAction,
   setWebhookStatusAction,
+  subscribeAllVehiclesAction,
   subscribeVehiclesAction,
   unsubscribeVehicleAction,
   updateWebhookAction,
 } from "@/lib/actions/webhooks";
 import { readInbox } from "./inbox";
-import { listVehicleChoices, listWebhookRows, validateCondition } from "./webhooks";
+import { listVehicleChoices, listVehicleWatchers, listWebhookRows, validateCondition } from "./webhooks";
 
 /** The webhooks section's reads and actions, through the app's own client, against the sandbox and a receiver. */
 
@@ -126,6 +127,41 @@ describe("webhooks", () => {
     expect(await edit({ id: "00000000-0000-4000-8000-000000000000" })).toMatchObject({
       ok: false,
       error: { code: "NOT_FOUND" },
+    });
+  });
+
+  it("subscribes all vehicles or none, and the vehicle lists the webhooks that watch it", async () => {
+    const watching = await createWebhookAction(input());
+    const other = await createWebhookAction(input({ displayName: "Not this one" }));
+    if (!watching.ok || !other.ok) throw new Error("not created");
+    const choices = await listVehicleChoices();
+    if (!choices.ok) throw new Error(choices.error.message);
+    const lacking = choices.data.filter((choice) => !choice.privileges.includes(1));
+    // The seed shares a vehicle without privilege 1: the service refuses the whole request, naming it.
+    expect(lacking.length).toBeGreaterThan(0);
+    expect(await subscribeAllVehiclesAction({ id: watching.data.id })).toMatchObject({
+      ok: false,
+      error: { code: "FORBIDDEN", message: expect.stringMatching(/Insufficient permissions for asset did:erc721:/) },
+    });
+    const rows = await listWebhookRows();
+    expect(rows.ok && rows.data.every((row) => row.vehicles.length === 0)).toBe(true);
+
+    expect(await subscribeVehiclesAction({ id: watching.data.id, tokenIds: [VEHICLE] })).toMatchObject({ ok: true });
+    expect(await listVehicleWatchers({ tokenId: VEHICLE })).toEqual({
+      ok: true,
+      data: [
+        {
+          id: watching.data.id,
+          displayName: "Fast",
+          metricName: "vss.speed",
+          condition: "valueNumber > 55",
+          status: "enabled",
+        },
+      ],
+    });
+    expect(await listVehicleWatchers({ tokenId: "abc" })).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_INPUT" },
     });
   });
 

@@ -7,9 +7,9 @@ import { type PrivilegeId } from "@/lib/protocol";
 import { AppFailure, type ErrorCode } from "@/lib/result";
 import { guarded } from "./guard";
 import { inboxTarget } from "./inbox";
-import { noInput, positiveWholeNumber } from "./inputs";
+import { noInput, positiveWholeNumber, tokenIdInput } from "./inputs";
 import { TRIGGER_EVENTS, VSS_PREFIX, isKnownMetric, valueTypeOf } from "./webhooks-metrics";
-import { type WebhookRow, tokenIdOfDid } from "./webhooks-types";
+import { type VehicleWatcher, type WebhookRow, tokenIdOfDid } from "./webhooks-types";
 
 /**
  * The license's webhooks (DIMO's Vehicle Triggers API), guarded: the reads the webhooks routes serve, the input rules
@@ -108,6 +108,21 @@ export const listWebhookRows = guarded(noInput, async function listWebhookRows()
       return { ...webhook, vehicles: vehicles.sort((a, b) => a - b) };
     }),
   );
+});
+
+/** The license's webhooks that watch the vehicle, for its Overview. */
+export const listVehicleWatchers = guarded(tokenIdInput, async function listVehicleWatchers({ tokenId }): Promise<
+  VehicleWatcher[]
+> {
+  const client = getDimoClient();
+  const [watching, webhooks] = await Promise.all([
+    inTriggersWords(client.listVehicleWebhooks(tokenId)),
+    inTriggersWords(client.listWebhooks()),
+  ]);
+  const ids = new Set(watching.map((row) => row.webhookId));
+  return webhooks
+    .filter((webhook) => ids.has(webhook.id))
+    .map(({ id, displayName, metricName, condition, status }) => ({ id, displayName, metricName, condition, status }));
 });
 
 export interface VehicleChoice {

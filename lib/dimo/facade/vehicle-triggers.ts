@@ -17,6 +17,7 @@ import {
   fetchTriggerSignals,
   fetchVehicleWebhooks,
   fetchWebhooks,
+  postSubscribeAll,
   postSubscription,
   postSubscriptions,
   postWebhook,
@@ -42,6 +43,8 @@ export interface VehicleTriggerMethods {
   listTriggerSignals(): Promise<TriggerSignal[]>;
   subscribeVehicle(id: string, tokenId: number): Promise<string>;
   subscribeVehicles(id: string, tokenIds: readonly number[]): Promise<SubscribeOutcome>;
+  /** Subscribes every vehicle shared with the license, in one request. */
+  subscribeAllVehicles(id: string): Promise<SubscribeOutcome>;
   unsubscribeVehicle(id: string, tokenId: number): Promise<string>;
   /** The webhooks that watch the vehicle. */
   listVehicleWebhooks(tokenId: number): Promise<VehicleWebhook[]>;
@@ -114,6 +117,11 @@ export function vehicleTriggerMethods({ http, config, tokens }: ClientContext): 
       assertId(id);
       const dids = tokenIds.map(didOf);
       return withDeveloper((target) => postSubscriptions(target, id, dids));
+    },
+
+    async subscribeAllVehicles(id) {
+      assertId(id);
+      return withDeveloper((target) => postSubscribeAll(target, id));
     },
 
     async unsubscribeVehicle(id, tokenId) {
