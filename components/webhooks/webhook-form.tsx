@@ -11,6 +11,7 @@ import { toAppError, unwrap } from "@/lib/result";
 import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
 import { CONDITION_EXAMPLES, SIGNAL_METRICS, TRIGGER_EVENTS, valueTypeOf } from "@/lib/server/webhooks-metrics";
 import { type Webhook } from "@/lib/server/webhooks-types";
+import { GeofenceHelper } from "./geofence-helper";
 import { HistoryTrial } from "./history-trial";
 import { conditionQuery, formDefaultsQuery } from "./queries";
 import { TestTargetButton } from "./test-target-button";
@@ -188,6 +189,7 @@ export function WebhookForm({ editing }: { editing?: Webhook }) {
             </Button>
           ))}
         </div>
+        {valueType === "vss.Location" ? <GeofenceHelper onCondition={setCondition} /> : null}
         {conditionRefusal ? (
           <p className="text-sm text-danger" role="alert" data-testid="webhook-condition-error">
             {conditionRefusal}
