@@ -71,10 +71,25 @@ describe("the kept links", () => {
             expirationDate: "2027-03-01T12:00:00.000Z",
             filters: ["Makes: Tesla"],
           },
+          {
+            id: "b",
+            name: "Autumn trucks",
+            url: "http://127.0.0.1:4455/login/?clientId=y",
+            createdAt: "2026-03-02T12:00:00.000Z",
+            createdBy: "0xabc",
+            privileges: [1],
+            templateId: null,
+            expirationDate: null,
+            filters: [],
+          },
         ]}
+        brought={{ "Spring BEVs": 2 }}
       />,
     );
-    expect(html.match(/data-testid="share-link-row"/g)).toHaveLength(1);
+    expect(html.match(/data-testid="share-link-row"/g)).toHaveLength(2);
+    // The vehicles a link brought, found in the vehicle list by the link's name; none for the other.
+    expect(html).toContain('href="/vehicles?q=Spring+BEVs">2 vehicles</a>');
+    expect(html).toContain("none seen");
     for (const text of ["Spring BEVs", "2026-03-01", "Non-location history", "Location history", "2027-03-01"]) {
       expect(html).toContain(text);
     }

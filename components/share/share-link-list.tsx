@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -7,7 +8,14 @@ import { privilegeInfo } from "@/lib/protocol";
 import { type SavedShareLinkView } from "@/lib/share-links";
 
 /** The license's kept links, newest first: what each asks, until when, and the link to copy again. */
-export function ShareLinkList({ links }: { links: SavedShareLinkView[] }) {
+export function ShareLinkList({
+  links,
+  brought,
+}: {
+  links: SavedShareLinkView[];
+  /** Vehicles each link brought, by name, as far as the dashboard's landing page saw them come; null if unknown. */
+  brought: Readonly<Record<string, number>> | null;
+}) {
   return (
     <Card>
       <CardHeader title="Kept links" description="Each link's name comes back with the vehicles shared through it." />
@@ -25,6 +33,7 @@ export function ShareLinkList({ links }: { links: SavedShareLinkView[] }) {
                 <th className="px-3 py-2 font-medium">Permissions</th>
                 <th className="px-3 py-2 font-medium">Grants end</th>
                 <th className="px-3 py-2 font-medium">Vehicles</th>
+                <th className="px-3 py-2 font-medium">Brought</th>
                 <th className="px-5 py-2 font-medium">
                   <span className="sr-only">Copy</span>
                 </th>
@@ -47,6 +56,20 @@ export function ShareLinkList({ links }: { links: SavedShareLinkView[] }) {
                     {link.expirationDate ? formatStableUtc(link.expirationDate, "date") : "Not given"}
                   </td>
                   <td className="px-3 py-3 text-muted-foreground">{link.filters.join("; ")}</td>
+                  <td className="px-3 py-3 whitespace-nowrap" data-testid="share-link-brought">
+                    {brought === null ? (
+                      <span className="text-muted-foreground">unknown</span>
+                    ) : brought[link.name] ? (
+                      <Link
+                        href={`/vehicles?${new URLSearchParams({ q: link.name }).toString()}`}
+                        className="text-primary hover:underline"
+                      >
+                        {brought[link.name] === 1 ? "1 vehicle" : `${brought[link.name]} vehicles`}
+                      </Link>
+                    ) : (
+                      <span className="text-muted-foreground">none seen</span>
+                    )}
+                  </td>
                   <td className="px-5 py-3 text-right">
                     <CopyButton value={link.url} label={`Copy the link ${link.name}`} />
                   </td>

@@ -21,6 +21,11 @@ describe("filterVehicles", () => {
     expect(ids("2022 mazda")).toEqual([]);
   });
   it("finds by the vehicle's name", () => expect(ids("falcon")).toEqual([21957]));
+  it("finds by the name of the share link that brought it", () => {
+    const linkOf = (tokenId: number) => (tokenId === 17001 ? "Spring trucks" : null);
+    expect(filterVehicles(vehicles, "spring", linkOf).map((v) => v.tokenId)).toEqual([17001]);
+    expect(ids("spring")).toEqual([]);
+  });
 });
 
 describe("vehicleTitle", () => {

@@ -12,15 +12,19 @@ export function matchesQuery(parts: readonly (string | number | null | undefined
 }
 
 /**
- * The vehicle list's search: every word of the query must appear in the vehicle's make, model, year, token id or
- * name (case-insensitive), so "tesla 2022" and "21957" both find the Model 3.
+ * The vehicle list's search: every word of the query must appear in the vehicle's make, model, year, token id, name
+ * or the name of the share link that brought it (case-insensitive), so "tesla 2022" and "21957" both find the Model 3.
  */
 export function filterVehicles<T extends Pick<Vehicle, "make" | "model" | "year" | "tokenId" | "name">>(
   vehicles: readonly T[],
   query: string,
+  linkOf: (tokenId: number) => string | null | undefined = () => null,
 ): T[] {
   return vehicles.filter((vehicle) =>
-    matchesQuery([vehicle.make, vehicle.model, vehicle.year, vehicle.tokenId, vehicle.name], query),
+    matchesQuery(
+      [vehicle.make, vehicle.model, vehicle.year, vehicle.tokenId, vehicle.name, linkOf(vehicle.tokenId)],
+      query,
+    ),
   );
 }
 

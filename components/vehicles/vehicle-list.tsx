@@ -33,7 +33,7 @@ export function VehicleList({ roster }: { roster: VehicleRoster }) {
   const live =
     filters.grant === "ended"
       ? []
-      : filterVehicles(vehicles, deferredQuery).filter(
+      : filterVehicles(vehicles, deferredQuery, (tokenId) => shares[tokenId]?.link).filter(
           (vehicle) =>
             holdsAll(vehicle.grant?.privileges ?? [], filters.privileges) &&
             (filters.grant !== "ending" || endsSoon(vehicle.grant?.expiresAt ?? null, nowMs)),
@@ -96,8 +96,8 @@ export function VehicleList({ roster }: { roster: VehicleRoster }) {
             ) : undefined
           }
         >
-          The search looks at make, model, year, token id and name; the filters at the privileges each grant holds and
-          when it ends.
+          The search looks at make, model, year, token id, name and the share link that brought the vehicle; the filters
+          at the privileges each grant holds and when it ends.
         </EmptyState>
       ) : null}
     </div>

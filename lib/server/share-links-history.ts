@@ -7,7 +7,7 @@ import type { VehicleAccess, VehicleGrant } from "@/lib/models";
 import { type ShareRecord, type ShareRecordInput, latestShareRecords } from "@/lib/share-links";
 import { type CappedLogStore, getStores } from "@/lib/store";
 import { guarded } from "./guard";
-import { positiveWholeNumber } from "./inputs";
+import { noInput, positiveWholeNumber } from "./inputs";
 
 /**
  * The license's share records (lib/share-links/history.ts), kept in the shared store so every dashboard instance
@@ -29,6 +29,15 @@ export async function readShareRecordsIn(logs: CappedLogStore, clientId: string)
 export async function readShareRecords(): Promise<Map<number, ShareRecord>> {
   return readShareRecordsIn(getStores().logs, getConfig().license.clientId);
 }
+
+/** How many vehicles each link brought, by the link's name: those whose newest record is a share through it. */
+export const countVehiclesByLink = guarded(noInput, async function countVehiclesByLink() {
+  const counts: Record<string, number> = {};
+  for (const record of (await readShareRecords()).values()) {
+    if (record.kind === "shared" && record.link !== null) counts[record.link] = (counts[record.link] ?? 0) + 1;
+  }
+  return counts;
+});
 
 export const landingInput = z.object(
   {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { setUpSandbox } from "@/test-support/sandbox";
-import { recordLanding } from "./share-links-history";
+import { countVehiclesByLink, recordLanding } from "./share-links-history";
 import { listVehicleRoster, loadVehicleForPage } from "./vehicles";
 
 /** The vehicle list and a vehicle's pages with the share records, against the sandbox, signed in. */
@@ -34,6 +34,10 @@ describe("the vehicle roster", () => {
     expect(roster.data.ended.map((grant) => [grant.tokenId, grant.ending])).toEqual([
       [VEHICLE_IDS.expiredGrant, "revoked"],
     ]);
+  });
+
+  it("counts the vehicles each link brought, leaving out the revoked and the unconfirmed", async () => {
+    expect(await countVehiclesByLink()).toEqual({ ok: true, data: { Spring: 1 } });
   });
 
   it("is refused without a session", async () => {

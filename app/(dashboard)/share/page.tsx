@@ -5,11 +5,16 @@ import { PageError } from "@/components/ui/page-error";
 import { defaultExpirationDate } from "@/lib/share-links";
 import { pageResult } from "@/lib/server/page-data";
 import { getShareLinkSettings, listShareLinks } from "@/lib/server/share-links";
+import { countVehiclesByLink } from "@/lib/server/share-links-history";
 
 export const metadata: Metadata = { title: "Get vehicles" };
 
 export default async function GetVehiclesPage() {
-  const [settings, links] = await Promise.all([getShareLinkSettings(), listShareLinks()]);
+  const [settings, links, brought] = await Promise.all([
+    getShareLinkSettings(),
+    listShareLinks(),
+    countVehiclesByLink(),
+  ]);
   const settingsResult = pageResult(settings);
   const linksResult = pageResult(links);
   const now = new Date();
@@ -32,7 +37,7 @@ export default async function GetVehiclesPage() {
         <PageError error={settingsResult.error} title="The license's details could not be loaded." />
       )}
       {linksResult.ok ? (
-        <ShareLinkList links={linksResult.data} />
+        <ShareLinkList links={linksResult.data} brought={brought.ok ? brought.data : null} />
       ) : (
         <PageError error={linksResult.error} title="The kept links could not be loaded." />
       )}
