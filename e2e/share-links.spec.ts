@@ -187,6 +187,16 @@ test.describe("Get vehicles: from a link to the vehicle list", () => {
     }
     await expect(page.locator('[data-testid="vehicle-row"][data-token-id="7303"]')).toHaveCount(0);
 
+    // From the kept link's row, its two vehicles: the list searched by the link's name.
+    await page.goto("/share");
+    const brought = page.getByTestId("share-link-row").filter({ hasText: name }).getByTestId("share-link-brought");
+    await brought.getByRole("link", { name: "2 vehicles" }).click();
+    await expect(page.getByTestId("vehicle-count")).toHaveText(/^2 of \d+ vehicles$/);
+    const listed = await page
+      .getByTestId("vehicle-row")
+      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-token-id"))));
+    expect(listed.sort()).toEqual(Object.values(SHARED).sort());
+
     // Their trips map draws, and the value page says what the grant leaves out.
     await page.goto(`/vehicles/${SHARED.tesla}/trips`);
     await expect(page.getByTestId("trip-list")).toBeVisible();
