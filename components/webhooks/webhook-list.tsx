@@ -63,7 +63,7 @@ function Row({ webhook }: { webhook: WebhookRow }) {
             <dt>Condition</dt>
             <dd className="font-mono break-all">{webhook.condition}</dd>
             <dt>Cooldown</dt>
-            <dd>{webhook.coolDownPeriod} s</dd>
+            <dd data-testid="webhook-cooldown">{webhook.coolDownPeriod} s</dd>
             <dt>Target</dt>
             <dd className="font-mono break-all">{webhook.targetUrl}</dd>
             <dt>Vehicles</dt>
