@@ -2,7 +2,7 @@
  * `npm run bench:overview`: the Overview's two budgets, measured and printed. Starts the sandbox and the production
  * build on free loopback ports (as `npm run bench` does), signs in, then:
  *  - first-load JavaScript of `/vehicles/<id>` (gzip level 9, every `<script src>` of its HTML; budget 190 kB), and
- *    whether the map library or the chart is among those scripts (both should load on demand);
+ *    whether the signal catalog is among those scripts (the panels that need it load it on demand);
  *  - time to interactive for a warm vehicle in Chromium: from navigation start to the Overview's
  *    `overview:interactive` mark (its data on screen, hydrated), over full page loads after one warm-up load (budget
  *    1 s, median).
@@ -14,6 +14,7 @@ import { stopAllProcesses } from "@/test-support/processes";
 import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
 import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
+import { scriptSources } from "./javascript";
 import { measureJavaScript } from "./javascript-size";
 import { signIn } from "./session";
 import { summarize } from "./stats";
@@ -22,6 +23,16 @@ const TOKEN_ID = Number(process.env.BENCH_VEHICLE ?? VEHICLE_IDS.manyTrips);
 const LOADS = 9;
 const JS_BUDGET_BYTES = 190_000;
 const INTERACTIVE_BUDGET_MS = 1_000;
+/** A label only lib/signals/catalog.ts carries: the catalog is in a script that has it. */
+const CATALOG_MARKER = "Oxygen sensor 1 voltage";
+
+/** Whether any script the Overview's HTML loads carries the signal catalog. */
+async function firstLoadHasCatalog(baseUrl: string, cookie: string): Promise<boolean> {
+  const pageUrl = `${baseUrl}/vehicles/${TOKEN_ID}`;
+  const html = await (await fetch(pageUrl, { headers: { cookie } })).text();
+  const bodies = await Promise.all(scriptSources(html, pageUrl).map(async (src) => (await fetch(src)).text()));
+  return bodies.some((body) => body.includes(CATALOG_MARKER));
+}
 
 async function main(): Promise<void> {
   if (!hasProductionBuild()) throw new Error("no production build: run npm run build first");
@@ -32,6 +43,7 @@ async function main(): Promise<void> {
   const javascript = await measureJavaScript(session, TOKEN_ID);
   const overview = javascript.routes.find((route) => route.route === `/vehicles/${TOKEN_ID}`);
   if (!overview) throw new Error("the Overview route was not measured");
+  const catalogInFirstLoad = await firstLoadHasCatalog(session.baseUrl, session.jar.header());
 
   const browser = await launchChromium();
   const samples: number[] = [];
@@ -61,6 +73,7 @@ async function main(): Promise<void> {
   console.log(
     `  first-load JavaScript: ${kb(overview.gzipBytes)} gzipped (${overview.scripts} scripts, ${kb(overview.rawBytes)} raw); budget ${kb(JS_BUDGET_BYTES)}: ${overview.gzipBytes <= JS_BUDGET_BYTES ? "pass" : "FAIL"}`,
   );
+  console.log(`  signal catalog in the first load: ${catalogInFirstLoad ? "yes (should load on demand)" : "no"}`);
   console.log(
     `  largest dashboard route: ${javascript.largestDashboardRoute?.route} ${kb(javascript.largestDashboardRoute?.gzipBytes ?? 0)}`,
   );
