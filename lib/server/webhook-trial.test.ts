@@ -21,19 +21,34 @@ beforeEach(async () => {
   await suite.control.reset();
 });
 
-/** The vehicle's speed samples exactly as the sandbox's Telemetry API serves them over the window. */
-async function sandboxSpeeds(tokenId: number, from: string, to: string): Promise<{ at: number; speed: number }[]> {
+/** A query to the sandbox's Telemetry API with a Vehicle JWT of the given privileges; `$t` is the token id. */
+async function sandboxQuery<T>(
+  tokenId: number,
+  privileges: (1 | 4)[],
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
   const response = await fetch(`${suite.url}/telemetry/query`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${await suite.vehicleJwt(tokenId, [1])}` },
-    body: JSON.stringify({
-      query: `query($t: Int!, $i: String!, $f: Time!, $to: Time!) {
-        signals(tokenId: $t, interval: $i, from: $f, to: $to) { timestamp speed(agg: FIRST) } }`,
-      variables: { t: tokenId, i: TRIAL_INTERVAL, f: from, to },
-    }),
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${await suite.vehicleJwt(tokenId, privileges)}`,
+    },
+    body: JSON.stringify({ query, variables: { t: tokenId, ...variables } }),
   });
-  const body = (await response.json()) as { data: { signals: { timestamp: string; speed: number | null }[] } };
-  return body.data.signals.flatMap((row) =>
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The vehicle's speed samples exactly as the sandbox's Telemetry API serves them over the window. */
+async function sandboxSpeeds(tokenId: number, from: string, to: string): Promise<{ at: number; speed: number }[]> {
+  const data = await sandboxQuery<{ signals: { timestamp: string; speed: number | null }[] | null }>(
+    tokenId,
+    [1],
+    `query($t: Int!, $f: Time!, $to: Time!) {
+      signals(tokenId: $t, interval: "${TRIAL_INTERVAL}", from: $f, to: $to) { timestamp speed(agg: FIRST) } }`,
+    { f: from, to },
+  );
+  return (data.signals ?? []).flatMap((row) =>
     row.speed === null ? [] : [{ at: Date.parse(row.timestamp), speed: row.speed }],
   );
 }
@@ -92,6 +107,45 @@ describe("the history trial", () => {
     const values = (result.vehicles[0]?.moments ?? []).map((moment) => Number(moment.value));
     expect(values.length).toBeGreaterThan(1);
     values.slice(1).forEach((value, index) => expect(value - (values[index] ?? 0)).toBeGreaterThanOrEqual(20));
+  });
+
+  it("tries events and locations on what the sandbox serves for them", async () => {
+    const events = await trial({ service: "events", metricName: "behavior.harshBraking", condition: "true" });
+    const served = await sandboxQuery<{ events: { name: string }[] | null }>(
+      VEHICLE,
+      [1, 4],
+      `query($t: Int!, $f: Time!, $to: Time!) { events(tokenId: $t, from: $f, to: $to) { name } }`,
+      { f: events.from, to: events.to },
+    );
+    const braking = (served.events ?? []).filter((event) => event.name === "behavior.harshBraking").length;
+    expect(braking).toBeGreaterThan(0);
+    expect(events.fired).toBe(braking);
+
+    // Every fix is over 5,000 km from the far side of the earth, so each one fires.
+    const far = await trial({
+      metricName: "vss.currentLocationCoordinates",
+      condition: "geoDistance(value.latitude, value.longitude, -40.0, 170.0) > 5000.0",
+    });
+    const path = await sandboxQuery<{ signals: unknown[] | null }>(
+      VEHICLE,
+      [4],
+      `query($t: Int!, $f: Time!, $to: Time!) {
+        signals(tokenId: $t, interval: "${TRIAL_INTERVAL}", from: $f, to: $to) { currentLocationCoordinates(agg: LAST) { latitude } } }`,
+      { f: far.from, to: far.to },
+    );
+    expect(far.vehicles[0]).toMatchObject({ readings: path.signals?.length, fired: path.signals?.length, error: null });
+    expect(far.fired).toBeGreaterThan(0);
+  });
+
+  it("refuses an empty cooldown through the route rather than reading it as 0", async () => {
+    const query = new URLSearchParams({
+      service: "signals",
+      metricName: "vss.speed",
+      condition: BAND,
+      coolDownPeriod: "",
+    });
+    const response = await trialGet(new Request(`http://localhost:3000/api/webhooks/trial?${query.toString()}`));
+    expect(response.status).toBe(400);
   });
 
   it("tries the first vehicles the metric can be read on when none are named", async () => {

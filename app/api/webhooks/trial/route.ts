@@ -12,12 +12,14 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   const query = new URL(request.url).searchParams;
   const tokenIds = (query.get("tokenIds") ?? "").split(",").filter((id) => id.trim() !== "");
+  // An empty cooldown is a missing one, refused, rather than the 0 a number coercion would make of it.
+  const coolDownPeriod = query.get("coolDownPeriod")?.trim() || undefined;
   return resultResponse(
     await tryWebhookOnHistory({
       service: (query.get("service") ?? "") as "signals",
       metricName: query.get("metricName") ?? "",
       condition: query.get("condition") ?? "",
-      coolDownPeriod: query.get("coolDownPeriod") ?? "",
+      coolDownPeriod,
       ...(tokenIds.length > 0 ? { tokenIds } : {}),
     }),
   );
