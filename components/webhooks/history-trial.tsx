@@ -59,12 +59,13 @@ function VehicleRow({ vehicle, trial }: { vehicle: VehicleTrial; trial: WebhookT
 
 /**
  * "Try it on history": the condition replayed over the last days of the vehicles' history on the server, with the
- * cooldown and previous-value rules of a live delivery, before anything is saved.
+ * cooldown and previous-value rules of a live delivery, before anything is saved. With no vehicles named, the server
+ * tries the first ones the metric can be read on.
  */
-export function HistoryTrial({ request, disabled }: { request: Omit<TrialRequest, "tokenIds">; disabled: boolean }) {
+export function HistoryTrial({ request, disabled }: { request: TrialRequest; disabled: boolean }) {
   const [asked, setAsked] = useState<TrialRequest | null>(null);
-  const trial = useQuery({ ...trialQuery(asked ?? { ...request, tokenIds: [] }), enabled: asked !== null });
-  const current = asked !== null && JSON.stringify({ ...request, tokenIds: [] }) === JSON.stringify(asked);
+  const trial = useQuery({ ...trialQuery(asked ?? request), enabled: asked !== null });
+  const current = asked !== null && JSON.stringify(request) === JSON.stringify(asked);
 
   return (
     <section className="flex flex-col gap-2 rounded-md border border-border p-3" data-testid="history-trial">
@@ -74,7 +75,7 @@ export function HistoryTrial({ request, disabled }: { request: Omit<TrialRequest
           size="sm"
           variant="secondary"
           disabled={disabled || trial.isFetching}
-          onClick={() => setAsked({ ...request, tokenIds: [] })}
+          onClick={() => setAsked(request)}
         >
           {trial.isFetching ? "Trying…" : `Try it on the last ${TRIAL_DAYS} days`}
         </Button>

@@ -10,7 +10,8 @@ import { createWebhookAction, updateWebhookAction } from "@/lib/actions/webhooks
 import { toAppError, unwrap } from "@/lib/result";
 import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
 import { CONDITION_EXAMPLES, SIGNAL_METRICS, TRIGGER_EVENTS, valueTypeOf } from "@/lib/server/webhooks-metrics";
-import { type Webhook } from "@/lib/server/webhooks-types";
+import { TRIAL_MAX_VEHICLES } from "@/lib/server/webhook-trial-types";
+import { type WebhookRow } from "@/lib/server/webhooks-types";
 import { GeofenceHelper } from "./geofence-helper";
 import { HistoryTrial } from "./history-trial";
 import { conditionQuery, formDefaultsQuery } from "./queries";
@@ -31,7 +32,7 @@ function parseMetric(key: string): { service: "signals" | "events"; metricName: 
  * as it is typed (with examples for the metric's value type), a cooldown, and a target that starts as this dashboard's
  * inbox. Editing keeps the service and metric, which DIMO fixes at creation, and needs no new verification.
  */
-export function WebhookForm({ editing }: { editing?: Webhook }) {
+export function WebhookForm({ editing }: { editing?: WebhookRow }) {
   const router = useRouter();
   const defaults = useQuery(formDefaultsQuery());
   const [name, setName] = useState(editing?.displayName ?? "");
@@ -215,7 +216,14 @@ export function WebhookForm({ editing }: { editing?: Webhook }) {
         </label>
 
         <HistoryTrial
-          request={{ service, metricName, condition: condition.trim(), coolDownPeriod: Number(coolDown) }}
+          request={{
+            service,
+            metricName,
+            condition: condition.trim(),
+            coolDownPeriod: Number(coolDown),
+            // An edit tries the vehicles the webhook watches; a new one, the first the metric can be read on.
+            tokenIds: editing?.vehicles.slice(0, TRIAL_MAX_VEHICLES) ?? [],
+          }}
           disabled={conditionRefusal !== null || condition.trim() === "" || !/^\d+$/.test(coolDown.trim())}
         />
 
