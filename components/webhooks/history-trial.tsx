@@ -19,7 +19,10 @@ function Timeline({ vehicle, trial }: { vehicle: VehicleTrial; trial: WebhookTri
     <div className="relative h-4 flex-1 rounded bg-muted" aria-label={`Vehicle ${vehicle.tokenId}'s firings`}>
       {vehicle.moments.map((moment) => {
         const left = `${(((Date.parse(moment.at) - from) / span) * 100).toFixed(2)}%`;
-        const title = `${formatDateTime(moment.at)} · ${moment.value}`;
+        const title =
+          moment.count > 1
+            ? `${formatDateTime(moment.at)} · ${moment.value}, then ${moment.count - 1} more in this trip`
+            : `${formatDateTime(moment.at)} · ${moment.value}`;
         const dot = "absolute top-0.5 h-3 w-1.5 -translate-x-1/2 rounded-sm bg-primary";
         return moment.tripHref ? (
           <Link key={moment.at} href={moment.tripHref} className={dot} style={{ left }} title={title}>

@@ -5,7 +5,7 @@
 
 export const TRIAL_DAYS = 7;
 export const TRIAL_MAX_VEHICLES = 10;
-/** Moments sent per vehicle; the count covers them all. */
+/** Moments sent per vehicle, oldest first; the vehicle's count covers every firing. */
 export const TRIAL_MAX_MOMENTS = 200;
 /**
  * The Telemetry API's finest bucket the dashboard's client asks for: `signals` answers one row per bucket that holds
@@ -20,6 +20,8 @@ export interface TrialMoment {
   value: string;
   /** The trips page with the trip that holds the moment; null when no trip holds it. */
   tripHref: string | null;
+  /** The firings this moment stands for: all of them in its trip, or 1 outside trips. */
+  count: number;
 }
 
 export interface VehicleTrial {

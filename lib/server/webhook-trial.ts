@@ -17,19 +17,17 @@ import { getDimoClient } from "@/lib/dimo";
 import { describeError } from "@/lib/dimo/describe-error";
 import { isDimoError } from "@/lib/dimo/errors";
 import { type Feature, canUse, telemetryFeatureOf } from "@/lib/features";
-import { type Trip } from "@/lib/models";
 import { AppFailure } from "@/lib/result";
 import { isSignalName, signalInfo } from "@/lib/telemetry-signals";
 import { guarded } from "./guard";
 import { positiveWholeNumber } from "./inputs";
 import { checkCondition, conditionInput } from "./webhooks";
 import { VSS_PREFIX, valueTypeOf } from "./webhooks-metrics";
+import { type PagedTrip, trialMoments } from "./webhook-trial-moments";
 import {
   TRIAL_DAYS,
   TRIAL_INTERVAL,
-  TRIAL_MAX_MOMENTS,
   TRIAL_MAX_VEHICLES,
-  type TrialMoment,
   type VehicleTrial,
   type WebhookTrial,
 } from "./webhook-trial-types";
@@ -181,9 +179,9 @@ async function vehiclesToTry(input: TrialInput, feature: Feature): Promise<numbe
 }
 
 /** The trips that started in the window or were under way at its start, with the page each is on. */
-async function tripsSince(tokenId: number, fromMs: number): Promise<{ trip: Trip; page: number }[]> {
+async function tripsSince(tokenId: number, fromMs: number): Promise<PagedTrip[]> {
   const client = getDimoClient();
-  const found: { trip: Trip; page: number }[] = [];
+  const found: PagedTrip[] = [];
   for (let page = 1; page <= MAX_TRIP_PAGES; page += 1) {
     const { trips, totalPages } = await client.listTrips(tokenId, page);
     found.push(...trips.map((trip) => ({ trip, page })));
@@ -193,21 +191,15 @@ async function tripsSince(tokenId: number, fromMs: number): Promise<{ trip: Trip
   return found;
 }
 
-async function linkToTrips(tokenId: number, fired: TimedReading<ReadingWithWords>[], fromMs: number) {
+/** The firings grouped by trip, reading the trips only for a vehicle that fired and whose grant allows them. */
+async function momentsOf(tokenId: number, fired: TimedReading<ReadingWithWords>[], fromMs: number) {
   const grant = (await getDimoClient().getVehicle(tokenId))?.grant ?? null;
   const trips = fired.length > 0 && canUse(grant, "trips") ? await tripsSince(tokenId, fromMs) : [];
-  return fired.slice(0, TRIAL_MAX_MOMENTS).map((timed): TrialMoment => {
-    const holder = trips.find(
-      ({ trip }) => Date.parse(trip.start.time) <= timed.at && timed.at <= Date.parse(trip.end.time),
-    );
-    return {
-      at: new Date(timed.at).toISOString(),
-      value: timed.reading.words,
-      tripHref: holder
-        ? `/vehicles/${tokenId}/trips?page=${holder.page}&trip=${encodeURIComponent(holder.trip.id)}`
-        : null,
-    };
-  });
+  return trialMoments(
+    tokenId,
+    fired.map((timed) => ({ at: timed.at, words: timed.reading.words })),
+    trips,
+  );
 }
 
 /** The condition replayed over the window for each vehicle; a vehicle that cannot be read says why, the rest answer. */
@@ -232,7 +224,7 @@ export async function runTrial(input: TrialInput, now: number = Date.now()): Pro
         tokenId,
         readings: readings.length,
         fired: outcome.fired.length,
-        moments: await linkToTrips(tokenId, outcome.fired, fromMs),
+        moments: await momentsOf(tokenId, outcome.fired, fromMs),
         cooledDown: outcome.cooledDown,
         evaluationErrors: outcome.evaluationErrors,
         error: null,
