@@ -2,30 +2,22 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { createWebhookAction, updateWebhookAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
-import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
-import { CONDITION_EXAMPLES, SIGNAL_METRICS, TRIGGER_EVENTS, valueTypeOf } from "@/lib/server/webhooks-metrics";
+import { CONDITION_EXAMPLES, valueTypeOf } from "@/lib/server/webhooks-metrics";
 import { TRIAL_MAX_VEHICLES } from "@/lib/server/webhook-trial-types";
 import { type WebhookRow } from "@/lib/server/webhooks-types";
 import { GeofenceHelper } from "./geofence-helper";
 import { HistoryTrial } from "./history-trial";
+import { MetricPicker, metricKey, parseMetric } from "./metric-picker";
 import { conditionQuery, formDefaultsQuery } from "./queries";
 import { TestTargetButton } from "./test-target-button";
 
 const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
-
-/** `events:<name>` or `signals:vss.<name>`: one select names both the service and the metric. */
-const metricKey = (service: "signals" | "events", metricName: string) => `${service}:${metricName}`;
-
-function parseMetric(key: string): { service: "signals" | "events"; metricName: string } {
-  const [service, ...rest] = key.split(":");
-  return { service: service === "events" ? "events" : "signals", metricName: rest.join(":") };
-}
 
 /**
  * The create and edit form: a metric picker grouped as the Overview groups signals, a condition checked on the server
@@ -36,7 +28,6 @@ export function WebhookForm({ editing }: { editing?: WebhookRow }) {
   const router = useRouter();
   const defaults = useQuery(formDefaultsQuery());
   const [name, setName] = useState(editing?.displayName ?? "");
-  const [filter, setFilter] = useState("");
   const [metric, setMetric] = useState(metricKey(editing?.service ?? "signals", editing?.metricName ?? "vss.speed"));
   const [condition, setCondition] = useState(editing?.condition ?? "valueNumber > 55");
   const [coolDown, setCoolDown] = useState(String(editing?.coolDownPeriod ?? 0));
@@ -52,17 +43,6 @@ export function WebhookForm({ editing }: { editing?: WebhookRow }) {
   // The check runs on the server once typing settles to the deferred value; each distinct text is asked once.
   const checked = useDeferredValue(condition.trim());
   const check = useQuery({ ...conditionQuery(service, metricName, checked), enabled: checked !== "" });
-
-  const groups = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    const matches = SIGNAL_METRICS.filter(
-      (signal) => needle === "" || `${signal.label} ${signal.name}`.toLowerCase().includes(needle),
-    );
-    return SIGNAL_GROUPS.map((group) => ({
-      group,
-      signals: matches.filter((signal) => signal.group === group.id),
-    })).filter(({ signals }) => signals.length > 0);
-  }, [filter]);
 
   const save = useMutation({
     mutationFn: async () =>
@@ -124,41 +104,7 @@ export function WebhookForm({ editing }: { editing?: WebhookRow }) {
 
         <fieldset className="flex flex-col gap-1 text-sm">
           <legend>Signal or event</legend>
-          <input
-            className={FIELD}
-            disabled={editing !== undefined}
-            type="search"
-            placeholder="Search signals"
-            aria-label="Search signals"
-            value={filter}
-            onChange={(e) => setFilter(e.target.value)}
-          />
-          <select
-            className={FIELD}
-            name="metric"
-            aria-label="Metric"
-            disabled={editing !== undefined}
-            value={metric}
-            onChange={(e) => setMetric(e.target.value)}
-          >
-            {groups.map(({ group, signals }) => (
-              <optgroup key={group.id} label={group.label}>
-                {signals.map((signal) => (
-                  <option key={signal.metricName} value={metricKey("signals", signal.metricName)}>
-                    {signal.label}
-                    {signal.unit ? ` (${unitSymbol(signal.unit)})` : ""} · {signal.metricName}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-            <optgroup label="Driving events">
-              {TRIGGER_EVENTS.map((event) => (
-                <option key={event} value={metricKey("events", event)}>
-                  {event}
-                </option>
-              ))}
-            </optgroup>
-          </select>
+          <MetricPicker value={metric} onChange={setMetric} disabled={editing !== undefined} />
           <span className="text-muted-foreground">
             Value type in conditions: <span className="font-mono">{valueType}</span>
           </span>
