@@ -23,6 +23,7 @@ export const webhookKeys = {
   condition: (service: string, metricName: string, condition: string) =>
     ["webhooks", "condition", service, metricName, condition] as const,
   inbox: () => ["webhooks", "inbox"] as const,
+  everyVehicleWatchers: () => ["webhooks", "watchers"] as const,
   watchers: (tokenId: number) => ["webhooks", "watchers", tokenId] as const,
   trial: (request: TrialRequest) => ["webhooks", "trial", request] as const,
 };
