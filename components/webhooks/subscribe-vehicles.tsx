@@ -1,13 +1,14 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { subscribeAllVehiclesAction, subscribeVehiclesAction, unsubscribeVehicleAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
 import { valueTypeOf } from "@/lib/server/webhooks-metrics";
 import { type SubscribeOutcome, type WebhookRow } from "@/lib/server/webhooks-types";
-import { vehicleChoicesQuery, webhookKeys } from "./queries";
+import { vehicleChoicesQuery } from "./queries";
+import { useRefreshWebhooks } from "./use-refresh-webhooks";
 
 /** Location signals need the location history privilege (4); every other metric the non-location one (1). */
 function neededPrivileges(webhook: WebhookRow): number[] {
@@ -27,11 +28,10 @@ function NotSubscribed({ outcome }: { outcome: SubscribeOutcome | undefined }) {
 
 /** The license's vehicles as checkboxes: subscribe the chosen ones in one request, or unsubscribe one. */
 export function SubscribeVehicles({ webhook }: { webhook: WebhookRow }) {
-  const queryClient = useQueryClient();
   const vehicles = useQuery(vehicleChoicesQuery());
   const [chosen, setChosen] = useState<number[]>([]);
   const needs = neededPrivileges(webhook);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+  const refresh = useRefreshWebhooks();
   const subscribe = useMutation({
     mutationFn: async () => unwrap(await subscribeVehiclesAction({ id: webhook.id, tokenIds: chosen })),
     onSuccess: () => {

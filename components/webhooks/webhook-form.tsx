@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,8 +14,9 @@ import { type WebhookRow } from "@/lib/server/webhooks-types";
 import { GeofenceHelper } from "./geofence-helper";
 import { HistoryTrial } from "./history-trial";
 import { MetricPicker, metricKey, parseMetric } from "./metric-picker";
-import { conditionQuery, formDefaultsQuery, webhookKeys } from "./queries";
+import { conditionQuery, formDefaultsQuery } from "./queries";
 import { TestTargetButton } from "./test-target-button";
+import { useRefreshWebhooks } from "./use-refresh-webhooks";
 
 const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
 
@@ -26,7 +27,7 @@ const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 te
  */
 export function WebhookForm({ editing }: { editing?: WebhookRow }) {
   const router = useRouter();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshWebhooks();
   const defaults = useQuery(formDefaultsQuery());
   const [name, setName] = useState(editing?.displayName ?? "");
   const [metric, setMetric] = useState(metricKey(editing?.service ?? "signals", editing?.metricName ?? "vss.speed"));
@@ -70,11 +71,7 @@ export function WebhookForm({ editing }: { editing?: WebhookRow }) {
             }),
           ),
     onSuccess: async () => {
-      // The list and the vehicles' panels show the change at once, not a cached copy from before it.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: webhookKeys.everyVehicleWatchers() }),
-      ]);
+      await refresh();
       router.push("/webhooks");
     },
   });

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -11,9 +11,10 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { deleteWebhookAction, setWebhookStatusAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
 import { type WebhookRow } from "@/lib/server/webhooks-types";
-import { webhookKeys, webhooksQuery } from "./queries";
+import { webhooksQuery } from "./queries";
 import { SubscribeVehicles } from "./subscribe-vehicles";
 import { TestTargetButton } from "./test-target-button";
+import { useRefreshWebhooks } from "./use-refresh-webhooks";
 
 function StatusBadge({ webhook }: { webhook: WebhookRow }) {
   if (webhook.status === "enabled") return <Badge tone="success">enabled</Badge>;
@@ -27,10 +28,9 @@ function StatusBadge({ webhook }: { webhook: WebhookRow }) {
 }
 
 function Row({ webhook }: { webhook: WebhookRow }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [showVehicles, setShowVehicles] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+  const refresh = useRefreshWebhooks();
   const status = useMutation({
     mutationFn: async (next: "enabled" | "disabled") =>
       unwrap(await setWebhookStatusAction({ id: webhook.id, status: next })),
