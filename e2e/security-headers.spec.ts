@@ -21,6 +21,8 @@ const PAGES: Array<{ path: string; ready: string }> = [
   { path: "/developer", ready: "signed-in-address" },
   { path: "/developer/activity", ready: "signed-in-address" },
   { path: "/developer/tokens", ready: "signed-in-address" },
+  { path: "/share", ready: "signed-in-address" },
+  { path: "/webhooks", ready: "signed-in-address" },
   { path: "/no-such-page", ready: "not-found" },
 ];
 

@@ -9,12 +9,12 @@ import {
   type SavedShareLink,
   type SavedShareLinkView,
   type ShareLink,
-  readSavedShareLinks,
   savedShareLinkView,
   SHARE_LANDING_PATH,
   shareLinkProblems,
   shareLinkUrl,
 } from "@/lib/share-links";
+import { readSavedShareLinks } from "@/lib/share-links/records";
 import { type CappedLogStore, getStores } from "@/lib/store";
 import { guarded } from "./guard";
 import { type ShareLinkSettings } from "./share-links-types";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ShareRecordInput, endedGrant, endsSoon, isRecentShare, latestShareRecords } from "./history";
+import { type ShareRecordInput, endedGrant, endsSoon, isRecentShare } from "./history";
+import { latestShareRecords } from "./records";
 
 const NOW = Date.parse("2026-06-01T12:00:00.000Z");
 const DAY = 86_400_000;

@@ -1,51 +1,35 @@
-import { z } from "zod";
 import type { Vehicle } from "@/lib/models";
-import { type PrivilegeId, isPrivilegeId } from "@/lib/protocol";
+import { type PrivilegeId } from "@/lib/protocol";
 
 /**
  * What the dashboard learnt from DIMO's login sending owners back to its landing page: which vehicle came through
  * which link (its `utm`), with the grant it had then, and which grants owners revoked. DIMO's identity API lists only
  * live grants, with neither the link that brought them nor how an earlier one ended, so these records are the only
- * way to say either; the live list stays the authority on what is shared now.
+ * way to say either; the live list stays the authority on what is shared now. They are read back on the server
+ * (./records), so the browser gets the types and the date rules, not the parser.
  */
 
-export const shareRecordSchema = z.object({
-  kind: z.enum(["shared", "revoked"]),
-  tokenId: z.number().int().positive(),
+export interface ShareRecord {
+  kind: "shared" | "revoked";
+  tokenId: number;
   /** The link's name, as DIMO's login sent back its `utm`; null when the link named none. */
-  link: z.string().nullable(),
+  link: string | null;
   /** When the owner came back (ISO 8601). */
-  at: z.string(),
+  at: string;
   /** The vehicle's make, model and year when it was seen, to name it once it is no longer listed. */
-  title: z.string(),
-  privileges: z.array(z.number()).transform((ids) => ids.filter(isPrivilegeId)),
-  expiresAt: z.string().nullable(),
-});
+  title: string;
+  privileges: PrivilegeId[];
+  expiresAt: string | null;
+}
 
-export type ShareRecord = z.output<typeof shareRecordSchema>;
-export type ShareRecordInput = z.input<typeof shareRecordSchema>;
+/** A record as it is written: privileges as DIMO sent them, read back as the known ones only. */
+export type ShareRecordInput = Omit<ShareRecord, "privileges"> & { privileges: number[] };
 
 /** A vehicle counts as shared recently for this long after it came through a link. */
 export const RECENT_SHARE_DAYS = 14;
 /** A grant that ends within this many days is flagged, so there is time to ask its owner to share again. */
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
-
-/** The newest record of each vehicle, from records kept oldest first; a record that no longer reads is skipped. */
-export function latestShareRecords(values: readonly string[]): Map<number, ShareRecord> {
-  const latest = new Map<number, ShareRecord>();
-  for (const value of values) {
-    let json: unknown;
-    try {
-      json = JSON.parse(value);
-    } catch {
-      continue;
-    }
-    const record = shareRecordSchema.safeParse(json);
-    if (record.success) latest.set(record.data.tokenId, record.data);
-  }
-  return latest;
-}
 
 /** Whether the vehicle came through a link within RECENT_SHARE_DAYS of `nowMs`. */
 export function isRecentShare(record: ShareRecord | undefined, nowMs: number): boolean {

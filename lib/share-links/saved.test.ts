@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shareLinkUrl } from "./link";
-import { readSavedShareLinks } from "./saved";
+import { readSavedShareLinks } from "./records";
 
 const url = shareLinkUrl("https://login.dimo.org", {
   clientId: "0x52D52df587cB2E014Ae81495D88c71c819779923",

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { type PrivilegeId } from "@/lib/protocol";
 import { parseShareLinkUrl } from "./link";
 import { accessPrivileges, filterWords } from "./preview";
@@ -8,15 +7,13 @@ import { accessPrivileges, filterWords } from "./preview";
  * which vehicles) is read back from the URL, so the record cannot say something the link does not.
  */
 
-export const savedShareLinkSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  url: z.string(),
-  createdAt: z.string(),
-  createdBy: z.string(),
-});
-
-export type SavedShareLink = z.output<typeof savedShareLinkSchema>;
+export interface SavedShareLink {
+  id: string;
+  name: string;
+  url: string;
+  createdAt: string;
+  createdBy: string;
+}
 
 export interface SavedShareLinkView extends SavedShareLink {
   privileges: PrivilegeId[];
@@ -36,20 +33,4 @@ export function savedShareLinkView(saved: SavedShareLink): SavedShareLinkView {
     expirationDate: link.expirationDate ?? null,
     filters: filterWords(link),
   };
-}
-
-/** Kept records, newest first; a record that no longer reads is left out rather than failing the list. */
-export function readSavedShareLinks(values: readonly string[]): SavedShareLinkView[] {
-  const views: SavedShareLinkView[] = [];
-  for (const value of values) {
-    let json: unknown;
-    try {
-      json = JSON.parse(value);
-    } catch {
-      continue;
-    }
-    const saved = savedShareLinkSchema.safeParse(json);
-    if (saved.success) views.push(savedShareLinkView(saved.data));
-  }
-  return views.reverse();
 }
