@@ -1,6 +1,5 @@
 import "server-only";
 import { z } from "zod";
-import { SIGNAL_CATALOG } from "@/lib/signals/catalog";
 import { TELEMETRY_SIGNALS, type SignalKind } from "@/lib/telemetry-signals";
 import { graphQLErrorSchema } from "./identity";
 
@@ -57,13 +56,6 @@ export const latestAnswerSchema = answer(
 );
 
 export const availableAnswerSchema = answer(z.object({ availableSignals: z.array(z.string()).nullish() }));
-
-/** `signalsLatest` asked for any of the catalog's signals (lib/signals/catalog.ts), each typed by its kind. */
-export const everyLatestAnswerSchema = answer(
-  z.object({
-    signalsLatest: z.object({ lastSeen: z.string().nullish(), ...latestShapeOf(SIGNAL_CATALOG) }).nullish(),
-  }),
-);
 
 /** One bucket of `signals`: its timestamp and the aggregated value of the one signal asked for (null: none). */
 export const historyAnswerSchema = answer(
