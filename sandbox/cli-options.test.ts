@@ -45,6 +45,15 @@ describe("parseCliOptions", () => {
     expect(parseCliOptions([], { SANDBOX_PORT: "" })).toEqual({});
   });
 
+  it("reads the fleet size from --fleet or SANDBOX_FLEET, the flag winning, and refuses a bad one", () => {
+    expect(parseCliOptions(["--fleet", "10000"], {})).toEqual({ fleet: 10000 });
+    expect(parseCliOptions([], { SANDBOX_FLEET: "250" })).toEqual({ fleet: 250 });
+    expect(parseCliOptions(["--fleet=0"], { SANDBOX_FLEET: "250" })).toEqual({ fleet: 0 });
+    expect(() => parseCliOptions(["--fleet", "-5"], {})).toThrow("--fleet needs a whole number from 0 to 100000");
+    expect(() => parseCliOptions(["--fleet", "100001"], {})).toThrow(CliError);
+    expect(() => parseCliOptions([], { SANDBOX_FLEET: "many" })).toThrow("SANDBOX_FLEET");
+  });
+
   it("refuses bad values and unknown flags with a message", () => {
     for (const argv of [
       ["--port", "abc"],

@@ -1,4 +1,5 @@
 import { SANDBOX_DEFAULT_PORT } from "@/lib/demo-license";
+import { MAX_FLEET_SIZE } from "./seed/fleet";
 import { isSandboxProfile, SANDBOX_PROFILES } from "./profile";
 import { type SandboxStartOptions } from "./server";
 
@@ -14,6 +15,8 @@ export const USAGE = `Usage: tsx sandbox/main.ts [options]
   --instant-offer-delay MS how long an instant-offer request takes (default 1500; 60000 when realistic)
   --redirect-uri URI       also register URI as a redirect URI of the demo license (repeatable), e.g.
                            http://localhost:3100/login/dimo for Sign in with DIMO from a dashboard on port 3100
+  --fleet N                seed N more vehicles shared with the demo license (0 to ${MAX_FLEET_SIZE}, or SANDBOX_FLEET;
+                           default 0); a data folder seeded with another fleet is seeded again
   --rate-limit             limit requests per second per token, 429 with Retry-After (default profile)
   --quiet                  no start-up line
   --help                   this text`;
@@ -27,7 +30,7 @@ function integer(flag: string, value: string | undefined, min: number, max: numb
   return Number(value);
 }
 
-/** Reads the command line and the two environment variables into start options; `help` when asked for usage. */
+/** Reads the command line and the three environment variables into start options; `help` when asked for usage. */
 export function parseCliOptions(
   argv: readonly string[],
   env: Record<string, string | undefined>,
@@ -35,6 +38,7 @@ export function parseCliOptions(
   const options: SandboxStartOptions = {};
   if (env.SANDBOX_PORT) options.port = integer("SANDBOX_PORT", env.SANDBOX_PORT, 0, 65535);
   if (env.SANDBOX_DATA_DIR) options.dataDir = env.SANDBOX_DATA_DIR;
+  if (env.SANDBOX_FLEET) options.fleet = integer("SANDBOX_FLEET", env.SANDBOX_FLEET, 0, MAX_FLEET_SIZE);
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -81,6 +85,9 @@ export function parseCliOptions(
         options.redirectUris = [...(options.redirectUris ?? []), uri];
         break;
       }
+      case "--fleet":
+        options.fleet = integer("--fleet", value(), 0, MAX_FLEET_SIZE);
+        break;
       case "--reset":
         options.reset = true;
         break;

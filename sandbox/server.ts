@@ -5,7 +5,8 @@ import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
 import { createContext } from "./context";
 import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, loginRedirectUriFor } from "@/lib/demo-license";
-import { seedDatabaseFile } from "./seed/seed-database";
+import { FLEET_SIZE_META_KEY } from "./seed/fleet";
+import { seedDatabaseFile, seedFleet } from "./seed/seed-database";
 import { SEED_VERSION } from "./seed/version";
 import { openDatabase, readMeta } from "./store/database";
 import { DEFAULT_INSTANT_OFFER_DELAY_MS, type SandboxProfile } from "./profile";
@@ -35,6 +36,8 @@ export interface SandboxStartOptions {
    * e.g. the browser tests'). `http://localhost:3000/login/dimo`, the dev dashboard's, is always registered.
    */
   redirectUris?: string[];
+  /** How many more vehicles to seed, shared with the demo license (see sandbox/seed/fleet.ts). Default 0. */
+  fleet?: number;
 }
 
 export interface RunningSandbox {
@@ -51,20 +54,40 @@ function removeDatabase(path: string): void {
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
 }
 
-/** Seeds the data folder's database when it is missing, from another seed version, or a reset is asked for. */
-function prepareDatabase(dataDir: string, reset: boolean, quiet: boolean): string {
+/**
+ * Seeds the data folder's database when it is missing, from another seed version, or a reset is asked for. A fleet is
+ * added to a database seeded without one (much quicker than seeding it all again); one of another size means a new
+ * seed.
+ */
+function prepareDatabase(dataDir: string, reset: boolean, quiet: boolean, fleetSize: number): string {
   mkdirSync(dataDir, { recursive: true });
   const path = join(dataDir, DATABASE_FILE);
   if (!reset && existsSync(path)) {
     const db = openDatabase(path);
     const version = readMeta(db, "seed_version");
-    db.close();
-    if (version === String(SEED_VERSION)) return path;
-    if (!quiet)
-      console.log(`DIMO sandbox: data from seed version ${version ?? "?"} found; seeding version ${SEED_VERSION}.`);
+    const seededFleet = Number(readMeta(db, FLEET_SIZE_META_KEY) ?? 0);
+    const anchorMs = Number(readMeta(db, "anchor_ms"));
+    try {
+      if (version === String(SEED_VERSION)) {
+        if (seededFleet === fleetSize) return path;
+        if (seededFleet === 0) {
+          seedFleet(db, anchorMs, fleetSize);
+          return path;
+        }
+      }
+    } finally {
+      db.close();
+    }
+    if (!quiet) {
+      console.log(
+        version === String(SEED_VERSION)
+          ? `DIMO sandbox: data with a fleet of ${seededFleet} found; seeding afresh with a fleet of ${fleetSize}.`
+          : `DIMO sandbox: data from seed version ${version ?? "?"} found; seeding version ${SEED_VERSION}.`,
+      );
+    }
   }
   removeDatabase(path);
-  seedDatabaseFile(path);
+  seedDatabaseFile(path, Date.now(), fleetSize);
   return path;
 }
 
@@ -83,7 +106,7 @@ function listen(server: ServerType): Promise<number> {
 export async function startSandbox(options: SandboxStartOptions = {}): Promise<RunningSandbox> {
   const host = options.host ?? "127.0.0.1";
   const dataDir = resolve(options.dataDir ?? ".sandbox");
-  const dbPath = prepareDatabase(dataDir, options.reset ?? false, options.quiet ?? false);
+  const dbPath = prepareDatabase(dataDir, options.reset ?? false, options.quiet ?? false, options.fleet ?? 0);
   const db = openDatabase(dbPath);
   const profile = options.profile ?? "default";
   const ctx = createContext(db, {

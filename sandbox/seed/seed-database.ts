@@ -8,6 +8,7 @@ import { SCHEMA_SQL } from "../store/schema";
 import { METROS } from "./metros";
 import { createPrng, type Prng } from "./prng";
 import { DAY_MS, HOUR_MS } from "./times";
+import { FLEET_FIRST_TOKEN_ID, FLEET_SIZE_META_KEY, fleetVehicles } from "./fleet";
 import { energyLog, finalOdometerKm, KM_PER_MILE } from "./energy";
 import { generateTrips } from "./trip-generator";
 import { tripBodies } from "./trip-json";
@@ -21,7 +22,8 @@ import { OTHER_LICENSE } from "./wallets";
  * strings, except the RSA keys, which are generated fresh and then kept.
  */
 
-const GRANT_LIFETIME_MS = 365 * DAY_MS;
+const GRANT_LIFETIME_DAYS = 365;
+const GRANT_LIFETIME_MS = GRANT_LIFETIME_DAYS * DAY_MS;
 const EXPIRED_GRANT_AGE_MS = 30 * DAY_MS;
 
 function seedLicenses(db: Database.Database, anchorMs: number): void {
@@ -124,7 +126,9 @@ function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: numb
 
   if (vehicle.grant) {
     const grantee = vehicle.grant.license === "demo" ? DEMO_LICENSE.clientId : OTHER_LICENSE.clientId;
-    const expiresAt = vehicle.grant.expired ? anchorMs - EXPIRED_GRANT_AGE_MS : anchorMs + GRANT_LIFETIME_MS;
+    const expiresAt = vehicle.grant.expired
+      ? anchorMs - EXPIRED_GRANT_AGE_MS
+      : anchorMs + (vehicle.grant.expiresInDays ?? GRANT_LIFETIME_DAYS) * DAY_MS;
     const createdAt = Math.max(mintedAt + DAY_MS, expiresAt - GRANT_LIFETIME_MS - rng.int(1, 200) * DAY_MS);
     db.prepare(
       `INSERT INTO grants (token_id, grantee, privileges, permissions, source, created_at, expires_at)
@@ -163,10 +167,28 @@ export function seedDatabase(
 }
 
 /**
+ * Adds the first `fleetSize` fleet vehicles, granted to the demo license, to a database seeded without a fleet, and
+ * records the size in `meta`. Their grants join the seeded ones, so a reset keeps them.
+ */
+export function seedFleet(db: Database.Database, anchorMs: number, fleetSize: number): { trips: number } {
+  let trips = 0;
+  db.transaction(() => {
+    for (const vehicle of fleetVehicles(fleetSize)) trips += seedVehicle(db, vehicle, anchorMs);
+    db.prepare("INSERT INTO seed_grants SELECT * FROM grants WHERE token_id >= ?").run(FLEET_FIRST_TOKEN_ID);
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(FLEET_SIZE_META_KEY, String(fleetSize));
+  })();
+  return { trips };
+}
+
+/**
  * Writes a freshly seeded database to `path`: built in a side file with journaling off (fast, and nothing to
  * recover if interrupted), then renamed into place so a half-seeded file is never seen.
  */
-export function seedDatabaseFile(path: string, anchorMs: number = Date.now()): { trips: number; durationMs: number } {
+export function seedDatabaseFile(
+  path: string,
+  anchorMs: number = Date.now(),
+  fleetSize = 0,
+): { trips: number; durationMs: number } {
   const started = performance.now();
   mkdirSync(dirname(path), { recursive: true });
   const building = `${path}.seeding-${process.pid}`;
@@ -177,10 +199,11 @@ export function seedDatabaseFile(path: string, anchorMs: number = Date.now()): {
     db.pragma("synchronous = OFF");
     db.exec(SCHEMA_SQL);
     const { trips } = seedDatabase(db, anchorMs);
+    const fleet = fleetSize > 0 ? seedFleet(db, anchorMs, fleetSize) : { trips: 0 };
     db.close();
     for (const suffix of ["-wal", "-shm"]) rmSync(`${path}${suffix}`, { force: true });
     renameSync(building, path);
-    return { trips, durationMs: performance.now() - started };
+    return { trips: trips + fleet.trips, durationMs: performance.now() - started };
   } catch (error) {
     if (db.open) db.close();
     if (existsSync(building)) rmSync(building, { force: true });

@@ -14,8 +14,10 @@ export interface SeedGrant {
   /** Which Developer License the grant is for. */
   license: "demo" | "other";
   privileges: readonly PrivilegeId[];
-  /** An expired grant ended 30 days before seed time; others expire about a year after it. */
+  /** An expired grant ended 30 days before seed time; others expire `expiresInDays` after it. */
   expired: boolean;
+  /** Days from seed time to the end of an unexpired grant; a year when absent. */
+  expiresInDays?: number;
 }
 
 export interface SeedTripPlan {
