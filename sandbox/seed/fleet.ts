@@ -102,5 +102,18 @@ export function fleetVehicles(size: number): SeedVehicle[] {
   return Array.from({ length: size }, (_, index) => fleetVehicle(index));
 }
 
+/** The fleet vehicle with that token id, whether or not the database holds a fleet that large. */
+export function fleetVehicleOf(tokenId: number): SeedVehicle | undefined {
+  const index = tokenId - FLEET_FIRST_TOKEN_ID;
+  return Number.isInteger(index) && index >= 0 && index < MAX_FLEET_SIZE ? fleetVehicle(index) : undefined;
+}
+
+const HAND_MADE = new Map(SEED_VEHICLES.map((vehicle) => [vehicle.tokenId, vehicle]));
+
+/** What the seed made the vehicle with that token id from: a hand-made row or a fleet vehicle. */
+export function seedVehicleOf(tokenId: number): SeedVehicle | undefined {
+  return HAND_MADE.get(tokenId) ?? fleetVehicleOf(tokenId);
+}
+
 /** Where a seeded database records its fleet's size; absent means no fleet. */
 export const FLEET_SIZE_META_KEY = "fleet_size";

@@ -61,6 +61,7 @@ CREATE TABLE IF NOT EXISTS grants (
   template_id INTEGER,
   PRIMARY KEY (token_id, grantee)
 );
+CREATE INDEX IF NOT EXISTS grants_by_grantee ON grants (grantee, expires_at, token_id);
 CREATE TABLE IF NOT EXISTS seed_grants (
   token_id INTEGER NOT NULL,
   grantee TEXT NOT NULL,

@@ -98,7 +98,7 @@ const toGrant = (row: GrantRow): GrantRecord => ({
 export class VehicleStore {
   private readonly vehicles: Map<number, VehicleRecord>;
   private readonly grantStatement: Database.Statement<[number, string], GrantRow>;
-  private readonly grantsOfGrantee: Database.Statement<[string, number], GrantRow>;
+  private readonly tokenIdsGrantedTo: Database.Statement<[string, number], number>;
   private readonly grantsOfVehicle: Database.Statement<[number, number], GrantRow>;
   private readonly tripRange: Database.Statement<[number, number, number], string>;
   private readonly valuationStatement: Database.Statement<[number], string>;
@@ -110,7 +110,10 @@ export class VehicleStore {
     const rows = db.prepare("SELECT * FROM vehicles ORDER BY token_id DESC").all() as VehicleRow[];
     this.vehicles = new Map(rows.map((row) => [row.token_id, toVehicle(row)]));
     this.grantStatement = db.prepare("SELECT * FROM grants WHERE token_id = ? AND grantee = ?");
-    this.grantsOfGrantee = db.prepare("SELECT * FROM grants WHERE grantee = ? AND expires_at > ?");
+    // Only the token ids, read from the grantee index alone: a license may hold grants on a whole fleet.
+    this.tokenIdsGrantedTo = db
+      .prepare<[string, number], number>("SELECT token_id FROM grants WHERE grantee = ? AND expires_at > ?")
+      .pluck();
     this.grantsOfVehicle = db.prepare(
       "SELECT * FROM grants WHERE token_id = ? AND expires_at > ? ORDER BY created_at, grantee",
     );
@@ -185,7 +188,7 @@ export class VehicleStore {
 
   /** Token ids with a grant to `grantee` that has not expired at `nowMs`. */
   grantedTokenIds(grantee: string, nowMs: number): Set<number> {
-    return new Set(this.grantsOfGrantee.all(grantee.toLowerCase(), nowMs).map((row) => row.token_id));
+    return new Set(this.tokenIdsGrantedTo.all(grantee.toLowerCase(), nowMs));
   }
 
   /** A vehicle's grants that have not expired at `nowMs`, oldest first. */

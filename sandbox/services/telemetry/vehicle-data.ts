@@ -1,7 +1,7 @@
 import { cellToLatLng, latLngToCell } from "h3-js";
 import { type SandboxContext } from "../../context";
 import { powertrainOf } from "../../seed/energy";
-import { SEED_VEHICLES } from "../../seed/vehicles";
+import { seedVehicleOf } from "../../seed/fleet";
 import { type VehicleSource } from "../../telemetry/samples";
 import { vehicleProfile } from "../../telemetry/signals/vehicle-profile";
 
@@ -9,10 +9,8 @@ import { vehicleProfile } from "../../telemetry/signals/vehicle-profile";
  * Where the telemetry service finds a vehicle's data: the seed's description of it (its city and powertrain) and the
  * trips store. The seed is code, so the city comes from there; an unknown vehicle has no data at all.
  */
-const SEEDED = new Map(SEED_VEHICLES.map((vehicle) => [vehicle.tokenId, vehicle]));
-
 export function vehicleSource(ctx: SandboxContext, tokenId: number): VehicleSource | null {
-  const seed = SEEDED.get(tokenId);
+  const seed = seedVehicleOf(tokenId);
   if (!seed || !ctx.vehicles.get(tokenId)) return null;
   const powertrain = powertrainOf(seed.model);
   const vehicle = vehicleProfile(tokenId, seed.model, seed.metro, powertrain);
@@ -20,7 +18,7 @@ export function vehicleSource(ctx: SandboxContext, tokenId: number): VehicleSour
 }
 
 export function seededVehicle(tokenId: number) {
-  return SEEDED.get(tokenId);
+  return seedVehicleOf(tokenId);
 }
 
 /** The centre of the H3 resolution-6 cell holding a point: the real service's approximate location. */
