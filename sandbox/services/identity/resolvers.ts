@@ -47,7 +47,7 @@ export function identityRoot(ctx: SandboxContext) {
   return {
     node(args: { id: string }) {
       const { prefix, tokenId } = parseGlobalId(args.id);
-      const record = ctx.vehicles.all().find((v) => v.tokenId === tokenId);
+      const record = ctx.vehicles.get(tokenId);
       switch (prefix) {
         case "V":
           return vehicleById(tokenId);
