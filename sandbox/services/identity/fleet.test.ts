@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { encodePermissions } from "@/lib/protocol";
 import { request } from "@/test-support/sandbox";
 import { type SandboxServer, startSandboxServer } from "@/test-support/servers";
 import { getDeveloperJwt, getVehicleJwt } from "../../flow-client";
@@ -46,6 +47,22 @@ describe("a license with a fleet", () => {
       expect(page.pageInfo.startCursor).toBe(page.edges[0]?.cursor);
       expect(page.pageInfo.endCursor).toBe(page.edges[page.edges.length - 1]?.cursor);
     });
+  });
+
+  it("gives each fleet vehicle its make, model, year and the grant's permissions", async () => {
+    const pages = await fetchAllLicenseVehiclePages(identityUrl(), CLIENT);
+    const listed = new Map(pages.flatMap((page) => page.edges.map((edge) => [edge.node.tokenId, edge.node])));
+    const live = FLEET.filter((v) => v.grant && !v.grant.expired);
+    for (const vehicle of live) {
+      const node = listed.get(vehicle.tokenId);
+      expect(node?.definition).toEqual({
+        id: vehicle.definitionId,
+        make: vehicle.make,
+        model: vehicle.model,
+        year: vehicle.year,
+      });
+      expect(node?.sacd?.permissions).toBe(encodePermissions(vehicle.grant?.privileges ?? []));
+    }
   });
 
   it("starts a page right after any cursor, and leaves out vehicles whose grant has ended", async () => {

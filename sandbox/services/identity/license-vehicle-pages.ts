@@ -1,19 +1,33 @@
 /**
  * Walks every vehicle a license may use through the identity API the way DIMO's is walked: `first: 100` pages of
- * `vehicles(filterBy: {privileged})`, each after the previous page's end cursor. For tests and the fleet bench.
+ * `vehicles(filterBy: {privileged})`, each after the previous page's end cursor, asking for the fields the
+ * dashboard's vehicle list asks for (lib/dimo/identity.ts). For tests and the fleet bench.
  */
+
+export interface LicenseVehicle {
+  tokenId: number;
+  name: string;
+  definition: { id: string; make: string; model: string; year: number };
+  sacd: { permissions: string; expiresAt: string } | null;
+}
 
 export interface LicenseVehiclePage {
   totalCount: number;
   pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
-  edges: { cursor: string; node: { tokenId: number } }[];
+  edges: { cursor: string; node: LicenseVehicle }[];
 }
 
 const PAGE_QUERY = `query LicenseVehicles($client: Address!, $after: String) {
   vehicles(filterBy: {privileged: $client}, first: 100, after: $after) {
     totalCount
     pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
-    edges { cursor node { tokenId } }
+    edges {
+      cursor
+      node {
+        tokenId tokenDID owner mintedAt name imageURI definition { id make model year }
+        sacd(grantee: $client) { permissions expiresAt }
+      }
+    }
   }
 }`;
 
