@@ -25,6 +25,15 @@ async function openOverview(page: Page, tokenId: number): Promise<void> {
   await expect(page.getByTestId("telemetry-overview")).toHaveAttribute("data-state", "ready");
 }
 
+/**
+ * The Overview with its history panel hydrated: before that its controls are the server's HTML, and a choice made on
+ * them is undone when React takes over.
+ */
+async function openHistory(page: Page, tokenId: number): Promise<void> {
+  await openOverview(page, tokenId);
+  await expect(page.getByTestId("history-panel")).toHaveAttribute("data-hydrated", "true");
+}
+
 const missingIn = (page: Page, card: string) => page.getByTestId(card).getByTestId("missing-privilege");
 
 test.describe("the Overview", () => {
@@ -129,7 +138,7 @@ test.describe("the Overview", () => {
   });
 
   test("the history's signal and window can be chosen with the keyboard", async ({ page }) => {
-    await openOverview(page, TESLA);
+    await openHistory(page, TESLA);
     const select = page.getByTestId("history-signal");
     await select.focus();
     await page.keyboard.press("ArrowDown");
@@ -144,7 +153,7 @@ test.describe("the Overview", () => {
   });
 
   test("draws the chosen signal's history and says how it was aggregated", async ({ page }) => {
-    await openOverview(page, TESLA);
+    await openHistory(page, TESLA);
     const panel = page.getByTestId("history-panel");
     await expect(page.getByTestId("history-signal")).toHaveValue("speed");
     await page.getByTestId("history-window-7d").check({ force: true });

@@ -187,7 +187,7 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
   }
 
   return (
-    <Card data-testid="history-panel" data-state={settled ? "ready" : "loading"}>
+    <Card data-testid="history-panel" data-state={settled ? "ready" : "loading"} data-hydrated={hydrated}>
       <CardHeader title={HISTORY_HEADING.title} description={HISTORY_HEADING.description} />
       <div className="flex flex-col gap-4 p-5">
         <div className="flex flex-wrap items-end gap-4">

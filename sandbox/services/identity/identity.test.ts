@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { vehicleDid } from "@/lib/protocol";
-import { DEMO_LICENSE, loginRedirectUriFor } from "@/lib/demo-license";
+import { DEMO_LICENSE, demoLandingRedirectUris, loginRedirectUriFor } from "@/lib/demo-license";
 import { DEMO_GRANTED_VEHICLE_IDS, SEED_VEHICLES, VEHICLE_IDS } from "../../seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 
@@ -220,12 +220,14 @@ describe("developerLicense", () => {
       clientId: CLIENT,
       alias: DEMO_LICENSE.alias,
       redirectURIs: {
-        totalCount: 3,
-        // The third, the dev dashboard's Sign in with DIMO address, is registered when the sandbox starts.
+        totalCount: 4,
+        // The last two, the dev dashboard's Sign in with DIMO address and its share landing page, are registered when
+        // the sandbox starts.
         nodes: [
           { uri: DEMO_LICENSE.redirectUri },
           { uri: `${DEMO_LICENSE.redirectUri}/` },
           { uri: loginRedirectUriFor(DEMO_LICENSE.redirectUri) },
+          ...demoLandingRedirectUris([loginRedirectUriFor(DEMO_LICENSE.redirectUri)]).map((uri) => ({ uri })),
         ],
       },
       signers: { totalCount: 1, nodes: [{ address: DEMO_LICENSE.apiKeySigner }] },
