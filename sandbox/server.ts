@@ -4,7 +4,7 @@ import { join, relative, resolve, isAbsolute } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
 import { createContext } from "./context";
-import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, loginRedirectUriFor } from "@/lib/demo-license";
+import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, demoLandingRedirectUris, loginRedirectUriFor } from "@/lib/demo-license";
 import { FLEET_SIZE_META_KEY } from "./seed/fleet";
 import { seedDatabaseFile, seedFleet } from "./seed/seed-database";
 import { SEED_VERSION } from "./seed/version";
@@ -114,8 +114,10 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS[profile],
     rateLimit: options.rateLimit ?? false,
   });
-  // The demo license's login redirect URIs, registered at every start so a data folder seeded before them has them too.
-  for (const uri of [loginRedirectUriFor(DEMO_LICENSE.redirectUri), ...(options.redirectUris ?? [])]) {
+  // The demo license's login redirect URIs, and beside each its dashboard's share landing page, registered at every
+  // start so a data folder seeded before them has them too.
+  const loginUris = [loginRedirectUriFor(DEMO_LICENSE.redirectUri), ...(options.redirectUris ?? [])];
+  for (const uri of [...loginUris, ...demoLandingRedirectUris(loginUris)]) {
     ctx.licenses.registerRedirectUri(DEMO_LICENSE.clientId, uri, ctx.clock.nowMs());
   }
   const app = createApp(ctx);

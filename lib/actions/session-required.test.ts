@@ -23,6 +23,8 @@ const PUBLIC_ROUTES: Record<string, string> = {
   "app/api/sign-in/dimo/route.ts": "Sign in with DIMO starts here, before there is a session (it stores nothing)",
   "app/(auth)/login/dimo/route.ts": "DIMO's login sends the person back here with the token that signs them in",
   "app/api/health/route.ts": "a load balancer's liveness check: it answers { ok: true } and reads nothing",
+  "app/(dashboard)/share/landing/route.ts":
+    "DIMO's login sends an owner back here after sharing; it reads and stores nothing, drops the owner's token and passes on to the summary page, which asks for a session",
   "app/api/inbox/[secret]/route.ts":
     "DIMO posts webhook deliveries here with no credentials; the unguessable secret in the path is the inbox's guard",
 };

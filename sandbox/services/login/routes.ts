@@ -1,6 +1,6 @@
 import { type Context, Hono } from "hono";
 import { getAddress } from "viem";
-import { DEMO_LICENSE, DEMO_LOGIN_ACCOUNTS, type DemoLoginAccount, demoLandingRedirectUris } from "@/lib/demo-license";
+import { DEMO_LOGIN_ACCOUNTS, type DemoLoginAccount } from "@/lib/demo-license";
 import { type SandboxContext } from "../../context";
 import { readFormBody, serviceBaseUrl } from "../../http/requests";
 import { htmlErrorPage, statusMessage } from "../../http/responses";
@@ -36,7 +36,6 @@ export const USER_JWT_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
  * link, and approving writes the grants at once; the owner may revoke an earlier share there too (see share-link.ts).
  */
 export function loginRoutes(ctx: SandboxContext): Hono {
-  registerDemoLandingPages(ctx);
   const app = new Hono();
   // In the realistic profile, DIMO's HTML error page; otherwise the auth service's JSON errors, or for a share link,
   // which an owner opens in a browser, a page that says what is wrong.
@@ -244,18 +243,6 @@ function userSubject(address: string): string {
 }
 
 /** No script, nothing from elsewhere, never framed; its forms may go to the page itself and on to the redirect URI. */
-/**
- * The demo license's share landing pages: by the time the routes are made, the server has registered the login
- * redirect URI of every dashboard it serves, so each of those dashboards' landing pages is registered beside it.
- */
-function registerDemoLandingPages(ctx: SandboxContext): void {
-  const license = ctx.licenses.findByClientId(DEMO_LICENSE.clientId);
-  if (!license) return;
-  for (const uri of demoLandingRedirectUris(license.redirectUris.map((r) => r.uri))) {
-    ctx.licenses.registerRedirectUri(DEMO_LICENSE.clientId, uri, ctx.clock.nowMs());
-  }
-}
-
 function pageHeaders(redirectUri: string): Record<string, string> {
   return {
     "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(redirectUri).origin}; frame-ancestors 'none'; base-uri 'none'`,
