@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { toAllTripsMessage } from "@/lib/geo/all-trips-stream";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { count, ROUTES } from "@/test-support/dimo-client";
-import { sandboxControl } from "@/sandbox/control-client";
-import { sandboxEnv } from "@/test-support/sandbox-env";
-import { type SandboxServer, startSandboxServer } from "@/test-support/servers";
+import { setUpSandboxProcess } from "@/test-support/sandbox";
 import { openAllTripsStream } from "@/lib/server/trips";
 
 /**
@@ -21,23 +19,7 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
-// The sandbox runs as a process of its own, as DIMO's services do: in this one, its clock would stall with the
-// client's work, and the arrival times it limits by would bunch.
-let sandbox: SandboxServer | undefined;
-const savedEnv = { ...process.env };
-const control = sandboxControl(() => {
-  if (!sandbox) throw new Error("the sandbox has not started");
-  return sandbox.url;
-});
-beforeAll(async () => {
-  sandbox = await startSandboxServer(["--profile", "realistic"]);
-  // Read when the app's client is first built, after this.
-  Object.assign(process.env, sandboxEnv(sandbox.url), { DIMO_RATE_LIMITS: "on" });
-}, 180_000);
-afterAll(async () => {
-  process.env = savedEnv;
-  await sandbox?.stop();
-});
+const { control } = setUpSandboxProcess({ args: ["--profile", "realistic"], env: { DIMO_RATE_LIMITS: "on" } });
 
 async function walk() {
   const result = await openAllTripsStream({ tokenId: VEHICLE_IDS.perf });

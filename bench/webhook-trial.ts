@@ -1,11 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DIMO_RATE_LIMITS, type DimoService } from "@/lib/protocol";
 import { runTrial } from "@/lib/server/webhook-trial";
 import { TRIAL_DAYS } from "@/lib/server/webhook-trial-types";
-import { sandboxControl } from "@/sandbox/control-client";
-import { sandboxEnv } from "@/test-support/sandbox-env";
-import { type SandboxServer, startSandboxServer } from "@/test-support/servers";
+import { setUpSandboxProcess } from "@/test-support/sandbox";
 import { summarize } from "./stats";
 
 /**
@@ -25,20 +23,7 @@ vi.mock("@/lib/auth/session", () => ({
 
 const WARM_RUNS = 5;
 const BUDGET_MS = 2_000;
-let sandbox: SandboxServer | undefined;
-const savedEnv = { ...process.env };
-const control = sandboxControl(() => {
-  if (!sandbox) throw new Error("the sandbox has not started");
-  return sandbox.url;
-});
-beforeAll(async () => {
-  sandbox = await startSandboxServer();
-  Object.assign(process.env, sandboxEnv(sandbox.url));
-}, 180_000);
-afterAll(async () => {
-  process.env = savedEnv;
-  await sandbox?.stop();
-});
+const { control } = setUpSandboxProcess();
 
 /** Requests per service prefix of the sandbox (`/telemetry`, `/trips`, ...), from its counters. */
 function perService(routes: Record<string, number>): Partial<Record<DimoService, number>> {

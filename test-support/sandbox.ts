@@ -10,6 +10,7 @@ import { signJwt } from "@/sandbox/keys/tokens";
 import { DATABASE_FILE, type RunningSandbox } from "@/sandbox/server";
 import { sandboxEnv } from "./sandbox-env";
 import { startTestSandbox, type TestSandboxOptions } from "./sandbox-template";
+import { type SandboxServer, startSandboxServer } from "./servers";
 
 /**
  * The one sandbox harness for Vitest files: a fresh test sandbox per file, its control client (usable at once, at
@@ -110,4 +111,32 @@ export async function request(
     parsed = undefined;
   }
   return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+/**
+ * A sandbox in a process of its own, as DIMO's services run, for a Vitest file whose timing matters (rate windows, a
+ * bench): in the test's own process, its clock would stall with the client's work and the arrival times it limits by
+ * would bunch. The app's DIMO client is pointed at it, with `env` beside, for the file; that must happen before the
+ * client is first used.
+ */
+export function setUpSandboxProcess({
+  args = [],
+  env = {},
+}: { args?: readonly string[]; env?: Record<string, string> } = {}): { control: SandboxControl } {
+  let server: SandboxServer | undefined;
+  const savedEnv = { ...process.env };
+  beforeAll(async () => {
+    server = await startSandboxServer(args);
+    Object.assign(process.env, sandboxEnv(server.url), env);
+  }, 180_000);
+  afterAll(async () => {
+    process.env = savedEnv;
+    await server?.stop();
+  });
+  return {
+    control: sandboxControl(() => {
+      if (!server) throw new Error("the sandbox has not started");
+      return server.url;
+    }),
+  };
 }
