@@ -4,6 +4,7 @@ import { homeCharge } from "../seed/plug-in-hybrid";
 import { type DriveRecord } from "../store/drive-store";
 import { outsideTemperature, restingVoltage } from "./conditions";
 import { driveLevels, energyLevels } from "./drive-energy";
+import { engineUse } from "./engine-distance";
 import { type Collector, NOT_CHARGING, round } from "./sample-collector";
 import { type ChargeState, type TickState } from "./signals/types";
 import { routeOf, type VehicleSource } from "./vehicle-source";
@@ -102,6 +103,9 @@ export function emitParked(
   const { odometerKm, tank, battery } = parkedAfter(source, drive, next);
   const { powertrain, metro } = source;
   const longitude = METROS[metro].center.longitude;
+  const tripSeconds = (drive.endUs - drive.startUs) / 1e6;
+  const tripKm = routeOf(source, drive).lengthMetres / 1000;
+  const engine = out.hasDerived ? engineUse(source, drive) : null;
   for (let t = firstTick * PARKED_EVERY_US; t < until; t += PARKED_EVERY_US) {
     const sinceEndMs = (t - drive.endUs) / 1000;
     const tankLevel = tank ? levelWhileParked(tank, sinceEndMs) : null;
@@ -119,13 +123,15 @@ export function emitParked(
         t,
         phase: "parked",
         tripSeq: drive.seq,
-        tripSeconds: (drive.endUs - drive.startUs) / 1e6,
+        tripSeconds,
         parkedMs: sinceEndMs,
         speedKmh: 0,
         accelerationMs2: 0,
         yawDegreesPerSecond: 0,
         point: null,
         odometerKm,
+        engineOdometerKm: engine ? engine.beforeKm + engine.tripKm(tripKm) : 0,
+        engineSeconds: engine ? engine.tripSeconds(tripSeconds, tripKm) : 0,
         energy,
         outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
         charge:

@@ -28,6 +28,9 @@ const CHARGING = "powertrainTractionBatteryChargingIsCharging";
 const CABLE = "powertrainTractionBatteryChargingIsChargingCableConnected";
 const ADDED = "powertrainTractionBatteryChargingAddedEnergy";
 const IGNITION = "isIgnitionOn";
+const LIFETIME_FUEL = "powertrainFuelSystemAccumulatedConsumption";
+const COOLANT = "powertrainCombustionEngineECT";
+const OUTSIDE = "exteriorAirTemperature";
 
 function seedVehicleOf(tokenId: number) {
   const vehicle = SEED_VEHICLES.find((v) => v.tokenId === tokenId);
@@ -74,7 +77,7 @@ describe("the plug-in hybrid's drive simulation", () => {
     const found = vehicleSource(context, PHEV);
     if (!found) throw new Error("the plug-in hybrid has no telemetry source");
     source = found;
-    const wanted = new Set([SOC, FUEL, RPM, CHARGING, CABLE, ADDED, IGNITION]);
+    const wanted = new Set([SOC, FUEL, RPM, CHARGING, CABLE, ADDED, IGNITION, LIFETIME_FUEL, COOLANT, OUTSIDE]);
     samples = collectSamples(source, 0, ANCHOR * 1000, wanted);
   });
   afterAll(() => db.close());
@@ -159,5 +162,56 @@ describe("the plug-in hybrid's drive simulation", () => {
       rises++;
     }
     expect(rises).toBeGreaterThan(5);
+  });
+
+  it("counts lifetime fuel only over the kilometres the engine drove", () => {
+    const lifetime = series(LIFETIME_FUEL);
+    const rpm = byTime(RPM);
+    const ignition = byTime(IGNITION);
+    let electricSteps = 0;
+    let engineGrowth = 0;
+    for (let i = 1; i < lifetime.t.length; i++) {
+      const t = lifetime.t[i] as number;
+      const grew = (lifetime.v[i] as number) - (lifetime.v[i - 1] as number);
+      expect(grew).toBeGreaterThanOrEqual(0);
+      if (ignition.get(t) !== 1) continue;
+      if (rpm.get(t) === 0) {
+        electricSteps++;
+        expect(grew).toBe(0);
+      } else {
+        engineGrowth += grew;
+      }
+    }
+    expect(electricSteps).toBeGreaterThan(100);
+    expect(engineGrowth).toBeGreaterThan(0);
+    // A 2022 car has burnt fuel before its recorded trips, but far less than a combustion car of its mileage would.
+    const first = lifetime.v[0] as number;
+    expect(first).toBeGreaterThan(0);
+  });
+
+  it("keeps the coolant at the air's temperature while the car drives on its battery", () => {
+    const coolant = series(COOLANT);
+    const rpm = byTime(RPM);
+    const ignition = byTime(IGNITION);
+    const outside = series(OUTSIDE);
+    const outsideAt = (t: number) => {
+      let value = outside.v[0] as number;
+      for (let i = 0; i < outside.t.length && (outside.t[i] as number) <= t; i++) value = outside.v[i] as number;
+      return value;
+    };
+    let cold = 0;
+    let warm = 0;
+    coolant.t.forEach((t, i) => {
+      const celsius = coolant.v[i] as number;
+      if (ignition.get(t) !== 1) return;
+      if (rpm.get(t) === 0) {
+        cold++;
+        expect(Math.abs(celsius - outsideAt(t))).toBeLessThan(3);
+      } else if (celsius > 60) {
+        warm++;
+      }
+    });
+    expect(cold).toBeGreaterThan(100);
+    expect(warm).toBeGreaterThan(0);
   });
 });

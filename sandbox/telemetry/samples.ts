@@ -3,6 +3,7 @@ import { METROS } from "../seed/metros";
 import { type DriveRecord } from "../store/drive-store";
 import { drivingVoltage, outsideTemperature, restingVoltage } from "./conditions";
 import { driveLevels } from "./drive-energy";
+import { engineUse } from "./engine-distance";
 import { emitParked } from "./parked-samples";
 import { Collector, NOT_CHARGING, powertrainTypeValue, round, type Samples } from "./sample-collector";
 import { LOCATION_SIGNAL, POWERTRAIN_TYPE_SIGNAL } from "./signals/names";
@@ -40,6 +41,7 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
   const plan = routeOf(source, drive);
   const { powertrain, metro } = source;
   const levelsAt = driveLevels(source, drive);
+  const engine = engineUse(source, drive);
   const longitude = METROS[metro].center.longitude;
   const first = Math.max(0, Math.ceil((fromUs - drive.startUs) / DRIVE_EVERY_US));
   for (let k = first; ; k++) {
@@ -75,6 +77,8 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
         yawDegreesPerSecond: headingChange(before.heading, state0.heading),
         point: state0.point,
         odometerKm: drive.odometerKm + km,
+        engineOdometerKm: engine.beforeKm + engine.tripKm(km),
+        engineSeconds: engine.tripSeconds(seconds, km),
         energy,
         outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
         charge: NOT_CHARGING,
@@ -99,18 +103,21 @@ function emitDrive(source: VehicleSource, out: Collector, drive: DriveRecord, fr
     out.float("exteriorAirTemperature", t, outsideTemperature(metro, longitude, t / 1000));
     out.float("lowVoltageBatteryCurrentVoltage", t, restingVoltage(t / 1000, 0, false));
     if (out.hasDerived) {
+      const seconds = (t - drive.startUs) / 1e6;
       const state: TickState = {
         vehicle: source.vehicle,
         t,
         phase: "arrived",
         tripSeq: drive.seq,
-        tripSeconds: (t - drive.startUs) / 1e6,
+        tripSeconds: seconds,
         parkedMs: 0,
         speedKmh: 0,
         accelerationMs2: 0,
         yawDegreesPerSecond: 0,
         point: points[points.length - 1] as LatLon,
         odometerKm: drive.odometerKm + km,
+        engineOdometerKm: engine.beforeKm + engine.tripKm(km),
+        engineSeconds: engine.tripSeconds(seconds, km),
         energy,
         outsideCelsius: outsideTemperature(metro, longitude, t / 1000),
         charge: NOT_CHARGING,

@@ -45,8 +45,8 @@ export function massAirFlow(s: TickState): number {
   return (engineRpm(s) * engineLoad(s)) / 100 / 80;
 }
 
-/** A fluid warming from the air temperature to `hot` °C over the first minutes of a drive. */
-export function warmedTo(s: TickState, hot: number): number {
-  const reached = 1 - Math.exp(-s.tripSeconds / WARM_UP_SECONDS);
+/** A fluid warming from the air temperature to `hot` °C over the first minutes of running for `seconds`. */
+export function warmedTo(s: TickState, hot: number, seconds: number): number {
+  const reached = 1 - Math.exp(-seconds / WARM_UP_SECONDS);
   return s.outsideCelsius + (hot - s.outsideCelsius) * reached;
 }

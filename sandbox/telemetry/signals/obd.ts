@@ -40,7 +40,9 @@ export const OBD_SIGNALS: SignalDefinition[] = [
     round(((massAirFlow(s) / STOICHIOMETRIC) * 3600) / GASOLINE_DENSITY_G_PER_L, 2),
   ),
   text("obdFuelTypeName", withEngine, "slow", () => "Gasoline"),
-  float("obdIntakeTemp", "celsius", withEngine, "driving", (s) => round(warmedTo(s, s.outsideCelsius + 12), 1)),
+  float("obdIntakeTemp", "celsius", withEngine, "driving", (s) =>
+    round(warmedTo(s, s.outsideCelsius + 12, s.engineSeconds), 1),
+  ),
   float("obdIsEngineBlocked", "", noSeededVehicle, "always"),
   float("obdIsPTOActive", "", noSeededVehicle, "driving"),
   float("obdIsPluggedIn", "", withEngine, "always", () => 1),
@@ -50,8 +52,8 @@ export const OBD_SIGNALS: SignalDefinition[] = [
   float("obdMaxMAF", "g/s", withEngine, "slow", () => 250),
   float("obdO2WRSensor1Voltage", "V", withEngine, "driving", (s) => sensorVolts(s, 83)),
   float("obdO2WRSensor2Voltage", "V", withEngine, "driving", (s) => sensorVolts(s, 89)),
-  float("obdOilTemperature", "celsius", withEngine, "driving", (s) => round(warmedTo(s, 100), 1)),
-  float("obdRunTime", "s", withEngine, "driving", (s) => Math.round(s.tripSeconds)),
+  float("obdOilTemperature", "celsius", withEngine, "driving", (s) => round(warmedTo(s, 100, s.engineSeconds), 1)),
+  float("obdRunTime", "s", withEngine, "driving", (s) => Math.round(s.engineSeconds)),
   float("obdShortTermFuelTrim1", "percent", withEngine, "driving", (s) => round(6 * drift(s.t / 1000 / 0.01, 97), 1)),
   float("obdStatusDTCCount", "", withEngine, "slow", (s) => s.vehicle.troubleCodes.length),
   float("obdThrottlePosition", "percent", withEngine, "driving", (s) =>

@@ -25,13 +25,17 @@ export const POWERTRAIN_SIGNALS: SignalDefinition[] = [
   float("powertrainFuelSystemAbsoluteLevel", "l", withEngine, "always", (s) =>
     round(((s.energy.fuelPercent ?? 0) * s.vehicle.tankLitres) / 100, 1),
   ),
-  // Litres burnt over the car's life, at its average consumption.
+  // Litres burnt over the car's life, at its average consumption over the kilometres its engine drove.
   float("powertrainFuelSystemAccumulatedConsumption", "l", withEngine, "always", (s) =>
-    round((s.odometerKm * s.vehicle.powertrain.percentPerKm * s.vehicle.tankLitres) / 100, 1),
+    round((s.engineOdometerKm * s.vehicle.powertrain.percentPerKm * s.vehicle.tankLitres) / 100, 1),
   ),
   text("powertrainFuelSystemSupportedFuelTypes", withEngine, "slow", () => "GASOLINE"),
-  float("powertrainCombustionEngineECT", "celsius", withEngine, "driving", (s) => round(warmedTo(s, 90), 1)),
-  float("powertrainCombustionEngineEOT", "celsius", withEngine, "driving", (s) => round(warmedTo(s, 100), 1)),
+  float("powertrainCombustionEngineECT", "celsius", withEngine, "driving", (s) =>
+    round(warmedTo(s, 90, s.engineSeconds), 1),
+  ),
+  float("powertrainCombustionEngineEOT", "celsius", withEngine, "driving", (s) =>
+    round(warmedTo(s, 100, s.engineSeconds), 1),
+  ),
   float("powertrainCombustionEngineEOP", "kPa", withEngine, "driving", (s) =>
     round(engineRpm(s) === 0 ? 0 : 140 + engineRpm(s) * 0.11, 0),
   ),
@@ -60,7 +64,7 @@ export const POWERTRAIN_SIGNALS: SignalDefinition[] = [
   float("powertrainTransmissionActualGear", "", withEngine, "driving", gearAt),
   float("powertrainTransmissionActualGearRatio", "", withEngine, "driving", (s) => gearRatioAt(s)),
   float("powertrainTransmissionTemperature", "celsius", withEngine, "driving", (s) =>
-    round(warmedTo(s, 80) + 3 * drift(s.t / 1000, 61), 1),
+    round(warmedTo(s, 80, s.tripSeconds) + 3 * drift(s.t / 1000, 61), 1),
   ),
   float("powertrainTransmissionIsClutchSwitchOperated", "", noSeededVehicle, "driving"),
   float("powertrainTransmissionRetarderActualTorque", "percent", noSeededVehicle, "driving"),

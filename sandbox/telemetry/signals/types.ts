@@ -43,6 +43,10 @@ export interface TickState {
   /** Where the vehicle is; null on a parked heartbeat, which carries no location. */
   point: LatLon | null;
   odometerKm: number;
+  /** Kilometres the combustion engine has driven over the car's life; 0 without one. */
+  engineOdometerKm: number;
+  /** Seconds the combustion engine has run on this trip so far. */
+  engineSeconds: number;
   /** The tank, the traction battery, the ranges, and whether the engine runs. */
   energy: EnergyLevels;
   outsideCelsius: number;
