@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { attentionItems } from "@/lib/signals/attention";
 import { groupSignals } from "@/lib/signals/vehicle-signals";
 import { testClient } from "@/test-support/dimo-client";
+import { ownerLoginPage } from "@/test-support/owner-share";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { LEAKING_TIRE_VEHICLE, TROUBLE_CODES_VEHICLE } from "@/sandbox/telemetry/signals/vehicle-profile";
@@ -15,6 +16,8 @@ const sandbox = setUpSandbox();
 
 const BEV = VEHICLE_IDS.manyTrips; // Tesla Model 3
 const COMBUSTION = TROUBLE_CODES_VEHICLE; // Mazda CX-5
+/** The seeded plug-in hybrid (a Jeep Wrangler 4xe), owned by the admin account and shared with no license. */
+const PLUG_IN_HYBRID = 7306;
 const DAY_MS = 86_400_000;
 
 function client() {
@@ -55,6 +58,24 @@ describe("every signal of a vehicle", () => {
     const [first] = attentionItems(data.signals, Date.parse(data.lastSeen ?? ""));
     expect(first?.kind).toBe("trouble-codes");
     expect(first?.detail).toContain("P0420");
+  });
+
+  it("gives a plug-in hybrid both its fuel and engine groups and its battery and charging ones", async () => {
+    const { share } = ownerLoginPage(() => sandbox.url);
+    const back = await share([["permissions", "11111"]], [PLUG_IN_HYBRID], "admin");
+    expect(back.status, back.text).toBe(303);
+    const data = await client().client.getVehicleSignals(PLUG_IN_HYBRID);
+    const names = data.signals.map((signal) => signal.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "powertrainFuelSystemRelativeLevel",
+        "powertrainCombustionEngineSpeed",
+        "powertrainTractionBatteryStateOfChargeCurrent",
+        "powertrainTractionBatteryChargingIsChargingCableConnected",
+      ]),
+    );
+    expect(data.signals.find((signal) => signal.name === "powertrainType")?.value).toBe("HYBRID");
+    expect(groupIds(data)).toEqual(expect.arrayContaining(["fuel", "engine", "battery", "charging"]));
   });
 
   it("asks a grant of location history alone for the location signals only", async () => {

@@ -2,6 +2,13 @@ import { describe, expect, it } from "vitest";
 import { DEMO_LICENSE, DEMO_LOGIN_ACCOUNTS } from "@/lib/demo-license";
 import { verifyDimoToken } from "@/lib/auth/dimo-token";
 import { encodePermissions, type PrivilegeId, VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
+import {
+  DEV_REDIRECT_URI,
+  formFields,
+  ownerLoginPage,
+  shareLinkFields,
+  unescapeHtml,
+} from "@/test-support/owner-share";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 import { isoSeconds } from "../../seed/times";
 import { DEMO_GRANTED_VEHICLE_IDS, shareableVehicleIds } from "../../seed/vehicles";
@@ -9,65 +16,14 @@ import { OTHER_LICENSE } from "../../seed/wallets";
 import { oneYearAfter } from "./share-link";
 
 const suite = setUpSandbox();
-const DEV_URI = "http://localhost:3000/login/dimo";
 const STRANGER = DEMO_LOGIN_ACCOUNTS.stranger;
 const DAY_S = 24 * 60 * 60;
-
-type Fields = [string, string][];
-
-const link = (terms: Fields): Fields => [
-  ["clientId", DEMO_LICENSE.clientId],
-  ["redirectUri", DEV_URI],
-  ["entryState", "VEHICLE_MANAGER"],
-  ...terms,
-];
-const open = (fields: Fields) => request(`${suite.url}/login/?${new URLSearchParams(fields)}`);
-const post = async (fields: Fields) => {
-  const response = await fetch(`${suite.url}/login/`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(fields),
-  });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-};
-
-const unescapeHtml = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-
-/** The hidden fields of the first form on the page that contains `marker`, as a browser would post them. */
-function formFields(html: string, marker: string): Fields {
-  const form = [...html.matchAll(/<form[\s\S]*?<\/form>/g)].map((m) => m[0]).find((f) => f.includes(marker));
-  if (!form) throw new Error(`no form with ${marker}`);
-  return [...form.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)">/g)].map((m): [string, string] => [
-    unescapeHtml(m[1] ?? ""),
-    unescapeHtml(m[2] ?? ""),
-  ]);
-}
-
-/** Opens the link and logs in as the account: the vehicle page. */
-async function vehiclePage(terms: Fields, account = "stranger") {
-  const start = await open(link(terms));
-  expect(start.status, start.text).toBe(200);
-  const page = await post(formFields(start.text, `data-account="${account}"`));
-  expect(page.status, page.text).toBe(200);
-  return page.text;
-}
+const DEV_URI = DEV_REDIRECT_URI;
+const link = shareLinkFields;
+const { open, post, vehiclePage, share } = ownerLoginPage(() => suite.url);
 
 const tickable = (html: string) => [...html.matchAll(/data-vehicle="(\d+)"/g)].map((m) => Number(m[1]));
 const sharedOn = (html: string) => [...html.matchAll(/data-shared="(\d+)"/g)].map((m) => Number(m[1]));
-
-/** Opens the link, logs in, ticks the vehicles and approves: the redirect back. */
-async function share(terms: Fields, vehicles: number[], account = "stranger") {
-  const page = await vehiclePage(terms, account);
-  const fields = formFields(page, 'data-form="share"');
-  return post([...fields, ...vehicles.map((id): [string, string] => ["vehicle", String(id)])]);
-}
 
 async function identity<T>(source: string): Promise<T> {
   const answer = await request(`${suite.url}/identity/query`, { method: "POST", json: { query: source } });
