@@ -75,6 +75,32 @@ describe("every signal of the schema", () => {
     expect(combustion.powertrainTransmissionSelectedGear?.value).toBe(126);
   });
 
+  it("answers a narrow selection with the same values and last-seen time as the full read", async () => {
+    await suite.control.freezeClock();
+    try {
+      const full = await latestOfAll(COMBUSTION);
+      const token = await forgedVehicleJwt(suite, COMBUSTION, [1]);
+      const read = async (fields: string) => {
+        const answer = await telemetryQuery<{ signalsLatest: Latest & { lastSeen: string } }>(
+          suite,
+          token,
+          `{ signalsLatest(tokenId: ${COMBUSTION}) { lastSeen ${fields} } }`,
+        );
+        expect(answer.errors).toBeUndefined();
+        return answer.data?.signalsLatest;
+      };
+      // The coolant is sent while driving only: the last time anything was sent is still the last heartbeat.
+      const narrow = await read("powertrainCombustionEngineECT { value }");
+      expect(narrow?.powertrainCombustionEngineECT).toEqual(full.powertrainCombustionEngineECT);
+      const powertrain = ALL_SIGNALS.filter((signal) => signal.name.startsWith("powertrain")).slice(0, 30);
+      const wide = await read(powertrain.map((signal) => `${signal.name} { value }`).join(" "));
+      expect(narrow?.lastSeen).toMatch(/^\d{4}-/);
+      expect(narrow?.lastSeen).toBe(wide?.lastSeen);
+    } finally {
+      await suite.control.resetClock();
+    }
+  });
+
   it("keeps the trouble codes to one car", async () => {
     const latest = await latestOfAll(LEAKING_TIRE_VEHICLE);
     expect(latest.obdDTCList).toBeNull();

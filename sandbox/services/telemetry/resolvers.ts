@@ -24,6 +24,8 @@ import {
   type SignalsArgs,
   signalsInterval,
   signalSummaries,
+  selectedFields,
+  wantedSignals,
 } from "./signal-queries";
 import { formatTime, parseTime } from "./time";
 import { vinOf } from "./vin";
@@ -50,10 +52,11 @@ function positiveTokenId(args: Record<string, unknown>): void {
 }
 
 const query: Record<string, Resolver> = {
-  signalsLatest: (_source, args, context) => {
+  signalsLatest: (_source, args, context, info) => {
     positiveTokenId(args);
     const source = sourceFor(context, args);
-    const latest = source ? latestValues(source, context.nowUs) : null;
+    // Only the selected signals are generated: a client asking for all of them splits them over several requests.
+    const latest = source ? latestValues(source, context.nowUs, wantedSignals(selectedFields(info))) : null;
     return signalCollection(
       source ? withInjectedSamples(latest, context.sandbox.webhooks, source.tokenId, context.nowUs) : null,
     );

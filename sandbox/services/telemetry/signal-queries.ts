@@ -16,7 +16,7 @@ import {
   type VehicleSource,
 } from "../../telemetry/samples";
 import { ALL_SIGNALS, signalDefinition, storedSignals } from "../../telemetry/signals";
-import { APPROXIMATE_LOCATION_SIGNAL, LOCATION_SIGNAL } from "../../telemetry/signals/names";
+import { APPROXIMATE_LOCATION_SIGNAL, IGNITION_SIGNAL, LOCATION_SIGNAL } from "../../telemetry/signals/names";
 import {
   type FloatFilter,
   floatAggregate,
@@ -58,7 +58,7 @@ export function selectedFields(info: GraphQLResolveInfo): Set<string> {
 }
 
 /** The stored signals a selection needs (the approximate location is computed from the precise one). */
-function wantedSignals(selected: ReadonlySet<string>): Set<string> {
+export function wantedSignals(selected: ReadonlySet<string>): Set<string> {
   const wanted = new Set<string>();
   for (const name of selected) {
     if (name === APPROXIMATE_LOCATION_SIGNAL) wanted.add(LOCATION_SIGNAL);
@@ -72,15 +72,22 @@ export interface LatestValue {
   value: number | string | { latitude: number; longitude: number; hdop: number };
 }
 
-/** The latest sample of every stored signal at `nowUs`, and the last time anything was sent. */
+/**
+ * The latest sample at `nowUs` of each stored signal (of the `wanted` ones only, when given), and the last time
+ * anything was sent: the ignition's last sample, since it goes with every drive tick, arrival and parked heartbeat.
+ */
 export function latestValues(
   source: VehicleSource,
   nowUs: number,
+  wanted?: ReadonlySet<string>,
 ): { lastSeen: number | null; values: Map<string, LatestValue> } {
   const values = new Map<string, LatestValue>();
   const last = source.drives.lastStartedBy(source.tokenId, nowUs - 1);
   if (!last) return { lastSeen: null, values };
-  const samples = collectSamples(source, last.startUs, nowUs, new Set(storedSignals(source.vehicle)));
+  const stored = storedSignals(source.vehicle);
+  const collected = new Set(wanted ? stored.filter((name) => wanted.has(name)) : stored);
+  collected.add(IGNITION_SIGNAL);
+  const samples = collectSamples(source, last.startUs, nowUs, collected);
   let lastSeen = 0;
   for (const [name, series] of samples.floats) {
     const i = series.t.length - 1;

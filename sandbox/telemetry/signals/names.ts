@@ -2,3 +2,5 @@
 export const LOCATION_SIGNAL = "currentLocationCoordinates";
 export const APPROXIMATE_LOCATION_SIGNAL = "currentLocationApproximateCoordinates";
 export const POWERTRAIN_TYPE_SIGNAL = "powertrainType";
+/** Sent with every drive tick, arrival and parked heartbeat: its last sample is when the vehicle was last seen. */
+export const IGNITION_SIGNAL = "isIgnitionOn";
