@@ -1,8 +1,9 @@
-import { execute, GraphQLError, parse, validate } from "graphql";
+import { execute, type GraphQLError } from "graphql";
 import { Hono } from "hono";
 import { z } from "zod";
 import { type SandboxContext } from "../../context";
 import { InvalidTokenError } from "../../keys/tokens";
+import { documentCache } from "../../graphql/document-cache";
 import { readJsonBody } from "../../http/requests";
 import { type TelemetryClaims, telemetryClaims } from "./access";
 import { COMPLEXITY_LIMIT, operationComplexity } from "./complexity";
@@ -18,6 +19,7 @@ const requestSchema = z.object({
 });
 
 installTelemetryResolvers(telemetrySchema);
+const checkedDocument = documentCache(telemetrySchema);
 
 const withCode = (error: GraphQLError, code: string) => ({
   ...error.toJSON(),
@@ -57,16 +59,12 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
     if (!request.success)
       return c.json({ errors: [{ message: "a GraphQL request needs a string `query`" }], data: null }, 400);
 
-    let document;
-    try {
-      document = parse(request.data.query);
-    } catch (error) {
-      if (!(error instanceof GraphQLError)) throw error;
-      return c.json({ errors: [withCode(error, "GRAPHQL_PARSE_FAILED")], data: null }, 422);
+    const checked = checkedDocument(request.data.query);
+    if (!checked.ok) {
+      const code = checked.stage === "parse" ? "GRAPHQL_PARSE_FAILED" : "GRAPHQL_VALIDATION_FAILED";
+      return c.json({ errors: checked.errors.map((e) => withCode(e, code)), data: null }, 422);
     }
-    const invalid = validate(telemetrySchema, document);
-    if (invalid.length > 0)
-      return c.json({ errors: invalid.map((e) => withCode(e, "GRAPHQL_VALIDATION_FAILED")), data: null }, 422);
+    const { document } = checked;
     const complexity = operationComplexity(document, request.data.operationName);
     if (complexity > COMPLEXITY_LIMIT) {
       const message = `operation has complexity ${complexity}, which exceeds the limit of ${COMPLEXITY_LIMIT}`;
