@@ -5,6 +5,7 @@ import { encodePermissions, type PrivilegeId, VEHICLE_NFT_CONTRACT } from "@/lib
 import {
   DEV_REDIRECT_URI,
   formFields,
+  type FormFields,
   ownerLoginPage,
   shareLinkFields,
   unescapeHtml,
@@ -326,7 +327,7 @@ describe("share links the login page refuses", () => {
 
   it("refuses malformed, missing or empty permissions, an unknown template and an expiry past, with the reason", async () => {
     const before = await grantsNow();
-    const cases: [Fields, string][] = [
+    const cases: [FormFields, string][] = [
       [[["permissions", "10x1"]], "Permissions must be a string of 0s and 1s with a maximum length of 16."],
       [[["permissions", "1".repeat(17)]], "Permissions must be a string of 0s and 1s with a maximum length of 16."],
       [[["permissions", "0000000011111111"]], "The link asks for no permission"],
