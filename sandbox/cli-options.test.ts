@@ -54,6 +54,14 @@ describe("parseCliOptions", () => {
     expect(() => parseCliOptions([], { SANDBOX_FLEET: "many" })).toThrow("SANDBOX_FLEET");
   });
 
+  it("keeps the live vehicle parked with --no-live or SANDBOX_LIVE=0, and refuses another SANDBOX_LIVE", () => {
+    expect(parseCliOptions(["--no-live"], {})).toEqual({ live: false });
+    expect(parseCliOptions([], { SANDBOX_LIVE: "0" })).toEqual({ live: false });
+    expect(parseCliOptions([], { SANDBOX_LIVE: "1" })).toEqual({ live: true });
+    expect(parseCliOptions(["--no-live"], { SANDBOX_LIVE: "1" })).toEqual({ live: false });
+    expect(() => parseCliOptions([], { SANDBOX_LIVE: "yes" })).toThrow("SANDBOX_LIVE");
+  });
+
   it("refuses bad values and unknown flags with a message", () => {
     for (const argv of [
       ["--port", "abc"],

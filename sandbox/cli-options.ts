@@ -18,6 +18,7 @@ export const USAGE = `Usage: tsx sandbox/main.ts [options]
   --fleet N                seed N more vehicles shared with the demo license (0 to ${MAX_FLEET_SIZE}, or SANDBOX_FLEET;
                            default 0); a data folder seeded with another fleet is seeded again
   --rate-limit             limit requests per second per token, 429 with Retry-After (default profile)
+  --no-live                the live vehicle stays parked: no drives as the clock passes (or SANDBOX_LIVE=0)
   --quiet                  no start-up line
   --help                   this text`;
 
@@ -30,7 +31,7 @@ function integer(flag: string, value: string | undefined, min: number, max: numb
   return Number(value);
 }
 
-/** Reads the command line and the three environment variables into start options; `help` when asked for usage. */
+/** Reads the command line and the four environment variables into start options; `help` when asked for usage. */
 export function parseCliOptions(
   argv: readonly string[],
   env: Record<string, string | undefined>,
@@ -39,6 +40,7 @@ export function parseCliOptions(
   if (env.SANDBOX_PORT) options.port = integer("SANDBOX_PORT", env.SANDBOX_PORT, 0, 65535);
   if (env.SANDBOX_DATA_DIR) options.dataDir = env.SANDBOX_DATA_DIR;
   if (env.SANDBOX_FLEET) options.fleet = integer("SANDBOX_FLEET", env.SANDBOX_FLEET, 0, MAX_FLEET_SIZE);
+  if (env.SANDBOX_LIVE) options.live = integer("SANDBOX_LIVE", env.SANDBOX_LIVE, 0, 1) === 1;
 
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -93,6 +95,9 @@ export function parseCliOptions(
         break;
       case "--rate-limit":
         options.rateLimit = true;
+        break;
+      case "--no-live":
+        options.live = false;
         break;
       case "--quiet":
         options.quiet = true;

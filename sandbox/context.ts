@@ -13,6 +13,7 @@ import { OfferStore } from "./store/offer-store";
 import { VehicleStore } from "./store/vehicle-store";
 import { WebhookStore } from "./store/webhook-store";
 import { TriggerEngine } from "./services/vehicle-triggers/engine";
+import { LiveVehicles } from "./live/live-vehicles";
 import { type SandboxProfile } from "./profile";
 
 export interface SandboxSettings {
@@ -22,6 +23,8 @@ export interface SandboxSettings {
   instantOfferDelayMs: number;
   /** The `--rate-limit` option: per-token limits with Retry-After (the realistic profile has its own). */
   rateLimit: boolean;
+  /** Whether the live vehicles drive in real time (sandbox/live/). Default true. */
+  live?: boolean;
 }
 
 /** Timers that requests wait on, cancelled together when the sandbox closes. */
@@ -64,6 +67,8 @@ export interface SandboxContext {
   webhooks: WebhookStore;
   /** Evaluates samples and events against the webhooks and delivers them. */
   vehicleTriggers: TriggerEngine;
+  /** The vehicles that drive in real time: their drives as the clock reaches them, and what they send to webhooks. */
+  readonly live: LiveVehicles;
   keys: { auth: SigningKey; tokenExchange: SigningKey };
   developerTokens: TokenVerifier;
   vehicleTokens: TokenVerifier;
@@ -83,6 +88,8 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
   const keys = { auth: loadSigningKey(db, "auth"), tokenExchange: loadSigningKey(db, "token-exchange") };
   const vehicles = new VehicleStore(db);
   const webhooks = new WebhookStore(db);
+  // Made once the context exists, since the live vehicles read through it.
+  const made: { live?: LiveVehicles } = {};
   const context: SandboxContext = {
     clock,
     licenses: new LicenseStore(db),
@@ -107,6 +114,10 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
     rateLimiter: new RateLimiter(),
     delays: new Delays(),
     settings,
+    get live() {
+      if (!made.live) throw new Error("the live vehicles are made with the context");
+      return made.live;
+    },
     reset() {
       context.offers.clear();
       context.challenges.clear();
@@ -116,10 +127,14 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
       // Shares and revocations made through share links go too: back to the seeded grants.
       context.vehicles.restoreSeededGrants();
       clock.reset();
+      // The live vehicles' drives follow the clock back; nothing they sent before the reset reaches a webhook.
+      context.live.catchUp();
+      context.live.restartFeed();
       context.faults.clear();
       context.stats.reset();
       context.rateLimiter.reset();
     },
   };
+  made.live = new LiveVehicles(context, db, settings.live ?? true);
   return context;
 }

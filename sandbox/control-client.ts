@@ -1,6 +1,7 @@
 import { type StatsSnapshot } from "./control/stats";
 import { type DeliveryView } from "./services/vehicle-triggers/control";
 import { type Outcome } from "./services/vehicle-triggers/engine";
+import { type LiveStatus } from "./live/live-vehicles";
 
 /**
  * A typed client for the sandbox's control surface (`/__sandbox/`), for tests, browser tests and benchmarks.
@@ -82,6 +83,7 @@ export interface InjectionResult {
   outcomes: Outcome[];
 }
 
+export type { LiveStatus };
 export type { DeliveryView, Outcome };
 
 export function sandboxControl(baseUrl: string | (() => string)) {
@@ -131,6 +133,8 @@ export function sandboxControl(baseUrl: string | (() => string)) {
       const suffix = query.size > 0 ? `?${query.toString()}` : "";
       return (await call<{ deliveries: DeliveryView[] }>("GET", `/deliveries${suffix}`)).deliveries;
     },
+    /** The live vehicles: each one's drive under way or last, its next departure, and how far their feed has settled. */
+    live: () => call<LiveStatus>("GET", "/live"),
     /** Back to the seeded state: offer sets, challenge states, clock, faults, counters, rate-limit windows. */
     reset: () => call<{ reset: true; clock: ClockState }>("POST", "/reset"),
   };

@@ -38,6 +38,8 @@ export interface SandboxStartOptions {
   redirectUris?: string[];
   /** How many more vehicles to seed, shared with the demo license (see sandbox/seed/fleet.ts). Default 0. */
   fleet?: number;
+  /** Whether the live vehicles drive in real time (sandbox/live/). Default true. */
+  live?: boolean;
 }
 
 export interface RunningSandbox {
@@ -113,6 +115,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     profile,
     instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS[profile],
     rateLimit: options.rateLimit ?? false,
+    live: options.live ?? true,
   });
   // The demo license's login redirect URIs, and beside each its dashboard's share landing page, registered at every
   // start so a data folder seeded before them has them too.
@@ -120,12 +123,15 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   for (const uri of [...loginUris, ...demoLandingRedirectUris(loginUris)]) {
     ctx.licenses.registerRedirectUri(DEMO_LICENSE.clientId, uri, ctx.clock.nowMs());
   }
+  // Before the first request: the live vehicles' drives up to now are in the stores.
+  ctx.live.start();
   const app = createApp(ctx);
   const server = serve({ fetch: app.fetch, port: options.port ?? SANDBOX_DEFAULT_PORT, hostname: host });
   let port: number;
   try {
     port = await listen(server);
   } catch (error) {
+    ctx.live.stop();
     db.close();
     throw error;
   }
@@ -146,6 +152,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     close() {
       closing ??= new Promise<void>((done) => {
         ctx.delays.cancelAll();
+        ctx.live.stop();
         server.close(() => {
           db.close();
           done();

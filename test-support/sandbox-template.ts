@@ -16,7 +16,7 @@ import { SEED_VERSION } from "@/sandbox/seed/version";
  */
 export type TestSandboxOptions = Pick<
   SandboxStartOptions,
-  "profile" | "instantOfferDelayMs" | "rateLimit" | "quiet" | "host" | "redirectUris"
+  "profile" | "instantOfferDelayMs" | "rateLimit" | "quiet" | "host" | "redirectUris" | "live"
 >;
 
 export const TEST_INSTANT_OFFER_DELAY_MS = 200;

@@ -64,12 +64,17 @@ export function controlRoutes(ctx: SandboxContext): Hono {
       return badRequest(c, 'Send {"advanceSeconds": <a finite number>} and/or {"freeze": true|false}.');
     if (parsed.data.freeze !== undefined) ctx.clock.freeze(parsed.data.freeze);
     if (parsed.data.advanceSeconds !== undefined) ctx.clock.advance(parsed.data.advanceSeconds);
+    // The live vehicles follow at once: their drives before the answer, what they sent soon after.
+    ctx.live.tickLogged();
     return c.json(ctx.clock.snapshot());
   });
   app.delete("/clock", (c) => {
     ctx.clock.reset();
+    ctx.live.tickLogged();
     return c.json(ctx.clock.snapshot());
   });
+
+  app.get("/live", (c) => c.json(ctx.live.status()));
 
   app.get("/faults", (c) => c.json({ faults: ctx.faults.list() }));
   app.post("/faults", async (c) => {

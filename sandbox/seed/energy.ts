@@ -158,6 +158,50 @@ export interface TripEnergy {
 
 export const KM_PER_MILE = 1.609344;
 
+/** What one step of the energy walk reads of a trip. */
+export type EnergyTrip = Pick<
+  GeneratedTrip,
+  "seq" | "startMicros" | "endMicros" | "routeStart" | "routeEnd" | "roadMetres"
+>;
+
+/**
+ * One step of the walk: the odometer and levels at `next`'s start, from those at `trip`'s start, the kilometres
+ * driven, any unrecorded move between the two and what parking in between brought (a charge or a refuel). The seed
+ * walks a whole history with it; a live vehicle takes one step per new drive.
+ */
+export function nextTripEnergy(
+  vehicleTokenId: number,
+  powertrain: Powertrain,
+  trip: EnergyTrip,
+  start: TripEnergy,
+  next: EnergyTrip,
+): TripEnergy {
+  const { plugIn } = powertrain;
+  // A plug-in hybrid burns fuel only over the kilometres its battery cannot drive.
+  const fuelKm = (battery: number | null, km: number) =>
+    plugIn && battery !== null ? engineKm(battery, km, plugIn) : km;
+  const km = trip.roadMetres / 1000;
+  const odometerKm = start.odometerKm + km;
+  const levelPercent = levelAfter(start.levelPercent, fuelKm(start.batteryPercent, km), powertrain);
+  const moved = unrecordedKm(trip.routeEnd, next.routeStart);
+  const parkedMs = (next.startMicros - trip.endMicros) / 1000;
+  let batteryPercent = start.batteryPercent;
+  let arrivalBattery: number | null = null;
+  if (plugIn && start.batteryPercent !== null) {
+    arrivalBattery = batteryAfter(start.batteryPercent, km, plugIn);
+    batteryPercent = batteryAtNextStart(vehicleTokenId, trip.seq, plugIn, start.batteryPercent, km, moved, parkedMs);
+  }
+  if (moved > 0) {
+    return {
+      odometerKm: odometerKm + moved,
+      levelPercent: levelAfter(levelPercent, fuelKm(arrivalBattery, moved), powertrain),
+      batteryPercent,
+    };
+  }
+  const refill = parkedRefill(vehicleTokenId, trip.seq, powertrain, levelPercent, parkedMs);
+  return { odometerKm, levelPercent: refill ? levelPercent + refill.gainPercent : levelPercent, batteryPercent };
+}
+
 /**
  * Walks a vehicle's trips in order: the odometer and level at each trip's start. The odometer starts at the market's
  * average mileage for the vehicle's age when its first trip began, the valuation's own assumption, so the valuation
@@ -166,35 +210,17 @@ export const KM_PER_MILE = 1.609344;
 export function energyLog(vehicle: SeedVehicle, trips: readonly GeneratedTrip[]): TripEnergy[] {
   const rng = createPrng(`odometer:${vehicle.tokenId}`);
   const powertrain = powertrainOf(vehicle.model);
-  const { plugIn } = powertrain;
   const firstStartMs = trips[0] ? trips[0].startMicros / 1000 : 0;
-  let odometerKm = Math.round(marketMilesAt(vehicle.year, firstStartMs) * KM_PER_MILE * 1000) / 1000;
-  let levelPercent = rng.between(55, 95);
-  let batteryPercent = plugIn ? plugIn.chargeTargetPercent : null;
-  // A plug-in hybrid burns fuel only over the kilometres its battery cannot drive.
-  const fuelKm = (battery: number | null, km: number) =>
-    plugIn && battery !== null ? engineKm(battery, km, plugIn) : km;
+  let current: TripEnergy = {
+    odometerKm: Math.round(marketMilesAt(vehicle.year, firstStartMs) * KM_PER_MILE * 1000) / 1000,
+    levelPercent: rng.between(55, 95),
+    batteryPercent: powertrain.plugIn ? powertrain.plugIn.chargeTargetPercent : null,
+  };
   const log: TripEnergy[] = [];
   trips.forEach((trip, i) => {
-    log.push({ odometerKm, levelPercent, batteryPercent });
-    const km = trip.roadMetres / 1000;
-    odometerKm += km;
-    levelPercent = levelAfter(levelPercent, fuelKm(batteryPercent, km), powertrain);
+    log.push(current);
     const next = trips[i + 1];
-    if (!next) return;
-    const moved = unrecordedKm(trip.routeEnd, next.routeStart);
-    const parkedMs = (next.startMicros - trip.endMicros) / 1000;
-    const arrivalBattery = plugIn && batteryPercent !== null ? batteryAfter(batteryPercent, km, plugIn) : null;
-    if (plugIn && batteryPercent !== null) {
-      batteryPercent = batteryAtNextStart(vehicle.tokenId, trip.seq, plugIn, batteryPercent, km, moved, parkedMs);
-    }
-    if (moved > 0) {
-      odometerKm += moved;
-      levelPercent = levelAfter(levelPercent, fuelKm(arrivalBattery, moved), powertrain);
-      return;
-    }
-    const refill = parkedRefill(vehicle.tokenId, trip.seq, powertrain, levelPercent, parkedMs);
-    if (refill) levelPercent += refill.gainPercent;
+    if (next) current = nextTripEnergy(vehicle.tokenId, powertrain, trip, current, next);
   });
   return log;
 }

@@ -19,10 +19,13 @@ const FLEET_OWNER_COUNT = 40;
 const OLDEST_MODEL_YEAR = 2015;
 const NEWEST_MODEL_YEAR = 2025;
 
-/** The makes, models and prices the seed already knows, so every fleet model has its powertrain and valuation. */
+/**
+ * The makes, models and prices the seed already knows, so every fleet model has its powertrain and valuation. The
+ * live vehicle is left out: it repeats a model, and the fleet stays the same with or without it.
+ */
 const MODELS = [
   ...new Map(
-    SEED_VEHICLES.map((v) => [
+    SEED_VEHICLES.filter((v) => !v.live).map((v) => [
       `${v.make} ${v.model}`,
       { make: v.make, model: v.model, year: v.year, msrpUsd: v.msrpUsd },
     ]),

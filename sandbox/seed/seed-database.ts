@@ -11,6 +11,7 @@ import { DAY_MS, HOUR_MS } from "./times";
 import { FLEET_FIRST_TOKEN_ID, FLEET_SIZE_META_KEY, fleetVehicles } from "./fleet";
 import { energyLog, finalOdometerKm, KM_PER_MILE } from "./energy";
 import { generateTrips } from "./trip-generator";
+import { liveHistory } from "../live/live-trips";
 import { tripBodies } from "./trip-json";
 import { valuationFor } from "./valuation-model";
 import { SEED_VEHICLES, type SeedVehicle } from "./vehicles";
@@ -70,7 +71,9 @@ function grantSource(rng: Prng): string {
 
 function seedVehicle(db: Database.Database, vehicle: SeedVehicle, anchorMs: number): number {
   const rng = createPrng(`vehicle-times:${vehicle.tokenId}`);
-  const trips = generateTrips(vehicle, anchorMs);
+  const trips = vehicle.live
+    ? liveHistory({ ...vehicle, live: vehicle.live }, anchorMs)
+    : generateTrips(vehicle, anchorMs);
   const energy = energyLog(vehicle, trips);
   const bodies = tripBodies(trips);
   const insertTrip = db.prepare("INSERT INTO trips (token_id, rank, body) VALUES (?, ?, ?)");

@@ -47,6 +47,7 @@ describe("the seeded vehicles", () => {
       [7305, "Toyota RAV4 2021", 30, "none"],
       [7306, "Jeep Wrangler 4xe 2022", 25, "none"],
       [7307, "Honda Accord 2020", 30, "none"],
+      [24001, "Honda Civic 2024", 200, "demo 1,2,3,4,5,6"],
     ];
     expect(
       SEED_VEHICLES.map((v): [number, string, number, string] => [
@@ -65,6 +66,7 @@ describe("the seeded vehicles", () => {
       noValuationPrivilege: 20777,
       expiredGrant: 10420,
       notGranted: 9001,
+      live: 24001,
     });
     expect(vehicle(21957).definitionId).toBe("tesla_model-3_2022");
   });

@@ -41,7 +41,7 @@ const MISSING_START_CHANCE = 0.005;
 const MISSING_END_CHANCE = 0.005;
 
 /** Regular places (home first) spread over the area, far enough apart that a move between two is visible. */
-function makePlaces(rng: Prng, metro: Metro, radiusMiles: number): LatLon[] {
+export function makePlaces(rng: Prng, metro: Metro, radiusMiles: number): LatLon[] {
   const places: LatLon[] = [];
   for (let attempt = 0; places.length < PLACE_COUNT && attempt < 1000; attempt++) {
     const candidate = offsetPoint(metro.center, radiusMiles * Math.sqrt(rng.next()), rng.between(0, 2 * Math.PI));
@@ -50,11 +50,11 @@ function makePlaces(rng: Prng, metro: Metro, radiusMiles: number): LatLon[] {
   return places;
 }
 
-function jitter(rng: Prng, point: LatLon, minMeters: number, maxMeters: number): LatLon {
+export function jitter(rng: Prng, point: LatLon, minMeters: number, maxMeters: number): LatLon {
   return offsetPoint(point, metersToMiles(rng.between(minMeters, maxMeters)), rng.between(0, 2 * Math.PI));
 }
 
-function otherPlace(rng: Prng, count: number, current: number): number {
+export function otherPlace(rng: Prng, count: number, current: number): number {
   const choice = rng.int(0, count - 2);
   return choice >= current ? choice + 1 : choice;
 }

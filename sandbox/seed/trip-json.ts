@@ -26,15 +26,21 @@ export function continuityOf(previous: Pick<GeneratedTrip, "end"> | undefined, s
   return { droppedData: true };
 }
 
-/** The JSON the trips service returns for each trip, in chronological order. Keys appear in the service's order. */
+/** The JSON the trips service returns for one trip, after `previous`. Keys appear in the service's order. */
+export function tripBody(
+  trip: Pick<GeneratedTrip, "id" | "startMicros" | "endMicros" | "start" | "end">,
+  previous: Pick<GeneratedTrip, "end"> | undefined,
+): string {
+  const { droppedData, estimatedLocation } = continuityOf(previous, trip.start);
+  const start: Record<string, unknown> = { time: isoMicros(trip.startMicros) };
+  if (trip.start) start.location = trip.start;
+  if (estimatedLocation) start.estimatedLocation = estimatedLocation;
+  const end: Record<string, unknown> = { time: isoMicros(trip.endMicros) };
+  if (trip.end) end.location = trip.end;
+  return JSON.stringify({ id: trip.id, start, end, droppedData });
+}
+
+/** The JSON the trips service returns for each trip, in chronological order. */
 export function tripBodies(trips: readonly GeneratedTrip[]): string[] {
-  return trips.map((trip, i) => {
-    const { droppedData, estimatedLocation } = continuityOf(trips[i - 1], trip.start);
-    const start: Record<string, unknown> = { time: isoMicros(trip.startMicros) };
-    if (trip.start) start.location = trip.start;
-    if (estimatedLocation) start.estimatedLocation = estimatedLocation;
-    const end: Record<string, unknown> = { time: isoMicros(trip.endMicros) };
-    if (trip.end) end.location = trip.end;
-    return JSON.stringify({ id: trip.id, start, end, droppedData });
-  });
+  return trips.map((trip, i) => tripBody(trip, trips[i - 1]));
 }

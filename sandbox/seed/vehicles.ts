@@ -31,6 +31,22 @@ export interface SeedTripPlan {
   placeRadiusMiles?: number;
 }
 
+/**
+ * A vehicle that drives in real time against the sandbox's clock (sandbox/live/): one drive leaves every
+ * `everyMinutes` from `firstHour` until `endHour` in its own time zone, unless the drive before is still under way,
+ * between a handful of places in its metro; it stands parked between drives and overnight.
+ */
+export interface LiveTimetable {
+  /** The IANA zone its day is read in. */
+  timeZone: string;
+  /** The local hour of the day's first departure, and the hour no departure is at or after. */
+  firstHour: number;
+  endHour: number;
+  everyMinutes: number;
+  /** How far from the metro centre its places lie. */
+  placeRadiusMiles: number;
+}
+
 export interface SeedVehicle {
   tokenId: number;
   make: string;
@@ -49,6 +65,11 @@ export interface SeedVehicle {
   msrpUsd: number;
   /** What tests use this vehicle for, when it has a fixed role. */
   role: string | null;
+  /**
+   * Drives in real time: its seeded trips are the last `trips.count` of its timetable before seed time, and the
+   * sandbox adds the next ones as its clock reaches them.
+   */
+  live?: LiveTimetable;
 }
 
 const ALL: readonly PrivilegeId[] = [1, 2, 3, 4, 5, 6];
@@ -72,6 +93,9 @@ interface Row {
   msrpUsd: number;
   role?: string;
   noImage?: boolean;
+  /** A name that says what the vehicle is for, instead of a generated one. */
+  name?: string;
+  live?: LiveTimetable;
 }
 
 const demo = (privileges: readonly PrivilegeId[], expired = false): SeedGrant => ({
@@ -340,6 +364,22 @@ const ROWS: Row[] = [
     owner: "admin",
     msrpUsd: 24970,
   },
+  // Drives in real time (sandbox/live/), so webhooks fire and its Overview moves with nobody pushing. A vehicle of
+  // its own, so that no test counting another vehicle's trips or deliveries sees its drives.
+  {
+    tokenId: 24001,
+    make: "Honda",
+    model: "Civic",
+    year: 2024,
+    metro: "newYork",
+    trips: [200, 0, 0],
+    grant: demo(ALL),
+    owner: 2,
+    msrpUsd: 24950,
+    role: "live",
+    name: "Live Demo Loop",
+    live: { timeZone: "America/New_York", firstHour: 7, endHour: 22, everyMinutes: 20, placeRadiusMiles: 2.5 },
+  },
 ];
 
 // One generator for all names, so that no two vehicles share a name.
@@ -367,7 +407,7 @@ function toSeedVehicle(row: Row): SeedVehicle {
     model: row.model,
     year: row.year,
     definitionId: definitionIdOf(row.make, row.model, row.year),
-    name: uniqueName(),
+    name: row.name ?? uniqueName(),
     imageURI: row.noImage ? "" : vehicleImageUri(rng),
     owner,
     metro: row.metro,
@@ -381,6 +421,7 @@ function toSeedVehicle(row: Row): SeedVehicle {
     grant: row.grant,
     msrpUsd: row.msrpUsd,
     role: row.role ?? null,
+    ...(row.live ? { live: row.live } : {}),
   };
 }
 
@@ -405,7 +446,12 @@ export const VEHICLE_IDS = {
   locationAndHistoryOnly: 14011,
   /** Privilege 8 only: telemetry's approximate location, nothing else. */
   approximateLocationOnly: 16550,
+  /** Drives in real time against the sandbox's clock (sandbox/live/). */
+  live: 24001,
 } as const;
+
+/** Vehicles that drive in real time against the sandbox's clock. */
+export const LIVE_VEHICLES: readonly SeedVehicle[] = SEED_VEHICLES.filter((v) => v.live !== undefined);
 
 /** Vehicles with an unexpired grant to the demo license, newest token id first (the identity API's order). */
 export const DEMO_GRANTED_VEHICLE_IDS: readonly number[] = SEED_VEHICLES.filter(

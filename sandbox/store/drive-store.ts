@@ -48,14 +48,27 @@ export interface DriveTotals {
 
 const COLUMNS = "start_us, end_us, seq, start_lat, start_lon, end_lat, end_lon, odometer_km, level_percent";
 
-/** The `drives` table: read-only once seeded; every lookup is one range scan of its (token_id, start_us) key. */
+/**
+ * The `drives` table: seeded once, and only a live vehicle's rows change after (sandbox/live/ adds its drives as the
+ * clock reaches them). Every lookup is one range scan of its (token_id, start_us) key.
+ */
 export class DriveStore {
+  private readonly insertStatement: Database.Statement<number[]>;
+  private readonly removeAfter: Database.Statement<[number, number]>;
+  private readonly newestBy: Database.Statement<[number, number, number], DriveRow>;
   private readonly atOrBefore: Database.Statement<[number, number], DriveRow>;
   private readonly between: Database.Statement<[number, number, number], DriveRow>;
   private readonly atOrAfter: Database.Statement<[number, number], DriveRow>;
   private readonly countBetween: Database.Statement<[number, number, number], number>;
 
   constructor(private readonly db: Database.Database) {
+    this.insertStatement = db.prepare(
+      `INSERT OR REPLACE INTO drives (token_id, ${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.removeAfter = db.prepare("DELETE FROM drives WHERE token_id = ? AND start_us > ?");
+    this.newestBy = db.prepare(
+      `SELECT ${COLUMNS} FROM drives WHERE token_id = ? AND start_us <= ? ORDER BY start_us DESC LIMIT ?`,
+    );
     this.atOrBefore = db.prepare(
       `SELECT ${COLUMNS} FROM drives WHERE token_id = ? AND start_us <= ? ORDER BY start_us DESC LIMIT 1`,
     );
@@ -70,6 +83,33 @@ export class DriveStore {
         "SELECT COUNT(*) FROM drives WHERE token_id = ? AND start_us > ? AND start_us < ?",
       )
       .pluck();
+  }
+
+  /** Adds one drive (a live vehicle's, as the clock reaches it). */
+  insert(tokenId: number, drive: DriveRecord): void {
+    const micro = (degrees: number) => Math.round(degrees * 1e6);
+    this.insertStatement.run(
+      tokenId,
+      drive.startUs,
+      drive.endUs,
+      drive.seq,
+      micro(drive.start.latitude),
+      micro(drive.start.longitude),
+      micro(drive.end.latitude),
+      micro(drive.end.longitude),
+      drive.odometerKm,
+      drive.levelPercent,
+    );
+  }
+
+  /** Removes the drives that start after `us` (a live vehicle's, when the clock is set back before them). */
+  removeStartedAfter(tokenId: number, us: number): number {
+    return this.removeAfter.run(tokenId, Math.floor(us)).changes;
+  }
+
+  /** Up to `limit` trips that started at or before `us`, newest first. */
+  newestStartedBy(tokenId: number, us: number, limit: number): DriveRecord[] {
+    return this.newestBy.all(tokenId, Math.floor(us), limit).map(toDrive);
   }
 
   /** The last trip that started at or before `us`. */

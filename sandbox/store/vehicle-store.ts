@@ -91,8 +91,8 @@ const toGrant = (row: GrantRow): GrantRecord => ({
 });
 
 /**
- * Vehicles, their grants, trips and valuations. Vehicle rows are few and never change, so they are read once and
- * kept; the trip count per vehicle is needed on every trips request. Grants are read from the database on every
+ * Vehicles, their grants, trips and valuations. Vehicle rows are few and change only as a live vehicle's trips are
+ * listed, so they are read once and kept; the trip count per vehicle is needed on every trips request. Grants are read from the database on every
  * call, since owners write them on the login page and every service must honour them at once.
  */
 export class VehicleStore {
@@ -105,6 +105,8 @@ export class VehicleStore {
   private readonly writeGrantsTransaction: (tokenIds: readonly number[], grant: NewGrant) => void;
   private readonly revokeStatement: Database.Statement<[number, string, number]>;
   private readonly restoreTransaction: () => void;
+  private readonly appendTransaction: (tokenId: number, bodies: readonly string[]) => number;
+  private readonly dropTransaction: (tokenId: number, count: number) => number;
 
   constructor(db: Database.Database) {
     const rows = db.prepare("SELECT * FROM vehicles ORDER BY token_id DESC").all() as VehicleRow[];
@@ -148,6 +150,46 @@ export class VehicleStore {
     this.restoreTransaction = db.transaction(() => {
       db.exec("DELETE FROM grants; INSERT INTO grants SELECT * FROM seed_grants;");
     });
+    // Rank 1 is the newest trip, so a new one moves every other down. Through negative ranks, so that no row ever
+    // takes a rank another still holds.
+    const shiftDown = db.prepare("UPDATE trips SET rank = -(rank + ?) WHERE token_id = ?");
+    const shiftUp = db.prepare("UPDATE trips SET rank = -rank - ? WHERE token_id = ? AND rank < 0");
+    const insertTrip = db.prepare("INSERT INTO trips (token_id, rank, body) VALUES (?, ?, ?)");
+    const removeNewest = db.prepare("DELETE FROM trips WHERE token_id = ? AND rank <= ?");
+    const setCount = db.prepare("UPDATE vehicles SET trip_count = ? WHERE token_id = ?");
+    const countTrips = db.prepare<[number], number>("SELECT COUNT(*) FROM trips WHERE token_id = ?").pluck();
+    this.appendTransaction = db.transaction((tokenId: number, bodies: readonly string[]) => {
+      shiftDown.run(bodies.length, tokenId);
+      shiftUp.run(0, tokenId);
+      bodies.forEach((body, i) => insertTrip.run(tokenId, bodies.length - i, body));
+      const count = countTrips.get(tokenId) ?? 0;
+      setCount.run(count, tokenId);
+      return count;
+    });
+    this.dropTransaction = db.transaction((tokenId: number, count: number) => {
+      removeNewest.run(tokenId, count);
+      shiftDown.run(0, tokenId);
+      shiftUp.run(count, tokenId);
+      const left = countTrips.get(tokenId) ?? 0;
+      setCount.run(left, tokenId);
+      return left;
+    });
+  }
+
+  /** Lists a live vehicle's newly completed trips (oldest first) as its newest. */
+  appendTrips(tokenId: number, bodies: readonly string[]): void {
+    const vehicle = this.vehicles.get(tokenId);
+    if (!vehicle) throw new Error(`no vehicle ${tokenId}`);
+    if (bodies.length === 0) return;
+    this.vehicles.set(tokenId, { ...vehicle, tripCount: this.appendTransaction(tokenId, bodies) });
+  }
+
+  /** Unlists a live vehicle's `count` newest trips, when the clock is set back before they ended. */
+  dropNewestTrips(tokenId: number, count: number): void {
+    const vehicle = this.vehicles.get(tokenId);
+    if (!vehicle) throw new Error(`no vehicle ${tokenId}`);
+    if (count <= 0) return;
+    this.vehicles.set(tokenId, { ...vehicle, tripCount: this.dropTransaction(tokenId, count) });
   }
 
   /** Writes the same grant on every vehicle listed, replacing any earlier grant of them to that grantee. */

@@ -164,9 +164,12 @@ const NONE: readonly DriveEvent[] = Object.freeze([]);
 const EVENT_CACHE_LIMIT = 50_000;
 const cache = new Map<string, readonly DriveEvent[]>();
 
-/** The events of one trip, cached; a calm trip has none, so its route is not planned. */
+/**
+ * The events of one trip, cached; a calm trip has none, so its route is not planned. Keyed by its start too: a live
+ * vehicle's drive written again after the clock went back may leave at another time.
+ */
 export function tripEvents(source: VehicleSource, drive: DriveRecord): readonly DriveEvent[] {
-  const key = `${source.tokenId}:${drive.seq}`;
+  const key = `${source.tokenId}:${drive.seq}:${drive.startUs}`;
   const cached = cache.get(key);
   if (cached) return cached;
   let events: readonly DriveEvent[];

@@ -29,7 +29,10 @@ export function tripsRoutes(ctx: SandboxContext): Hono {
     const page = parsePage(c.req.query("page"));
     if (page === null) return serviceError(c, style, 400, "Couldn't parse query params.");
 
-    const vehicle = access.tokenId.value === null ? undefined : ctx.vehicles.get(access.tokenId.value);
+    const tokenId = access.tokenId.value;
+    // A live vehicle's drive that ended since the last tick is listed before the page is read.
+    if (tokenId !== null && ctx.live.isLive(tokenId)) ctx.live.catchUp();
+    const vehicle = tokenId === null ? undefined : ctx.vehicles.get(tokenId);
     const count = vehicle?.tripCount ?? 0;
     const totalPages = Math.ceil(count / TRIPS_PAGE_SIZE);
     const fromRank = (page - 1) * TRIPS_PAGE_SIZE + 1;

@@ -176,7 +176,9 @@ describe("paging", () => {
       (v) => v.grant?.license === "demo" && v.grant.privileges.includes(4) && !v.grant.expired,
     )) {
       const page = (await tripsPage(vehicle.tokenId)).body as TripsPage;
-      expect(page.totalPages).toBe(Math.ceil(vehicle.trips.count / 100));
+      // The live vehicle adds the drives it made since its seed (a test template may be a day old).
+      if (vehicle.live) expect(page.totalPages).toBeGreaterThanOrEqual(Math.ceil(vehicle.trips.count / 100));
+      else expect(page.totalPages).toBe(Math.ceil(vehicle.trips.count / 100));
     }
   });
 });

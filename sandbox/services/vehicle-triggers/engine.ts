@@ -43,7 +43,7 @@ export interface SignalInput {
   /** The bare signal name (`speed`), as telemetry names it. */
   name: string;
   value: number | string | GeoLocation;
-  /** Epoch milliseconds. */
+  /** Epoch milliseconds, a fraction for the microseconds. */
   timestamp: number;
   source?: string;
 }
@@ -137,17 +137,22 @@ export class TriggerEngine {
 
   constructor(private readonly deps: Deps) {}
 
-  /** Evaluates a signal sample at once; resolves when every resulting delivery has finished. */
+  /** Keeps an injected signal sample and evaluates it at once; resolves when every resulting delivery has finished. */
   ingestSignal(input: SignalInput): Promise<Outcome[]> {
-    const source = input.source ?? DEFAULT_SOURCE;
     this.deps.store.recordInjected({
       tokenId: input.tokenId,
       kind: "signal",
       name: input.name,
       timestamp: input.timestamp,
       value: input.value,
-      source,
+      source: input.source ?? DEFAULT_SOURCE,
     });
+    return this.evaluateSignal(input);
+  }
+
+  /** Evaluates a signal sample without keeping it: a live vehicle's, which the Telemetry API already serves. */
+  evaluateSignal(input: SignalInput): Promise<Outcome[]> {
+    const source = input.source ?? DEFAULT_SOURCE;
     const valueType: SignalValueType =
       typeof input.value === "number" ? "float64" : typeof input.value === "string" ? "string" : "vss.Location";
     const definition = signalDefinitionOrDefault(input.name, valueType);
@@ -185,7 +190,7 @@ export class TriggerEngine {
         signal: {
           name: input.name,
           ...(definition.unit ? { unit: definition.unit } : {}),
-          timestamp: formatGoTime(input.timestamp * 1000),
+          timestamp: formatGoTime(Math.round(input.timestamp * 1000)),
           source,
           ...(producer ? { producer } : {}),
           valueType: definition.valueType,
@@ -196,17 +201,22 @@ export class TriggerEngine {
     });
   }
 
-  /** Evaluates an event at once; resolves when every resulting delivery has finished. */
+  /** Keeps an injected event and evaluates it at once; resolves when every resulting delivery has finished. */
   ingestEvent(input: EventInput): Promise<Outcome[]> {
-    const source = input.source ?? DEFAULT_SOURCE;
     this.deps.store.recordInjected({
       tokenId: input.tokenId,
       kind: "event",
       name: input.name,
       timestamp: input.timestamp,
       value: { durationNs: input.durationNs, metadata: input.metadata },
-      source,
+      source: input.source ?? DEFAULT_SOURCE,
     });
+    return this.evaluateEvent(input);
+  }
+
+  /** Evaluates an event without keeping it: a live vehicle's, which the Telemetry API already serves. */
+  evaluateEvent(input: EventInput): Promise<Outcome[]> {
+    const source = input.source ?? DEFAULT_SOURCE;
     const current: EventReading = {
       name: input.name,
       source,
@@ -228,7 +238,7 @@ export class TriggerEngine {
       payload: {
         event: {
           name: input.name,
-          timestamp: formatGoTime(input.timestamp * 1000),
+          timestamp: formatGoTime(Math.round(input.timestamp * 1000)),
           source,
           ...(producer ? { producer } : {}),
           durationNs: input.durationNs,
