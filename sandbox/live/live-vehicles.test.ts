@@ -4,6 +4,7 @@ import { request, setUpSandbox } from "@/test-support/sandbox";
 import { telemetryQuery, tripsOf } from "../services/telemetry/test-helpers";
 import { RECEIVER_TOKEN, startReceiver, type TestReceiver } from "../services/vehicle-triggers/test-receiver";
 import { VEHICLE_IDS } from "../seed/vehicles";
+import { EVENT_NAMES } from "../telemetry/events";
 
 /**
  * The live vehicle over real HTTP, on a frozen sandbox clock moved through the control surface: its next drive
@@ -181,6 +182,58 @@ describe("a live vehicle", () => {
     const recorded = await suite.control.deliveries({ webhookId });
     expect(recorded).toHaveLength(afterDrive);
     expect(recorded.every((delivery) => delivery.status === "delivered")).toBe(true);
+  });
+
+  it("fires event webhooks on the driving events its drives hold, as the Telemetry API lists them", async () => {
+    const jwt = await suite.developerJwt();
+    for (const name of Object.values(EVENT_NAMES)) {
+      const created = await request(`${suite.url}/vehicle-triggers/v1/webhooks`, {
+        method: "POST",
+        bearer: jwt,
+        json: {
+          service: "events",
+          metricName: name,
+          condition: "durationNs > 0",
+          coolDownPeriod: 0,
+          targetURL: `${receiver.url}/events`,
+          status: "enabled",
+          verificationToken: RECEIVER_TOKEN,
+        },
+      });
+      expect(created.status, created.text).toBe(201);
+      const id = (created.body as { id: string }).id;
+      const subscribed = await request(
+        `${suite.url}/vehicle-triggers/v1/webhooks/${id}/subscribe/${vehicleDid(LIVE)}`,
+        {
+          method: "POST",
+          bearer: jwt,
+        },
+      );
+      expect(subscribed.status, subscribed.text).toBe(201);
+    }
+    // Most drives are calm: an hour at a time (each hour is fed whole), until some drive has had an event.
+    const from = await nowMs();
+    for (let hour = 0; hour < 48 && receiver.deliveries.length === 0; hour++) {
+      await moveTo((await nowMs()) + 3600_000);
+      await settled();
+    }
+    const to = await nowMs();
+    const token = await suite.vehicleJwt(LIVE, [1, 4]);
+    const listed = await telemetryQuery<{ events: { timestamp: string; name: string; durationNs: number }[] }>(
+      suite,
+      token,
+      `{ events(tokenId: ${LIVE}, from: "${new Date(from).toISOString()}", to: "${new Date(to).toISOString()}") {
+          timestamp name durationNs } }`,
+    );
+    const events = listed.data?.events ?? [];
+    expect(events.length).toBeGreaterThan(0);
+    const sent = receiver.deliveries.map(
+      (delivery) =>
+        (delivery.body as { data: { event: { name: string; timestamp: string; durationNs: number } } }).data.event,
+    );
+    const key = (event: { name: string; timestamp: string; durationNs: number }) =>
+      `${event.name} ${Date.parse(event.timestamp)} ${event.durationNs}`;
+    expect(sent.map(key).sort()).toEqual(events.map(key).sort());
   });
 });
 
