@@ -106,10 +106,10 @@ export class LiveVehicles {
     this.timer = null;
   }
 
-  /** A tick whose failure is reported, not thrown: nobody awaits the ticker. */
+  /** A tick whose failure is reported, not thrown: nobody awaits the ticker. A sandbox closing mid-tick is no failure. */
   tickLogged(): void {
     this.tick().catch((error: unknown) => {
-      if (this.timer) console.error("DIMO sandbox: a live vehicle's tick failed:", error);
+      if (this.ctx.webhooks.open) console.error("DIMO sandbox: a live vehicle's tick failed:", error);
     });
   }
 
