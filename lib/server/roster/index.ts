@@ -1,0 +1,36 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { getDimoClient } from "@/lib/dimo";
+import type { Vehicle } from "@/lib/models";
+import { processWide } from "@/lib/process-wide";
+import { IDENTITY_PAGE_MAX } from "@/lib/protocol";
+import { getStores } from "@/lib/store";
+import { toFailure } from "../failure";
+import { RosterService } from "./roster-service";
+import { RosterStore } from "./roster-store";
+
+/**
+ * The license's roster for this process: kept in the shared store (Redis when configured, memory otherwise), filled
+ * through the one DIMO client, so its pages share the client's pacing, retries and activity log with everything else.
+ */
+export function vehicleRoster(): RosterService {
+  return processWide("vehicle-roster", () => {
+    const stores = getStores();
+    const client = getDimoClient();
+    return new RosterService({
+      store: new RosterStore(stores.tolerant.keyValue, stores.logs, getConfig().license.clientId),
+      listPage: (after) => client.listVehicles({ first: IDENTITY_PAGE_MAX, ...(after ? { after } : {}) }),
+      now: Date.now,
+      describe: (error) => toFailure(error, "vehicle roster"),
+    });
+  });
+}
+
+/**
+ * What an owner's return through a share link says, once DIMO confirmed it: the roster shows the shared vehicles and
+ * drops the revoked ones at once, without waiting for the identity API's list to be read again.
+ */
+export async function noteLandingInRoster(shared: readonly Vehicle[], revoked: readonly number[]): Promise<void> {
+  if (shared.length === 0 && revoked.length === 0) return;
+  await vehicleRoster().noteLanding(shared, revoked);
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import type { Vehicle, VehiclePage } from "@/lib/models";
+import { createMemoryStores } from "@/lib/store/memory";
+import { RosterReader } from "./roster-reader";
+import { RosterService } from "./roster-service";
+import { RosterStore } from "./roster-store";
+import { RosterWorker } from "./roster-worker";
+
+/** The roster's walk, check and re-read against a fake identity API that lists the newest token first. */
+
+const PAGE = 100;
+const HOUR = 3_600_000;
+
+function vehicle(tokenId: number, privileges: Vehicle["grant"] = { privileges: [1, 4], expiresAt: null }): Vehicle {
+  return {
+    tokenId,
+    tokenDID: null,
+    owner: "0x0000000000000000000000000000000000000001",
+    mintedAt: null,
+    name: null,
+    imageURI: null,
+    make: "Ford",
+    model: "F-150",
+    year: 2021,
+    grant: privileges,
+  };
+}
+
+/** The license's list as the identity API pages it: newest token first, cursors that name the last token. */
+class FakeIdentity {
+  readonly vehicles = new Map<number, Vehicle>();
+  requests = 0;
+  failNext = false;
+  /** How long each page takes, so that a reader can look in the middle of a walk. */
+  delayMs = 0;
+
+  constructor(count: number) {
+    for (let id = 1; id <= count; id++) this.vehicles.set(id, vehicle(id));
+  }
+
+  listPage = async (after: string | undefined): Promise<VehiclePage> => {
+    this.requests += 1;
+    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+    if (this.failNext) {
+      this.failNext = false;
+      throw new Error("identity failed");
+    }
+    const all = [...this.vehicles.values()].sort((a, b) => b.tokenId - a.tokenId);
+    const start = after === undefined ? 0 : all.findIndex((v) => v.tokenId < Number(after));
+    const vehicles = start < 0 ? [] : all.slice(start, start + PAGE);
+    const last = vehicles.at(-1);
+    return {
+      vehicles,
+      totalCount: all.length,
+      hasNextPage: start >= 0 && start + PAGE < all.length,
+      endCursor: last ? String(last.tokenId) : null,
+    };
+  };
+}
+
+function setUp(count: number) {
+  const clock = { now: 1_000_000 };
+  const now = () => clock.now;
+  const stores = createMemoryStores(now);
+  const store = new RosterStore(stores.keyValue, stores.logs, "0xclient");
+  const identity = new FakeIdentity(count);
+  const deps = {
+    store,
+    listPage: identity.listPage,
+    now,
+    describe: (e: unknown) => ({ code: "UPSTREAM_ERROR" as const, message: String(e), retryable: true }),
+  };
+  const worker = new RosterWorker({ ...deps, rereadAfterMs: HOUR });
+  const reader = new RosterReader(store);
+  const ids = async () => ((await reader.read())?.vehicles ?? []).map((v) => v.tokenId).sort((a, b) => a - b);
+  return { clock, store, identity, worker, reader, ids, deps };
+}
+
+describe("the roster's walk", () => {
+  it("reads the list page by page, each page readable as soon as it lands", async () => {
+    const { identity, worker, reader, ids } = setUp(250);
+    expect(await worker.step()).toBe("more");
+    const first = await reader.read();
+    expect(first?.vehicles).toHaveLength(100);
+    expect(first?.state).toMatchObject({ totalCount: 250, current: { pagesRead: 1, complete: false } });
+    await worker.run();
+    expect(await ids()).toEqual(Array.from({ length: 250 }, (_, n) => n + 1));
+    expect((await reader.read())?.state.current).toMatchObject({ pagesRead: 3, complete: true });
+    expect(identity.requests).toBe(3);
+    expect(await worker.step()).toBe("done");
+    expect(identity.requests).toBe(3);
+  });
+
+  it("leaves out vehicles listed without a grant", async () => {
+    const { identity, worker, ids } = setUp(3);
+    identity.vehicles.set(2, vehicle(2, null));
+    await worker.run();
+    expect(await ids()).toEqual([1, 3]);
+  });
+
+  it("lets one worker at a time move it on", async () => {
+    const { store, worker } = setUp(50);
+    const other = await store.withLock(async () => worker.step());
+    expect(other).toBe("busy");
+  });
+
+  it("keeps a failure in the state, in words, and goes on from the same page next time", async () => {
+    const { identity, worker, reader, ids } = setUp(250);
+    await worker.step();
+    identity.failNext = true;
+    await expect(worker.step()).rejects.toThrow("identity failed");
+    expect((await reader.read())?.state.failure?.error.message).toMatch(/identity failed/);
+    await worker.run();
+    expect(await ids()).toHaveLength(250);
+    expect((await reader.read())?.state.failure).toBeNull();
+    expect(identity.requests).toBe(4);
+  });
+});
+
+describe("the roster's check", () => {
+  it("reads from the top until a page holds nothing new", async () => {
+    const { identity, worker, ids } = setUp(450);
+    await worker.run();
+    identity.requests = 0;
+
+    expect(await worker.check()).toBe("done");
+    expect(identity.requests).toBe(1);
+
+    // 150 new grants on newer tokens: two pages hold something new, the third nothing.
+    for (let id = 451; id <= 600; id++) identity.vehicles.set(id, vehicle(id));
+    identity.requests = 0;
+    await worker.check();
+    expect(identity.requests).toBe(3);
+    expect(await ids()).toHaveLength(600);
+  });
+
+  it("keeps a changed grant, and starts a re-read when the list shrank", async () => {
+    const { clock, identity, worker, reader, ids } = setUp(150);
+    await worker.run();
+    identity.vehicles.set(150, vehicle(150, { privileges: [1], expiresAt: null }));
+    identity.vehicles.delete(3);
+    clock.now += 1_000;
+    await worker.check();
+    const snapshot = await reader.read();
+    expect(snapshot?.vehicles.find((v) => v.tokenId === 150)?.grant?.privileges).toEqual([1]);
+    // Token 3 sits on the second page, which the check does not reach; the count says something went.
+    expect(await ids()).toContain(3);
+    expect(RosterWorker.hasWork(snapshot?.state ?? null, clock.now, HOUR)).toBe(true);
+    await worker.run();
+    expect(await ids()).not.toContain(3);
+    expect(await ids()).toHaveLength(149);
+  });
+
+  it("re-reads the whole list once the roster is old, keeping the old one readable meanwhile", async () => {
+    const { clock, identity, worker, reader, ids } = setUp(250);
+    await worker.run();
+    identity.vehicles.delete(7);
+    clock.now += HOUR;
+    expect(await worker.step()).toBe("more");
+    expect(await ids()).toContain(7);
+    await worker.run();
+    expect(await ids()).not.toContain(7);
+    expect((await reader.read())?.state.current.generation).toBe(2);
+  });
+});
+
+describe("the roster service", () => {
+  it("serves the first page before the walk is done, and a landing at once", async () => {
+    const { identity, deps, reader } = setUp(1_000);
+    identity.delayMs = 5;
+    const service = new RosterService({ ...deps, timings: { pollMs: 1 } });
+    const { snapshot } = await service.read();
+    expect(snapshot.vehicles.length).toBeGreaterThanOrEqual(100);
+    expect(snapshot.vehicles.length).toBeLessThan(1_000);
+    await service.settle();
+    expect(identity.requests).toBe(10);
+
+    await service.noteLanding([vehicle(5_000)], [1]);
+    const after = (await reader.read())?.vehicles.map((v) => v.tokenId) ?? [];
+    expect(after).toContain(5_000);
+    expect(after).not.toContain(1);
+  });
+
+  it("says why the first page could not be read", async () => {
+    const { identity, deps } = setUp(10);
+    identity.failNext = true;
+    const service = new RosterService({ ...deps, timings: { pollMs: 1 } });
+    await expect(service.read()).rejects.toThrow(/identity failed/);
+  });
+
+  it("on opening, looks for new grants and says when the identity API fails, showing the roster as it was", async () => {
+    const { identity, deps } = setUp(10);
+    const service = new RosterService({ ...deps, timings: { pollMs: 1 } });
+    await service.settle();
+    identity.failNext = true;
+    const { snapshot, refreshError } = await service.read({ checkNow: { withinMs: 0 } });
+    expect(refreshError?.message).toMatch(/identity failed/);
+    expect(snapshot.vehicles).toHaveLength(10);
+  });
+});
