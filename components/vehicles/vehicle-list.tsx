@@ -1,105 +1,130 @@
 "use client";
 
-import { useSearchParams } from "next/navigation";
-import { useDeferredValue, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import { type VehicleRoster, endsSoon } from "@/lib/share-links";
+import { PageError } from "@/components/ui/page-error";
+import { EMPTY_ROSTER_QUERY, type RosterQuery, type RosterSort, rosterSearch } from "@/lib/roster/query";
+import { type VehicleListView } from "@/lib/roster/types";
 import { EndedGrants } from "./ended-grants";
-import {
-  type VehicleFilters as Filters,
-  filterVehicles,
-  holdsAll,
-  matchesQuery,
-  readVehicleFilters,
-  writeVehicleFilters,
-} from "./filter-vehicles";
+import { type VehicleFilters as Filters } from "./filter-vehicles";
+import { RosterProgress } from "./roster-progress";
 import { VehicleFilters } from "./vehicle-filters";
+import { VehiclePager } from "./vehicle-pager";
 import { VehicleSearch } from "./vehicle-search";
+import { VehicleSort } from "./vehicle-sort";
 import { VehicleTable } from "./vehicle-table";
 
+/** Typing waits this long before the server is asked, so a word costs one request, not one a letter. */
+const SEARCH_DELAY_MS = 250;
+
 /**
- * The vehicle list with its search and filters, and below it the grants the dashboard saw end. The query and filters
- * are kept in the URL (`?q=`, `?privilege=`, `?grant=`) with history.replaceState, which Next.js folds into its
- * router: the URL can be shared and reloaded, and typing costs no server round trip.
+ * One page of the vehicle list, with its search, filters, sort and pager. The server holds the roster and sends only
+ * this page's rows; the query lives in the URL (`?q=`, `?privilege=`, `?grant=`, `?sort=`, `?page=`), and each change
+ * replaces it, which renders the page on the server again. The controls keep their own state meanwhile, so typing is
+ * never interrupted by an answer to an earlier letter.
  */
-export function VehicleList({ roster }: { roster: VehicleRoster }) {
-  const { vehicles, shares, ended, nowMs } = roster;
-  const searchParams = useSearchParams();
-  const [query, setQuery] = useState(() => searchParams.get("q") ?? "");
-  const [filters, setFilters] = useState(() => readVehicleFilters(new URLSearchParams(searchParams.toString())));
-  const deferredQuery = useDeferredValue(query);
+export function VehicleList({ view }: { view: VehicleListView }) {
+  const router = useRouter();
+  const [pending, startNavigation] = useTransition();
+  const [query, setQuery] = useState(view.query.q);
+  const [filters, setFilters] = useState<Filters>({ privileges: view.query.privileges, grant: view.query.grant });
+  const [sort, setSort] = useState<RosterSort>(view.query.sort);
+  const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(typing.current), []);
 
-  const live =
-    filters.grant === "ended"
-      ? []
-      : filterVehicles(vehicles, deferredQuery, (tokenId) => shares[tokenId]?.link).filter(
-          (vehicle) =>
-            holdsAll(vehicle.grant?.privileges ?? [], filters.privileges) &&
-            (filters.grant !== "ending" || endsSoon(vehicle.grant?.expiresAt ?? null, nowMs)),
-        );
-  const endedShown =
-    filters.grant === "ending"
-      ? []
-      : ended.filter(
-          (grant) =>
-            matchesQuery([grant.title, grant.tokenId, grant.link], deferredQuery) &&
-            holdsAll(grant.privileges, filters.privileges),
-        );
-  const narrowed = deferredQuery.trim() !== "" || filters.privileges.length > 0 || filters.grant !== "all";
-
-  function replaceUrl(params: URLSearchParams) {
-    const search = params.toString();
-    window.history.replaceState(null, "", search === "" ? window.location.pathname : `?${search}`);
+  function navigate(next: RosterQuery) {
+    clearTimeout(typing.current);
+    startNavigation(() => router.replace(`/vehicles${rosterSearch(next)}`, { scroll: false }));
   }
+
+  // Any change of search, filter or sort starts again at the first page.
+  const current = (): RosterQuery => ({ q: query, ...filters, sort, page: 1 });
 
   function updateQuery(next: string) {
     setQuery(next);
-    const params = new URLSearchParams(searchParams.toString());
-    if (next.trim() === "") params.delete("q");
-    else params.set("q", next);
-    replaceUrl(params);
+    clearTimeout(typing.current);
+    const target = { ...current(), q: next };
+    typing.current = setTimeout(() => navigate(target), SEARCH_DELAY_MS);
   }
 
   function updateFilters(next: Filters) {
     setFilters(next);
-    replaceUrl(writeVehicleFilters(new URLSearchParams(searchParams.toString()), next));
+    navigate({ ...current(), ...next });
+  }
+
+  function updateSort(next: RosterSort) {
+    setSort(next);
+    navigate({ ...current(), sort: next });
   }
 
   function clearAll() {
     setQuery("");
     setFilters({ privileges: [], grant: "all" });
-    replaceUrl(new URLSearchParams());
+    navigate({ ...EMPTY_ROSTER_QUERY, sort });
   }
+
+  const shown = view.query;
+  const narrowed = shown.q.trim() !== "" || shown.privileges.length > 0 || shown.grant !== "all";
+  const exportHref = `/api/vehicles/export${rosterSearch({ ...shown, page: 1 })}`;
 
   return (
     <div className="flex flex-col gap-4">
+      {view.refreshError ? (
+        <PageError error={view.refreshError} title="The vehicles could not be refreshed; the list is as last read." />
+      ) : null}
+      {view.notices.length > 0 ? (
+        <div
+          className="rounded-lg border border-warning/40 bg-warning/5 p-3 text-sm"
+          role="status"
+          data-testid="vehicle-list-notices"
+        >
+          <ul className="flex flex-col gap-1">
+            {view.notices.map((notice) => (
+              <li key={notice}>{notice}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <VehicleSearch value={query} onChange={updateQuery} />
-        <p className="text-sm text-muted-foreground" data-testid="vehicle-count" aria-live="polite">
-          {live.length === vehicles.length
-            ? `${vehicles.length} vehicles`
-            : `${live.length} of ${vehicles.length} vehicles`}
-        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted-foreground" data-testid="vehicle-count" aria-live="polite">
+            {view.matched === view.liveTotal
+              ? `${view.liveTotal} vehicles`
+              : `${view.matched} of ${view.liveTotal} vehicles`}
+          </p>
+          <a href={exportHref} download className="text-sm text-primary hover:underline" data-testid="vehicle-export">
+            Export CSV
+          </a>
+        </div>
       </div>
-      <VehicleFilters value={filters} onChange={updateFilters} />
-      {live.length > 0 ? <VehicleTable vehicles={live} shares={shares} nowMs={nowMs} /> : null}
-      {endedShown.length > 0 ? <EndedGrants grants={endedShown} /> : null}
-      {live.length === 0 && endedShown.length === 0 ? (
-        <EmptyState
-          title={deferredQuery.trim() !== "" ? `No vehicle matches “${deferredQuery.trim()}”` : "No vehicle matches"}
-          action={
-            narrowed ? (
-              <Button variant="secondary" onClick={clearAll}>
-                Clear search and filters
-              </Button>
-            ) : undefined
-          }
-        >
-          The search looks at make, model, year, token id, name and the share link that brought the vehicle; the filters
-          at the privileges each grant holds and when it ends.
-        </EmptyState>
-      ) : null}
+      <RosterProgress progress={view.progress} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <VehicleFilters value={filters} onChange={updateFilters} />
+        <VehicleSort value={sort} onChange={updateSort} />
+      </div>
+      <div className="flex flex-col gap-4" aria-busy={pending}>
+        {view.rows.length > 0 ? <VehicleTable vehicles={view.rows} shares={view.shares} nowMs={view.nowMs} /> : null}
+        <VehiclePager query={shown} page={view.page} pageCount={view.pageCount} />
+        {view.ended.length > 0 ? <EndedGrants grants={view.ended} /> : null}
+        {view.rows.length === 0 && view.ended.length === 0 ? (
+          <EmptyState
+            title={shown.q.trim() !== "" ? `No vehicle matches “${shown.q.trim()}”` : "No vehicle matches"}
+            action={
+              narrowed ? (
+                <Button variant="secondary" onClick={clearAll}>
+                  Clear search and filters
+                </Button>
+              ) : undefined
+            }
+          >
+            The search looks at make, model, year, token id, name, owner address and the share link that brought the
+            vehicle; the filters at the privileges each grant holds and when it ends.
+          </EmptyState>
+        ) : null}
+      </div>
     </div>
   );
 }

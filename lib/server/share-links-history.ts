@@ -9,6 +9,7 @@ import { latestShareRecords } from "@/lib/share-links/records";
 import { type CappedLogStore, getStores } from "@/lib/store";
 import { guarded } from "./guard";
 import { noInput, positiveWholeNumber } from "./inputs";
+import { noteLandingInRoster } from "./roster";
 
 /**
  * The license's share records (lib/share-links/history.ts), kept in the shared store so every dashboard instance
@@ -112,7 +113,7 @@ export async function recordLandingIn(
 /** Records what an owner's return to the landing page says, once DIMO confirms it; for signed-in people only. */
 export const recordLanding = guarded(landingInput, async function recordLanding(input) {
   const client = getDimoClient();
-  return recordLandingIn(
+  const outcome = await recordLandingIn(
     {
       logs: getStores().logs,
       clientId: getConfig().license.clientId,
@@ -127,4 +128,11 @@ export const recordLanding = guarded(landingInput, async function recordLanding(
     },
     input,
   );
+  // The vehicles were just read (the directory holds them), so the roster learns of them without another request.
+  const shared = await Promise.all(outcome.shared.map((landed) => client.getVehicle(landed.tokenId)));
+  await noteLandingInRoster(
+    shared.filter((vehicle) => vehicle !== null),
+    outcome.revoked.map((landed) => landed.tokenId),
+  );
+  return outcome;
 });

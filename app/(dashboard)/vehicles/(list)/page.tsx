@@ -5,16 +5,28 @@ import { EndedGrants } from "@/components/vehicles/ended-grants";
 import { NoVehicles } from "@/components/vehicles/no-vehicles";
 import { VehicleList } from "@/components/vehicles/vehicle-list";
 import { publicConfig } from "@/lib/config";
+import { narrowsRoster } from "@/lib/roster/query";
 import { pageResult } from "@/lib/server/page-data";
-import { listVehicleRoster } from "@/lib/server/vehicles";
+import { readVehicleList } from "@/lib/server/vehicle-list";
 
 export const metadata: Metadata = { title: "Vehicles" };
 
-export default async function VehiclesPage() {
-  const result = pageResult(await listVehicleRoster());
+type SearchParams = Record<string, string | string[] | undefined>;
+
+/** The page's search parameters as the query string the list reads (repeated ones, like `privilege`, kept). */
+function queryString(params: SearchParams): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(name, one);
+  }
+  return search.toString();
+}
+
+export default async function VehiclesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const result = pageResult(await readVehicleList({ search: queryString(await searchParams) }));
   let body: React.ReactNode;
   if (!result.ok) body = <PageError error={result.error} title="The vehicles could not be loaded." />;
-  else if (result.data.vehicles.length === 0)
+  else if (result.data.progress.complete && result.data.liveTotal === 0 && !narrowsRoster(result.data.query))
     body = (
       <>
         <NoVehicles clientId={publicConfig().clientId} />
@@ -24,7 +36,7 @@ export default async function VehiclesPage() {
   else
     body = (
       <Suspense>
-        <VehicleList roster={result.data} />
+        <VehicleList view={result.data} />
       </Suspense>
     );
   return (

@@ -1,0 +1,91 @@
+import "server-only";
+import { z } from "zod";
+import { parseRosterQuery } from "@/lib/roster/query";
+import { type RosterSelectionInput, selectRosterPage } from "@/lib/roster/select";
+import { type RosterProgress, type VehicleListView } from "@/lib/roster/types";
+import type { Vehicle } from "@/lib/models";
+import { type EndedGrant, type ShareRecord, endedGrant } from "@/lib/share-links";
+import { guarded } from "./guard";
+import { vehicleRoster } from "./roster";
+import { type RosterState } from "./roster/roster-store";
+import { readShareRecords } from "./share-links-history";
+
+/**
+ * The vehicle list's read: one page of the roster for the URL's query, from the roster the server keeps (./roster),
+ * never the identity API's whole list.
+ */
+
+/** The URL's query string, as the page or the route got it; parsed here so that bad values become notices. */
+export const vehicleListInput = z.object(
+  { search: z.string().max(8_192, { error: "the address is too long" }) },
+  { error: "the input must be the list's query string" },
+);
+
+/** Opening the list (no search, filter or page) looks for new grants first, unless one did this moment. */
+const ENTRY_CHECK_WITHIN_MS = 2_000;
+
+function progressOf(state: RosterState, known: number): RosterProgress {
+  return {
+    known,
+    totalCount: state.totalCount,
+    pagesRead: state.current.pagesRead,
+    complete: state.current.complete,
+  };
+}
+
+/**
+ * What the selection needs besides the vehicles: the link that brought each, and the grants the dashboard saw end.
+ * Those are only known once the whole list was read: before, a vehicle not read yet would look ended.
+ */
+export function selectionInput(
+  vehicles: Vehicle[],
+  state: RosterState,
+  records: Map<number, ShareRecord>,
+  nowMs: number,
+): RosterSelectionInput {
+  const held = new Set(vehicles.map((vehicle) => vehicle.tokenId));
+  const ended: EndedGrant[] = [];
+  if (state.current.complete) {
+    for (const record of [...records.values()].sort((a, b) => b.at.localeCompare(a.at))) {
+      if (!held.has(record.tokenId)) ended.push(endedGrant(record, nowMs));
+    }
+  }
+  const linkOf = (tokenId: number) => {
+    const record = records.get(tokenId);
+    return record?.kind === "shared" ? record.link : null;
+  };
+  return { vehicles, linkOf, ended, nowMs };
+}
+
+export const readVehicleList = guarded(vehicleListInput, async function readVehicleList({ search }) {
+  const parsed = parseRosterQuery(new URLSearchParams(search));
+  const opening = new URLSearchParams(search).size === 0;
+  const [{ snapshot, refreshError }, records] = await Promise.all([
+    vehicleRoster().read(opening ? { checkNow: { withinMs: ENTRY_CHECK_WITHIN_MS } } : {}),
+    readShareRecords(),
+  ]);
+  const nowMs = Date.now();
+  const input = selectionInput(snapshot.vehicles, snapshot.state, records, nowMs);
+  const selection = selectRosterPage(input, parsed.query);
+  const shares: Record<number, ShareRecord> = {};
+  for (const vehicle of selection.rows) {
+    const record = records.get(vehicle.tokenId);
+    if (record?.kind === "shared") shares[vehicle.tokenId] = record;
+  }
+  const view: VehicleListView = {
+    query: { ...parsed.query, page: selection.page },
+    notices: [...parsed.notices, ...selection.notices],
+    rows: selection.rows,
+    shares,
+    ended: selection.ended,
+    matched: selection.matched,
+    liveTotal: selection.liveTotal,
+    endedMatched: selection.endedMatched,
+    page: selection.page,
+    pageCount: selection.pageCount,
+    nowMs,
+    progress: progressOf(snapshot.state, snapshot.vehicles.length),
+    refreshError,
+  };
+  return view;
+});
