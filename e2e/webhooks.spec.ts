@@ -63,6 +63,18 @@ test("a speed webhook: tried on history, delivered to the inbox, stopped when di
   await expect(form.getByLabel("Target URL")).toHaveValue(/\/api\/inbox\//);
 
   await form.getByLabel("Name", { exact: true }).fill(name);
+  // A location's geofence helper: a typed centre moves the circle on its map and is written as the condition.
+  await form.getByLabel("Metric").selectOption("signals:vss.currentLocationCoordinates");
+  const geofence = form.getByTestId("geofence-helper");
+  await geofence.getByLabel("Latitude").fill("48.1");
+  await geofence.getByLabel("Longitude").fill("11.5");
+  await geofence.getByLabel("Radius (km)").fill("2");
+  await expect(geofence.getByTestId("geofence-map")).toHaveAttribute("data-centre", "48.1,11.5", { timeout: 20_000 });
+  await geofence.getByRole("button", { name: "Use this circle" }).click();
+  await expect(form.getByLabel("Condition (CEL)")).toHaveValue(
+    "geoDistance(value.latitude, value.longitude, 48.1, 11.5) <= 2.0",
+  );
+
   await form.getByLabel("Metric").selectOption("signals:vss.speed");
   // A condition that does not compile is refused by the server's check as it is typed.
   await form.getByLabel("Condition (CEL)").fill("valueNumber >");

@@ -55,7 +55,7 @@ export const vehicleChoicesQuery = () =>
 export const formDefaultsQuery = () =>
   queryOptions({
     queryKey: webhookKeys.defaults(),
-    queryFn: read<{ inboxUrl: string; inboxToken: string }>("/api/webhooks/defaults"),
+    queryFn: read<{ inboxUrl: string; inboxToken: string; mapStyleUrl: string | null }>("/api/webhooks/defaults"),
     staleTime: Infinity,
   });
 

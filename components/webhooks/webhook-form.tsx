@@ -141,7 +141,9 @@ export function WebhookForm({ editing }: { editing?: WebhookRow }) {
             </Button>
           ))}
         </div>
-        {valueType === "vss.Location" ? <GeofenceHelper onCondition={setCondition} /> : null}
+        {valueType === "vss.Location" ? (
+          <GeofenceHelper onCondition={setCondition} mapStyleUrl={defaults.data?.mapStyleUrl} />
+        ) : null}
         {conditionRefusal ? (
           <p className="text-sm text-danger" role="alert" data-testid="webhook-condition-error">
             {conditionRefusal}

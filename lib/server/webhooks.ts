@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { conditionError } from "@/lib/cel/conditions";
+import { getConfig } from "@/lib/config";
 import { getDimoClient } from "@/lib/dimo";
 import { isDimoError } from "@/lib/dimo/errors";
 import { type PrivilegeId } from "@/lib/protocol";
@@ -159,7 +160,9 @@ export const validateCondition = guarded(conditionInput, async function validate
 export const webhookFormDefaults = guarded(noInput, async function webhookFormDefaults(): Promise<{
   inboxUrl: string;
   inboxToken: string;
+  /** The street style the geofence helper's map draws (public, as on every map page); null for the offline one. */
+  mapStyleUrl: string | null;
 }> {
   const inbox = await inboxTarget();
-  return { inboxUrl: inbox.url, inboxToken: inbox.verificationToken };
+  return { inboxUrl: inbox.url, inboxToken: inbox.verificationToken, mapStyleUrl: getConfig().mapStyleUrl ?? null };
 });
