@@ -1,7 +1,8 @@
 import { vehicleDid } from "@/lib/protocol";
 import { type SandboxContext } from "../context";
 import { vehicleSource, SANDBOX_SIGNAL_SOURCE } from "../services/telemetry/vehicle-data";
-import { type EventInput, type Outcome, type SignalInput } from "../services/vehicle-triggers/engine";
+import { type Outcome } from "../services/vehicle-triggers/engine";
+import { type EventInput, type SignalInput } from "../services/vehicle-triggers/readings";
 import { bareSignalName } from "../services/vehicle-triggers/signals";
 import { eventsBetween } from "../telemetry/events";
 import { collectSamples } from "../telemetry/samples";

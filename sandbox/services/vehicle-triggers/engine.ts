@@ -1,26 +1,25 @@
-import { randomUUID } from "node:crypto";
 import {
-  EMPTY_EVENT,
-  EMPTY_LOCATION,
-  EMPTY_SIGNAL,
-  evaluateWithVariables,
-  eventVariables,
-  type EventReading,
-  type GeoLocation,
+  type PreparedCondition,
   prepareEventCondition,
   prepareSignalCondition,
-  type PreparedCondition,
-  type SignalReading,
-  signalVariables,
   type SignalValueType,
 } from "@/lib/cel/conditions";
-import { privilegeInfo, vehicleDid } from "@/lib/protocol";
+import { privilegeInfo } from "@/lib/protocol";
 import { type SandboxClock } from "../../clock";
 import { type DeliveryRecord, type WebhookRecord, type WebhookStore } from "../../store/webhook-store";
 import { type VehicleStore } from "../../store/vehicle-store";
-import { formatGoTime } from "../attestation/go-time";
 import { deviceDid } from "../attestation/vin";
-import { DEFAULT_PERMISSIONS, signalDefinitionOrDefault, VSS_PREFIX } from "./signals";
+import { postCloudEvent } from "./delivery";
+import { PairMap } from "./pair-map";
+import {
+  DEFAULT_SOURCE,
+  type EventInput,
+  eventReading,
+  type Reading,
+  type SignalInput,
+  signalReading,
+  valueTypeOf,
+} from "./readings";
 
 /**
  * The real service's trigger pipeline for one reading at a time: find the webhooks that watch the metric for the
@@ -29,34 +28,6 @@ import { DEFAULT_PERMISSIONS, signalDefinitionOrDefault, VSS_PREFIX } from "./si
  * then, if the webhook is enabled and below the failure threshold, POST the CloudEvent once. A success resets the
  * failure count and starts the cooldown; a failure adds to the count, and the threshold marks the webhook `failed`.
  */
-
-/** What the sandbox's sources report as the reading's connection when none is given. */
-export const DEFAULT_SOURCE = "0x0000000000000000000000000000000000000000";
-
-const DELIVERY_TIMEOUT_MS = 30_000;
-const USER_AGENT = "DIMO-Webhook/1.0";
-/** How much of a failed answer's body the failure reason keeps. */
-const ERROR_BODY_BYTES = 1024;
-
-export interface SignalInput {
-  tokenId: number;
-  /** The bare signal name (`speed`), as telemetry names it. */
-  name: string;
-  value: number | string | GeoLocation;
-  /** Epoch milliseconds, a fraction for the microseconds. */
-  timestamp: number;
-  source?: string;
-}
-
-export interface EventInput {
-  tokenId: number;
-  /** The full event name (`behavior.harshBraking`). */
-  name: string;
-  timestamp: number;
-  durationNs: number;
-  metadata: string;
-  source?: string;
-}
 
 export type OutcomeKind =
   "delivered" | "failed" | "conditionNotMet" | "coolDown" | "permissionDenied" | "notAttempted" | "evaluationError";
@@ -69,54 +40,12 @@ export interface Outcome {
   error?: string;
 }
 
-interface Reading {
-  assetDid: string;
-  tokenId: number;
-  service: "signals" | "events";
-  metricName: string;
-  /** The permissions the license's grant must hold, as the token exchange names them. */
-  permissions: readonly string[];
-  /** Whether the condition fires, given the previous reading's snapshot (JSON) or null. */
-  fires(prepared: PreparedCondition, previousSnapshot: string | null): boolean;
-  /** What the condition saw, kept as the next evaluation's previous reading. */
-  snapshot: string;
-  /** The signal or event part of the CloudEvent's data. */
-  payload: Record<string, unknown>;
-  /** Previous readings come from the metric's last delivery (signals) or the webhook's own (events). */
-  previousFrom: "metric" | "webhook";
-}
-
 interface Deps {
   store: WebhookStore;
   clock: SandboxClock;
   vehicles: VehicleStore;
   /** Failures in a row that mark a webhook failed. */
   maxFailures: number;
-}
-
-/** A map keyed by webhook id and vehicle DID, without building a key string per lookup on the hot path. */
-class PairMap<V> {
-  private readonly outer = new Map<string, Map<string, V>>();
-  get(webhookId: string, assetDid: string): V | undefined {
-    return this.outer.get(webhookId)?.get(assetDid);
-  }
-  has(webhookId: string, assetDid: string): boolean {
-    return this.outer.get(webhookId)?.has(assetDid) ?? false;
-  }
-  set(webhookId: string, assetDid: string, value: V): void {
-    let inner = this.outer.get(webhookId);
-    if (!inner) {
-      inner = new Map();
-      this.outer.set(webhookId, inner);
-    }
-    inner.set(assetDid, value);
-  }
-  delete(webhookId: string, assetDid: string): void {
-    this.outer.get(webhookId)?.delete(assetDid);
-  }
-  clear(): void {
-    this.outer.clear();
-  }
 }
 
 export class TriggerEngine {
@@ -152,53 +81,7 @@ export class TriggerEngine {
 
   /** Evaluates a signal sample without keeping it: a live vehicle's, which the Telemetry API already serves. */
   evaluateSignal(input: SignalInput): Promise<Outcome[]> {
-    const source = input.source ?? DEFAULT_SOURCE;
-    const valueType: SignalValueType =
-      typeof input.value === "number" ? "float64" : typeof input.value === "string" ? "string" : "vss.Location";
-    const definition = signalDefinitionOrDefault(input.name, valueType);
-    const current: SignalReading = {
-      ...EMPTY_SIGNAL,
-      source,
-      ...(typeof input.value === "number"
-        ? { valueNumber: input.value }
-        : typeof input.value === "string"
-          ? { valueString: input.value }
-          : { valueLocation: { ...EMPTY_LOCATION, ...input.value } }),
-    };
-    const value =
-      definition.valueType === "float64"
-        ? current.valueNumber
-        : definition.valueType === "string"
-          ? current.valueString
-          : { heading: 0, ...current.valueLocation };
-    const producer = this.producerOf(input.tokenId);
-    return this.process({
-      assetDid: vehicleDid(input.tokenId),
-      tokenId: input.tokenId,
-      service: "signals",
-      metricName: `${VSS_PREFIX}${input.name}`,
-      permissions: definition.permissions,
-      fires: memoizedVariables((previous) =>
-        signalVariables(
-          current,
-          previous ? (JSON.parse(previous) as SignalReading) : EMPTY_SIGNAL,
-          definition.valueType,
-        ),
-      ),
-      snapshot: JSON.stringify(current),
-      payload: {
-        signal: {
-          name: input.name,
-          ...(definition.unit ? { unit: definition.unit } : {}),
-          timestamp: formatGoTime(Math.round(input.timestamp * 1000)),
-          source,
-          ...(producer ? { producer } : {}),
-          valueType: definition.valueType,
-          value,
-        },
-      },
-      previousFrom: "metric",
-    });
+    return this.process(signalReading(input, this.producerOf(input.tokenId)));
   }
 
   /** Keeps an injected event and evaluates it at once; resolves when every resulting delivery has finished. */
@@ -216,37 +99,7 @@ export class TriggerEngine {
 
   /** Evaluates an event without keeping it: a live vehicle's, which the Telemetry API already serves. */
   evaluateEvent(input: EventInput): Promise<Outcome[]> {
-    const source = input.source ?? DEFAULT_SOURCE;
-    const current: EventReading = {
-      name: input.name,
-      source,
-      durationNs: input.durationNs,
-      metadata: input.metadata,
-    };
-    const producer = this.producerOf(input.tokenId);
-    return this.process({
-      assetDid: vehicleDid(input.tokenId),
-      tokenId: input.tokenId,
-      service: "events",
-      metricName: input.name,
-      // Events need what the real service's default permissions name.
-      permissions: DEFAULT_PERMISSIONS,
-      fires: memoizedVariables((previous) =>
-        eventVariables(current, previous ? (JSON.parse(previous) as EventReading) : EMPTY_EVENT),
-      ),
-      snapshot: JSON.stringify(current),
-      payload: {
-        event: {
-          name: input.name,
-          timestamp: formatGoTime(Math.round(input.timestamp * 1000)),
-          source,
-          ...(producer ? { producer } : {}),
-          durationNs: input.durationNs,
-          ...(input.metadata ? { metadata: input.metadata } : {}),
-        },
-      },
-      previousFrom: "webhook",
-    });
+    return this.process(eventReading(input, this.producerOf(input.tokenId)));
   }
 
   /** Forgets compiled conditions and queued work; the store's reset empties the rest. */
@@ -446,89 +299,9 @@ export class TriggerEngine {
 
   private async deliver(webhook: WebhookRecord, reading: Reading): Promise<DeliveryRecord> {
     const { clock, store } = this.deps;
-    const id = randomUUID();
-    const sentAt = clock.nowMs();
-    const event = JSON.stringify({
-      specversion: "1.0",
-      type: "dimo.trigger",
-      source: "vehicle-triggers-api",
-      subject: reading.assetDid,
-      id,
-      time: formatGoTime(sentAt * 1000),
-      datacontenttype: "application/json",
-      dataversion: `${webhook.service}/v1.0`,
-      producer: "",
-      data: {
-        service: webhook.service,
-        metricName: webhook.metricName,
-        webhookId: webhook.id,
-        webhookName: webhook.displayName,
-        assetDID: reading.assetDid,
-        condition: webhook.condition,
-        ...reading.payload,
-      },
-    });
-    const started = performance.now();
-    let httpStatus: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await fetch(webhook.targetUrl, {
-        method: "POST",
-        headers: { "content-type": "application/json", "user-agent": USER_AGENT },
-        body: event,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      httpStatus = response.status;
-      const body = await response.text();
-      if (response.status >= 400) {
-        error = `webhook returned status code ${response.status}: ${body.slice(0, ERROR_BODY_BYTES)}`;
-      }
-    } catch (failure) {
-      const reason =
-        failure instanceof Error ? (failure.cause instanceof Error ? failure.cause.message : failure.message) : "";
-      error = `failed to POST to webhook: ${reason}`;
-    }
-    const delivery: DeliveryRecord = {
-      id,
-      webhookId: webhook.id,
-      assetDid: reading.assetDid,
-      tokenId: reading.tokenId,
-      service: webhook.service,
-      metricName: webhook.metricName,
-      targetUrl: webhook.targetUrl,
-      status: error === null ? "delivered" : "failed",
-      httpStatus,
-      error,
-      sentAt,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      event,
-      snapshot: reading.snapshot,
-    };
+    const delivery = await postCloudEvent(webhook, reading, clock.nowMs());
     // A sandbox closed while the POST was in flight has nowhere to write it.
     if (store.open) store.addDelivery(delivery);
     return delivery;
   }
-}
-
-/**
- * A reading's `fires`: the condition's variables are built once per distinct previous reading (for signals, one per
- * reading), not once per webhook.
- */
-function memoizedVariables(
-  build: (previous: string | null) => Record<string, unknown>,
-): (prepared: PreparedCondition, previous: string | null) => boolean {
-  const built = new Map<string | null, Record<string, unknown>>();
-  return (prepared, previous) => {
-    let variables = built.get(previous);
-    if (!variables) {
-      variables = build(previous);
-      built.set(previous, variables);
-    }
-    return evaluateWithVariables(prepared, variables);
-  };
-}
-
-function valueTypeOf(reading: Reading): SignalValueType {
-  const signal = reading.payload.signal as { valueType?: SignalValueType } | undefined;
-  return signal?.valueType ?? "float64";
 }
