@@ -7,6 +7,7 @@ import type { Vehicle } from "@/lib/models";
 import { type EndedGrant, type ShareRecord, endedGrant } from "@/lib/share-links";
 import { guarded } from "./guard";
 import { vehicleRoster } from "./roster";
+import { type RosterService } from "./roster/roster-service";
 import { type RosterState } from "./roster/roster-store";
 import { readShareRecords } from "./share-links-history";
 
@@ -57,12 +58,20 @@ export function selectionInput(
   return { vehicles, linkOf, ended, nowMs };
 }
 
-export const readVehicleList = guarded(vehicleListInput, async function readVehicleList({ search }) {
+/**
+ * One page of the list for a query string, from a roster and the share records; the guarded read below gives it the
+ * app's own, the bench a roster of another license.
+ */
+export async function vehicleListView(
+  roster: RosterService,
+  readRecords: () => Promise<Map<number, ShareRecord>>,
+  search: string,
+): Promise<VehicleListView> {
   const parsed = parseRosterQuery(new URLSearchParams(search));
   const opening = new URLSearchParams(search).size === 0;
   const [{ snapshot, refreshError }, records] = await Promise.all([
-    vehicleRoster().read(opening ? { checkNow: { withinMs: ENTRY_CHECK_WITHIN_MS } } : {}),
-    readShareRecords(),
+    roster.read(opening ? { checkNow: { withinMs: ENTRY_CHECK_WITHIN_MS } } : {}),
+    readRecords(),
   ]);
   const nowMs = Date.now();
   const input = selectionInput(snapshot.vehicles, snapshot.state, records, nowMs);
@@ -72,7 +81,7 @@ export const readVehicleList = guarded(vehicleListInput, async function readVehi
     const record = records.get(vehicle.tokenId);
     if (record?.kind === "shared") shares[vehicle.tokenId] = record;
   }
-  const view: VehicleListView = {
+  return {
     query: { ...parsed.query, page: selection.page },
     notices: [...parsed.notices, ...selection.notices],
     rows: selection.rows,
@@ -87,5 +96,8 @@ export const readVehicleList = guarded(vehicleListInput, async function readVehi
     progress: progressOf(snapshot.state, snapshot.vehicles.length),
     refreshError,
   };
-  return view;
+}
+
+export const readVehicleList = guarded(vehicleListInput, async function readVehicleList({ search }) {
+  return vehicleListView(vehicleRoster(), readShareRecords, search);
 });
