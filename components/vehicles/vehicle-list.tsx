@@ -16,6 +16,9 @@ import { VehicleSearch } from "./vehicle-search";
 import { VehicleSort } from "./vehicle-sort";
 import { VehicleTable } from "./vehicle-table";
 
+/** The query without its page: what the search box, filters and sort hold. */
+const controlsOf = (query: RosterQuery) => rosterSearch({ ...query, page: 1 });
+
 /** Typing waits this long before the server is asked, so a word costs one request, not one a letter. */
 const SEARCH_DELAY_MS = 250;
 
@@ -32,10 +35,25 @@ export function VehicleList({ view }: { view: VehicleListView }) {
   const [filters, setFilters] = useState<Filters>({ privileges: view.query.privileges, grant: view.query.grant });
   const [sort, setSort] = useState<RosterSort>(view.query.sort);
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  /** The search, filters and sort this list last asked the server for. */
+  const requested = useRef(controlsOf(view.query));
   useEffect(() => () => clearTimeout(typing.current), []);
+
+  // A navigation that did not come from these controls (the sidebar's link to the plain list, say) brings a query of
+  // its own: the controls follow it. Answers to the controls' own requests leave them alone, so typing goes on.
+  const shownControls = controlsOf(view.query);
+  useEffect(() => {
+    if (pending || typing.current !== undefined || shownControls === requested.current) return;
+    requested.current = shownControls;
+    setQuery(view.query.q);
+    setFilters({ privileges: view.query.privileges, grant: view.query.grant });
+    setSort(view.query.sort);
+  }, [pending, shownControls, view.query]);
 
   function navigate(next: RosterQuery) {
     clearTimeout(typing.current);
+    typing.current = undefined;
+    requested.current = controlsOf(next);
     startNavigation(() => router.replace(`/vehicles${rosterSearch(next)}`, { scroll: false }));
   }
 
