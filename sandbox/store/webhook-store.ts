@@ -1,4 +1,13 @@
 import type Database from "better-sqlite3";
+import {
+  type DeliveryRecord,
+  type InjectedKind,
+  type InjectedSample,
+  type SubscriptionRecord,
+  type WebhookRecord,
+  type WebhookStatus,
+} from "./webhook-records";
+import { type DeliveryRow, toDelivery, toWebhook, WEBHOOK_TABLES_SQL, type WebhookRow } from "./webhook-tables";
 
 /**
  * The Vehicle Triggers service's data: webhooks (with their failure counts), vehicle subscriptions, every delivery
@@ -6,192 +15,6 @@ import type Database from "better-sqlite3";
  * samples and events injected through the control surface. Its tables are created here, beside the seeded ones, and
  * emptied by the sandbox's reset.
  */
-
-export type WebhookStatus = "enabled" | "disabled" | "failed";
-
-export interface WebhookRecord {
-  id: string;
-  /** The owning license's client id, lowercase. */
-  license: string;
-  service: string;
-  metricName: string;
-  condition: string;
-  targetUrl: string;
-  coolDownPeriod: number;
-  status: WebhookStatus;
-  description: string;
-  displayName: string;
-  failureCount: number;
-  /** Epoch milliseconds, sandbox clock. */
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface SubscriptionRecord {
-  webhookId: string;
-  assetDid: string;
-  createdAt: number;
-}
-
-export type DeliveryStatus = "delivered" | "failed";
-
-export interface DeliveryRecord {
-  /** The CloudEvent's id. */
-  id: string;
-  webhookId: string;
-  assetDid: string;
-  tokenId: number;
-  service: string;
-  metricName: string;
-  targetUrl: string;
-  status: DeliveryStatus;
-  /** The receiver's HTTP status; null when no answer came (refused connection, timeout). */
-  httpStatus: number | null;
-  /** Why a failed delivery failed. */
-  error: string | null;
-  /** When the POST started, epoch milliseconds, sandbox clock. */
-  sentAt: number;
-  /** How long the POST took, in milliseconds of real time. */
-  durationMs: number;
-  /** The CloudEvent as sent. */
-  event: string;
-  /** The reading that fired it, as the condition saw it (JSON): the next evaluation's "previous". */
-  snapshot: string;
-}
-
-export type InjectedKind = "signal" | "event";
-
-export interface InjectedSample {
-  tokenId: number;
-  kind: InjectedKind;
-  name: string;
-  /** Epoch milliseconds. */
-  timestamp: number;
-  /** A number, a string, `{latitude, longitude, hdop}` for signals; `{durationNs, metadata}` for events. */
-  value: unknown;
-  source: string;
-}
-
-interface WebhookRow {
-  id: string;
-  license: string;
-  service: string;
-  metric_name: string;
-  condition: string;
-  target_url: string;
-  cooldown_period: number;
-  status: WebhookStatus;
-  description: string;
-  display_name: string;
-  failure_count: number;
-  created_at: number;
-  updated_at: number;
-}
-
-interface DeliveryRow {
-  id: string;
-  webhook_id: string;
-  asset_did: string;
-  token_id: number;
-  service: string;
-  metric_name: string;
-  target_url: string;
-  status: DeliveryStatus;
-  http_status: number | null;
-  error: string | null;
-  sent_at: number;
-  duration_ms: number;
-  event: string;
-  snapshot: string;
-}
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS vt_webhooks (
-  id TEXT PRIMARY KEY,
-  license TEXT NOT NULL,
-  service TEXT NOT NULL,
-  metric_name TEXT NOT NULL,
-  condition TEXT NOT NULL,
-  target_url TEXT NOT NULL,
-  cooldown_period INTEGER NOT NULL,
-  status TEXT NOT NULL,
-  description TEXT NOT NULL,
-  display_name TEXT NOT NULL,
-  failure_count INTEGER NOT NULL DEFAULT 0,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL
-);
-CREATE UNIQUE INDEX IF NOT EXISTS vt_webhooks_display_name ON vt_webhooks (license, display_name);
-CREATE TABLE IF NOT EXISTS vt_subscriptions (
-  webhook_id TEXT NOT NULL,
-  asset_did TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (asset_did, webhook_id)
-);
-CREATE INDEX IF NOT EXISTS vt_subscriptions_webhook ON vt_subscriptions (webhook_id);
-CREATE TABLE IF NOT EXISTS vt_deliveries (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  id TEXT NOT NULL,
-  webhook_id TEXT NOT NULL,
-  asset_did TEXT NOT NULL,
-  token_id INTEGER NOT NULL,
-  service TEXT NOT NULL,
-  metric_name TEXT NOT NULL,
-  target_url TEXT NOT NULL,
-  status TEXT NOT NULL,
-  http_status INTEGER,
-  error TEXT,
-  sent_at INTEGER NOT NULL,
-  duration_ms REAL NOT NULL,
-  event TEXT NOT NULL,
-  snapshot TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS vt_deliveries_webhook_asset ON vt_deliveries (webhook_id, asset_did, status, seq);
-CREATE INDEX IF NOT EXISTS vt_deliveries_asset_metric ON vt_deliveries (asset_did, metric_name, status, seq);
-CREATE TABLE IF NOT EXISTS vt_injected (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
-  token_id INTEGER NOT NULL,
-  kind TEXT NOT NULL,
-  name TEXT NOT NULL,
-  timestamp INTEGER NOT NULL,
-  value TEXT NOT NULL,
-  source TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS vt_injected_vehicle ON vt_injected (token_id, kind, name, timestamp);
-`;
-
-const toWebhook = (row: WebhookRow): WebhookRecord => ({
-  id: row.id,
-  license: row.license,
-  service: row.service,
-  metricName: row.metric_name,
-  condition: row.condition,
-  targetUrl: row.target_url,
-  coolDownPeriod: row.cooldown_period,
-  status: row.status,
-  description: row.description,
-  displayName: row.display_name,
-  failureCount: row.failure_count,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
-const toDelivery = (row: DeliveryRow): DeliveryRecord => ({
-  id: row.id,
-  webhookId: row.webhook_id,
-  assetDid: row.asset_did,
-  tokenId: row.token_id,
-  service: row.service,
-  metricName: row.metric_name,
-  targetUrl: row.target_url,
-  status: row.status,
-  httpStatus: row.http_status,
-  error: row.error,
-  sentAt: row.sent_at,
-  durationMs: row.duration_ms,
-  event: row.event,
-  snapshot: row.snapshot,
-});
 
 export class DuplicateDisplayNameError extends Error {
   constructor() {
@@ -209,7 +32,7 @@ export class WebhookStore {
   private revisionCounter = 0;
 
   constructor(private readonly db: Database.Database) {
-    db.exec(SCHEMA);
+    db.exec(WEBHOOK_TABLES_SQL);
     this.statements = {
       insert: db.prepare<[WebhookRow]>(
         `INSERT INTO vt_webhooks (id, license, service, metric_name, condition, target_url, cooldown_period, status,

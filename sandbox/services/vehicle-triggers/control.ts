@@ -3,7 +3,7 @@ import { z } from "zod";
 import { vehicleDid } from "@/lib/protocol";
 import { type SandboxContext } from "../../context";
 import { readJsonBody } from "../../http/requests";
-import { type DeliveryRecord } from "../../store/webhook-store";
+import { type DeliveryRecord } from "../../store/webhook-records";
 import { type Outcome } from "./engine";
 import { VSS_PREFIX } from "./signals";
 

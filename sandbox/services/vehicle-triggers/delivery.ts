@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type DeliveryRecord, type WebhookRecord } from "../../store/webhook-store";
+import { type DeliveryRecord, type WebhookRecord } from "../../store/webhook-records";
 import { formatGoTime } from "../attestation/go-time";
 import { type Reading } from "./readings";
 

@@ -6,7 +6,8 @@ import {
 } from "@/lib/cel/conditions";
 import { privilegeInfo } from "@/lib/protocol";
 import { type SandboxClock } from "../../clock";
-import { type DeliveryRecord, type WebhookRecord, type WebhookStore } from "../../store/webhook-store";
+import { type DeliveryRecord, type WebhookRecord } from "../../store/webhook-records";
+import { type WebhookStore } from "../../store/webhook-store";
 import { type VehicleStore } from "../../store/vehicle-store";
 import { deviceDid } from "../attestation/vin";
 import { postCloudEvent } from "./delivery";
