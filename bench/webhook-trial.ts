@@ -11,7 +11,7 @@ import { summarize } from "./stats";
  * app's own client against a sandbox in its own process. Prints the warm time of a 7-day trial (budget 2 s, median
  * of warm runs), the Telemetry, Trips and other requests one trial costs, and how long those requests take at DIMO's
  * rate limits. Runs under Vitest for its module mocks; the speed and location trials are measured separately because
- * they read the history through different queries.
+ * they read the history through different queries; the HDOP trial reads what the location one does.
  */
 
 vi.mock("@/lib/auth/session", () => ({
@@ -55,6 +55,12 @@ const TRIALS = [
     metricName: "vss.currentLocationCoordinates",
     condition: "geoDistance(value.latitude, value.longitude, 52.52, 13.405) > 5",
   },
+  {
+    label: "a fix with an HDOP over 1",
+    service: "signals",
+    metricName: "vss.currentLocationCoordinates",
+    condition: "value.hdop > 1.0",
+  },
 ] as const;
 
 describe(`a ${TRIAL_DAYS}-day history trial over ten vehicles`, () => {
@@ -84,6 +90,7 @@ describe(`a ${TRIAL_DAYS}-day history trial over ten vehicles`, () => {
           `  cold ${coldMs.toFixed(0)} ms; requests ${JSON.stringify(coldCounts)}`,
           `  warm (${time.count} runs) median ${time.median.toFixed(0)} ms, max ${time.max.toFixed(0)} ms; budget ${BUDGET_MS} ms: ${time.median <= BUDGET_MS ? "pass" : "FAIL"}`,
           `  warm requests ${JSON.stringify(warmCounts)}: at DIMO's rate limits at least ${atRateLimits(warmCounts).toFixed(2)} s`,
+          `  Telemetry API requests a trial: ${warmCounts.telemetry ?? 0} (${DIMO_RATE_LIMITS.telemetry} a second allowed)`,
           ...cold.vehicles.flatMap((vehicle) =>
             vehicle.error ? [`  vehicle ${vehicle.tokenId}: ${vehicle.error}`] : [],
           ),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemoryKeyValueStore } from "@/lib/store/memory";
-import { LOGGED_BODY_MAX, redact, redactBody, redactHeaders } from "./redact";
+import { LOGGED_BODY_MAX, REDACT_LOOKAHEAD, redact, redactBody, redactHeaders } from "./redact";
 import { MemoryTokenCache, StoreTokenCache } from "./token-cache";
 
 describe("redact", () => {
@@ -61,6 +61,22 @@ describe("redactBody", () => {
     expect(long.body).toHaveLength(100);
     expect(long.body.startsWith("[redacted token]")).toBe(true);
     expect(redactBody("short").truncated).toBe(false);
+  });
+
+  it("scans a long body only near what it keeps, still removing a secret that the cut splits", () => {
+    const apiKey = "cd".repeat(32);
+    // The JWT and the known key start just before the cut and end after it; the rest of the body is never kept.
+    const tail = "y".repeat(REDACT_LOOKAHEAD * 3);
+    for (const secret of [jwt, apiKey]) {
+      const { body, truncated } = redactBody(`${"x".repeat(95)}${secret} ${tail}`, [apiKey], 100);
+      expect(truncated).toBe(true);
+      expect(body).toHaveLength(100);
+      expect(body).not.toContain(secret.slice(0, 5));
+      expect(body.slice(95)).toBe("[reda");
+    }
+    // Past the scanned part, nothing is kept to leak: the body is cut at the limit all the same.
+    const late = redactBody(`${"x".repeat(2 * REDACT_LOOKAHEAD)}${jwt}`, [], 100);
+    expect(late).toEqual({ body: "x".repeat(100), truncated: true });
   });
 
   it("keeps a body of the default limit at most LOGGED_BODY_MAX characters", () => {

@@ -102,6 +102,13 @@ export function redact(text: string, knownSecrets: readonly string[] = []): stri
 }
 
 /**
+ * How far past the cut a body is still scrubbed. A secret that starts before the cut is removed whole as long as it
+ * is shorter than this (JWTs and keys are a few kilobytes at most), and the rest of a body of megabytes, which the
+ * log never keeps, is not scanned at all.
+ */
+export const REDACT_LOOKAHEAD = 16_384;
+
+/**
  * A request or response body as the activity log keeps it: secrets removed, then cut to `max` characters. The cut
  * comes after the redaction, so a secret split by it cannot survive half-hidden.
  */
@@ -110,8 +117,11 @@ export function redactBody(
   knownSecrets: readonly string[] = [],
   max = LOGGED_BODY_MAX,
 ): { body: string; truncated: boolean } {
-  const clean = scrub(text, knownSecrets);
-  return clean.length > max ? { body: clean.slice(0, max), truncated: true } : { body: clean, truncated: false };
+  const scanned = text.length > max + REDACT_LOOKAHEAD ? text.slice(0, max + REDACT_LOOKAHEAD) : text;
+  const clean = scrub(scanned, knownSecrets);
+  return clean.length > max || scanned.length < text.length
+    ? { body: clean.slice(0, max), truncated: true }
+    : { body: clean, truncated: false };
 }
 
 /**

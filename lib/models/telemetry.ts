@@ -55,6 +55,26 @@ export interface SignalHistory {
   points: SignalPoint[];
 }
 
+/** One bucket of a location signal's history: a fix and its HDOP (null when not asked for or not sent). */
+export interface LocationPoint {
+  timestamp: string;
+  /** The timestamp in Unix milliseconds, parsed once: a week at the finest interval is tens of thousands of points. */
+  at: number;
+  latitude: number;
+  longitude: number;
+  hdop: number | null;
+}
+
+export interface LocationHistory {
+  signal: string;
+  aggregation: string;
+  interval: string;
+  from: string;
+  to: string;
+  /** Buckets with a fix, oldest first. */
+  points: LocationPoint[];
+}
+
 /** The VIN from the vehicle's VIN credential. */
 export interface VinCredential {
   vin: string;

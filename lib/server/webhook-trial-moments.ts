@@ -13,10 +13,12 @@ export interface PagedTrip {
   page: number;
 }
 
-export function trialMoments(
+/** `words` puts a firing into words; it is called only for the firings that start a moment. */
+export function trialMoments<F extends { at: number }>(
   tokenId: number,
-  fired: readonly { at: number; words: string }[],
+  fired: readonly F[],
   trips: readonly PagedTrip[],
+  words: (firing: F) => string,
 ): TrialMoment[] {
   const spans = trips
     .map((paged) => ({ paged, start: Date.parse(paged.trip.start.time), end: Date.parse(paged.trip.end.time) }))
@@ -24,20 +26,22 @@ export function trialMoments(
     .sort((a, b) => a.start - b.start);
   const moments: TrialMoment[] = [];
   let next = 0;
+  let lastHolder: PagedTrip | undefined;
   for (const firing of [...fired].sort((a, b) => a.at - b.at)) {
     while (next < spans.length && (spans[next]?.end ?? 0) < firing.at) next += 1;
     const span = spans[next];
     const holder = span && span.start <= firing.at ? span.paged : undefined;
-    const tripHref = holder
-      ? `/vehicles/${tokenId}/trips?page=${holder.page}&trip=${encodeURIComponent(holder.trip.id)}`
-      : null;
     const last = moments.at(-1);
-    if (tripHref !== null && last?.tripHref === tripHref) {
+    if (holder && last && lastHolder === holder) {
       last.count += 1;
       continue;
     }
     if (moments.length === TRIAL_MAX_MOMENTS) break;
-    moments.push({ at: new Date(firing.at).toISOString(), value: firing.words, tripHref, count: 1 });
+    const tripHref = holder
+      ? `/vehicles/${tokenId}/trips?page=${holder.page}&trip=${encodeURIComponent(holder.trip.id)}`
+      : null;
+    moments.push({ at: new Date(firing.at).toISOString(), value: words(firing), tripHref, count: 1 });
+    lastHolder = holder;
   }
   return moments;
 }

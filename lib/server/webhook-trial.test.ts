@@ -140,6 +140,30 @@ describe("the history trial", () => {
     expect(far.fired).toBeGreaterThan(0);
   });
 
+  it("evaluates value.hdop on each fix's own HDOP, as the Telemetry API serves it", async () => {
+    const result = await trial({ metricName: "vss.currentLocationCoordinates", condition: "value.hdop > 1.0" });
+    const served = await sandboxQuery<{ signals: { currentLocationCoordinates: { hdop: number } | null }[] | null }>(
+      VEHICLE,
+      [4],
+      `query($t: Int!, $f: Time!, $to: Time!) {
+        signals(tokenId: $t, interval: "${TRIAL_INTERVAL}", from: $f, to: $to) { currentLocationCoordinates(agg: LAST) { hdop } } }`,
+      { f: result.from, to: result.to },
+    );
+    const hdops = (served.signals ?? []).flatMap((row) =>
+      row.currentLocationCoordinates ? [row.currentLocationCoordinates.hdop] : [],
+    );
+    const expected = hdops.filter((hdop) => hdop > 1).length;
+    // Some fixes on each side of the threshold, so a trial that saw no HDOP (all 0) or ignored it would differ.
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(hdops.length);
+    expect(result.vehicles[0]).toMatchObject({
+      readings: hdops.length,
+      fired: expected,
+      evaluationErrors: 0,
+      error: null,
+    });
+  });
+
   it("refuses an empty cooldown through the route rather than reading it as 0", async () => {
     const query = new URLSearchParams({
       service: "signals",

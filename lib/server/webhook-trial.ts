@@ -35,7 +35,7 @@ import {
 /**
  * "Try it on history": a condition replayed over the last days of the Telemetry API's history for up to ten vehicles,
  * with the cooldown and `previous…` rules of a live delivery (lib/cel/replay.ts). Numeric signals are read with
- * `signals` at the finest interval, locations as a path at that interval, events with `events`; one Telemetry API
+ * `signals` at the finest interval, locations (with their HDOP) the same way, events with `events`; one Telemetry API
  * request per vehicle, plus a page or two of the Trips API for a vehicle that fired, to link each moment to its trip.
  */
 
@@ -55,18 +55,22 @@ const DAY_MS = 86_400_000;
 /** Pages of trips read to link moments: the window's trips are on the newest pages. */
 const MAX_TRIP_PAGES = 3;
 
-/** How one metric's history is read and decided: the feature its reading needs, the readings, the condition. */
+/**
+ * How one metric's history is read and decided: the feature its reading needs, the readings, the condition, and a
+ * reading in words, asked only for the firings that start a moment (a week holds tens of thousands of readings).
+ */
 interface MetricReader {
   feature: Feature;
-  read(tokenId: number, window: { from: string; to: string }): Promise<TimedReading<ReadingWithWords>[]>;
-  fires(prepared: PreparedCondition, current: ReadingWithWords, previous: ReadingWithWords | null): boolean;
+  read(tokenId: number, window: { from: string; to: string }): Promise<TimedReading<Reading>[]>;
+  fires(prepared: PreparedCondition, current: Reading, previous: Reading | null): boolean;
+  words(reading: Reading): string;
 }
 
-type ReadingWithWords = { signal: SignalReading; words: string } | { event: EventReading; words: string };
+type Reading = { signal: SignalReading } | { event: EventReading };
 
-const signalOf = (reading: ReadingWithWords | null): SignalReading =>
+const signalOf = (reading: Reading | null): SignalReading =>
   reading && "signal" in reading ? reading.signal : EMPTY_SIGNAL;
-const eventOf = (reading: ReadingWithWords | null): EventReading =>
+const eventOf = (reading: Reading | null): EventReading =>
   reading && "event" in reading ? reading.event : EMPTY_EVENT;
 
 /**
@@ -105,34 +109,40 @@ function readerFor(input: TrialInput): MetricReader {
           .filter((event) => event.name === input.metricName)
           .map((event) => ({
             at: Date.parse(event.timestamp),
-            reading: {
-              event: { ...event, metadata: event.metadata ?? "" },
-              words: `${(event.durationNs / 1e9).toFixed(1)} s`,
-            },
+            reading: { event: { ...event, metadata: event.metadata ?? "" } },
           }));
       },
       fires: (prepared, current, previous) => evaluateEventCondition(prepared, eventOf(current), eventOf(previous)),
+      words: (reading) => `${(eventOf(reading).durationNs / 1e9).toFixed(1)} s`,
     };
   }
   const name = input.metricName.slice(VSS_PREFIX.length);
   const fires: MetricReader["fires"] = (prepared, current, previous) =>
     evaluateSignalCondition(prepared, signalOf(current), signalOf(previous));
-  if (valueTypeOf(input.metricName) === "vss.Location") {
+  if (valueTypeOf(input.metricName) === "vss.Location" && isSignalName(name)) {
     return {
-      feature: "location",
+      feature: telemetryFeatureOf(name),
       async read(tokenId, window) {
-        const [answer] = await client.getTripPaths(tokenId, [{ ...window, interval: TRIAL_INTERVAL }]);
-        if (!answer?.ok) throw answer?.error ?? new Error("the Telemetry API answered no path");
-        return answer.path.coordinates.map(([longitude, latitude], index) => ({
-          at: answer.path.times[index] ?? 0,
+        // The named location signal alone; its HDOP when the condition may read it, so `value.hdop` is the real one.
+        const history = await client.getLocationHistory(tokenId, {
+          signal: name,
+          aggregation: "LAST",
+          interval: TRIAL_INTERVAL,
+          withHdop: /hdop/i.test(input.condition),
+          ...window,
+        });
+        return history.points.map(({ at, latitude, longitude, hdop }) => ({
+          at,
           reading: {
-            // The path carries no HDOP: conditions on value.hdop see 0 here.
-            signal: { ...EMPTY_SIGNAL, valueLocation: { ...EMPTY_LOCATION, latitude, longitude } },
-            words: `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`,
+            signal: { ...EMPTY_SIGNAL, valueLocation: { latitude, longitude, hdop: hdop ?? EMPTY_LOCATION.hdop } },
           },
         }));
       },
       fires,
+      words: (reading) => {
+        const { latitude, longitude } = signalOf(reading).valueLocation;
+        return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+      },
     };
   }
   if (!isSignalName(name) || signalInfo(name)?.kind !== "float") {
@@ -151,10 +161,11 @@ function readerFor(input: TrialInput): MetricReader {
       });
       return history.points.map((point) => ({
         at: Date.parse(point.timestamp),
-        reading: { signal: { ...EMPTY_SIGNAL, valueNumber: point.value }, words: String(point.value) },
+        reading: { signal: { ...EMPTY_SIGNAL, valueNumber: point.value } },
       }));
     },
     fires,
+    words: (reading) => String(signalOf(reading).valueNumber),
   };
 }
 
@@ -192,14 +203,15 @@ async function tripsSince(tokenId: number, fromMs: number): Promise<PagedTrip[]>
 }
 
 /** The firings grouped by trip, reading the trips only for a vehicle that fired and whose grant allows them. */
-async function momentsOf(tokenId: number, fired: TimedReading<ReadingWithWords>[], fromMs: number) {
+async function momentsOf(
+  tokenId: number,
+  fired: TimedReading<Reading>[],
+  words: MetricReader["words"],
+  fromMs: number,
+) {
   const grant = (await getDimoClient().getVehicle(tokenId))?.grant ?? null;
   const trips = fired.length > 0 && canUse(grant, "trips") ? await tripsSince(tokenId, fromMs) : [];
-  return trialMoments(
-    tokenId,
-    fired.map((timed) => ({ at: timed.at, words: timed.reading.words })),
-    trips,
-  );
+  return trialMoments(tokenId, fired, trips, (timed) => words(timed.reading));
 }
 
 /** The condition replayed over the window for each vehicle; a vehicle that cannot be read says why, the rest answer. */
@@ -224,7 +236,7 @@ export async function runTrial(input: TrialInput, now: number = Date.now()): Pro
         tokenId,
         readings: readings.length,
         fired: outcome.fired.length,
-        moments: await momentsOf(tokenId, outcome.fired, fromMs),
+        moments: await momentsOf(tokenId, outcome.fired, reader.words, fromMs),
         cooledDown: outcome.cooledDown,
         evaluationErrors: outcome.evaluationErrors,
         error: null,

@@ -1,12 +1,19 @@
 import "server-only";
 import { canUse, signalsFeatureFor, telemetryFeatureOf } from "@/lib/features";
 import type { PathWindow } from "@/lib/geo/trip-path-window";
-import { type SegmentsPage, type SignalHistory, type TelemetryLatest, type VinCredential } from "@/lib/models";
+import {
+  type LocationHistory,
+  type SegmentsPage,
+  type SignalHistory,
+  type TelemetryLatest,
+  type VinCredential,
+} from "@/lib/models";
 import { catalogSignal, mayRead } from "@/lib/signals/catalog";
 import { type VehicleSignals } from "@/lib/signals/vehicle-signals";
 import { TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
 import {
   type HistoryRequest,
+  type LocationHistoryRequest,
   type PathAnswer,
   type SegmentsRequest,
   type TelemetryTarget,
@@ -14,6 +21,7 @@ import {
   fetchEveryLatest,
   fetchHistory,
   fetchLatest,
+  fetchLocationHistory,
   fetchPaths,
   fetchSegments,
   fetchVin,
@@ -38,6 +46,8 @@ export interface TelemetryMethods {
   getVehicleSignals(tokenId: number): Promise<VehicleSignals>;
   /** One numeric signal aggregated per interval bucket. */
   getSignalHistory(tokenId: number, request: HistoryRequest): Promise<SignalHistory>;
+  /** One location signal's fixes per interval bucket, with their HDOP when asked (privilege 4, or 8: approximate). */
+  getLocationHistory(tokenId: number, request: LocationHistoryRequest): Promise<LocationHistory>;
   /** The VIN from the vehicle's VIN credential (privilege 5); null when it has none. */
   getVin(tokenId: number): Promise<VinCredential | null>;
   /** A page of the trips the Telemetry API detects from the signals (privileges 1 and 4). */
@@ -88,6 +98,11 @@ export function telemetryMethods({ http, config, grantOf, withAccess }: ClientCo
 
     getSignalHistory: (tokenId, request) =>
       withAccess(tokenId, telemetryFeatureOf(request.signal), (token) => fetchHistory(target(tokenId, token), request)),
+
+    getLocationHistory: (tokenId, request) =>
+      withAccess(tokenId, telemetryFeatureOf(request.signal), (token) =>
+        fetchLocationHistory(target(tokenId, token), request),
+      ),
 
     getVin: (tokenId) => withAccess(tokenId, "vin", (token) => fetchVin(target(tokenId, token))),
 

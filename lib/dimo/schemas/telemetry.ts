@@ -106,3 +106,8 @@ export const pathRowSchema = z.object({
 
 /** Trips' paths, one aliased `signals` field per trip (`p0`, `p1`, ...): the rows of each, or null when it failed. */
 export const pathsAnswerSchema = answer(z.record(z.string(), z.array(pathRowSchema).nullish()));
+
+/** One bucket of a location signal's `signals`: its timestamp and the aggregated fix (null: none in the bucket). */
+export const locationHistoryAnswerSchema = answer(
+  z.object({ signals: z.array(z.object({ timestamp: z.string() }).catchall(locationSchema.nullable())).nullish() }),
+);

@@ -9,6 +9,7 @@ import "server-only";
  */
 
 export { type EveryLatest, fetchAvailableSignals, fetchEveryLatest } from "./every-signal";
+export { type LocationHistoryRequest, fetchLocationHistory } from "./locations";
 export { type TelemetryTarget } from "./query";
 export { type HistoryRequest, type LatestRequest, fetchHistory, fetchLatest, fetchVin } from "./signals";
 export { PATHS_PER_REQUEST, type PathAnswer, type SegmentsRequest, fetchPaths, fetchSegments } from "./trips";
