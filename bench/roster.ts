@@ -6,9 +6,7 @@ import { VehicleList } from "@/components/vehicles/vehicle-list";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { type VehicleListView } from "@/lib/roster/types";
-import { vehicleRoster } from "@/lib/server/roster";
-import { RosterService } from "@/lib/server/roster/roster-service";
-import { RosterStore } from "@/lib/server/roster/roster-store";
+import { rosterServiceFor, vehicleRoster } from "@/lib/server/roster";
 import { readVehicleList, vehicleListView } from "@/lib/server/vehicle-list";
 import { createMemoryStores } from "@/lib/store/memory";
 import { testClient } from "@/test-support/dimo-client";
@@ -97,12 +95,7 @@ describe(`the roster of a license with ${FLEET_SIZE} more vehicles`, () => {
     const fleetView = await list("");
     const stores = createMemoryStores();
     const { client } = testClient(small.url);
-    const smallRoster = new RosterService({
-      store: new RosterStore(stores.keyValue, stores.logs, DEMO_LICENSE.clientId),
-      listPage: (after) => client.listVehicles({ first: 100, ...(after ? { after } : {}) }),
-      now: Date.now,
-      describe: (error) => ({ code: "INTERNAL", message: String(error), retryable: false }),
-    });
+    const smallRoster = rosterServiceFor(client, stores.keyValue, stores.logs, DEMO_LICENSE.clientId);
     const smallView = await vehicleListView(smallRoster, async () => new Map(), "");
     const sizes = { fleet: sentBytes(fleetView), twelve: sentBytes(smallView) };
     const growth = round(sizes.fleet.gzippedBytes / sizes.twelve.gzippedBytes - 1, 3);

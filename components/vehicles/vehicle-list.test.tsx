@@ -16,6 +16,7 @@ const vehicle = (tokenId: number): Vehicle => ({
   mintedAt: null,
   name: null,
   imageURI: null,
+  definitionId: null,
   make: "Ford",
   model: "F-150",
   year: 2021,

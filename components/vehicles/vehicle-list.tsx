@@ -5,13 +5,15 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageError } from "@/components/ui/page-error";
-import { EMPTY_ROSTER_QUERY, type RosterQuery, type RosterSort, rosterSearch } from "@/lib/roster/query";
+import { EMPTY_ROSTER_QUERY, type RosterQuery, type RosterSort, narrowsRoster, rosterSearch } from "@/lib/roster/query";
 import { type VehicleListView } from "@/lib/roster/types";
+import { type PowertrainType } from "@/lib/share-links/link";
 import { EndedGrants } from "./ended-grants";
 import { type VehicleFilters as Filters } from "./filter-vehicles";
 import { RosterProgress } from "./roster-progress";
 import { VehicleFilters } from "./vehicle-filters";
 import { VehiclePager } from "./vehicle-pager";
+import { VehiclePowertrainFilter } from "./vehicle-powertrain-filter";
 import { VehicleSearch } from "./vehicle-search";
 import { VehicleSort } from "./vehicle-sort";
 import { VehicleTable } from "./vehicle-table";
@@ -33,6 +35,7 @@ export function VehicleList({ view }: { view: VehicleListView }) {
   const [pending, startNavigation] = useTransition();
   const [query, setQuery] = useState(view.query.q);
   const [filters, setFilters] = useState<Filters>({ privileges: view.query.privileges, grant: view.query.grant });
+  const [powertrains, setPowertrains] = useState<PowertrainType[]>(view.query.powertrains);
   const [sort, setSort] = useState<RosterSort>(view.query.sort);
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The search, filters and sort this list last asked the server for. */
@@ -47,6 +50,7 @@ export function VehicleList({ view }: { view: VehicleListView }) {
     requested.current = shownControls;
     setQuery(view.query.q);
     setFilters({ privileges: view.query.privileges, grant: view.query.grant });
+    setPowertrains(view.query.powertrains);
     setSort(view.query.sort);
   }, [pending, shownControls, view.query]);
 
@@ -58,7 +62,7 @@ export function VehicleList({ view }: { view: VehicleListView }) {
   }
 
   // Any change of search, filter or sort starts again at the first page.
-  const current = (): RosterQuery => ({ q: query, ...filters, sort, page: 1 });
+  const current = (): RosterQuery => ({ q: query, ...filters, powertrains, sort, page: 1 });
 
   function updateQuery(next: string) {
     setQuery(next);
@@ -72,6 +76,11 @@ export function VehicleList({ view }: { view: VehicleListView }) {
     navigate({ ...current(), ...next });
   }
 
+  function updatePowertrains(next: PowertrainType[]) {
+    setPowertrains(next);
+    navigate({ ...current(), powertrains: next });
+  }
+
   function updateSort(next: RosterSort) {
     setSort(next);
     navigate({ ...current(), sort: next });
@@ -80,11 +89,12 @@ export function VehicleList({ view }: { view: VehicleListView }) {
   function clearAll() {
     setQuery("");
     setFilters({ privileges: [], grant: "all" });
+    setPowertrains([]);
     navigate({ ...EMPTY_ROSTER_QUERY, sort });
   }
 
   const shown = view.query;
-  const narrowed = shown.q.trim() !== "" || shown.privileges.length > 0 || shown.grant !== "all";
+  const narrowed = narrowsRoster(shown);
   const exportHref = `/api/vehicles/export${rosterSearch({ ...shown, page: 1 })}`;
 
   return (
@@ -121,7 +131,10 @@ export function VehicleList({ view }: { view: VehicleListView }) {
       <RosterProgress progress={view.progress} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <VehicleFilters value={filters} onChange={updateFilters} />
-        <VehicleSort value={sort} onChange={updateSort} />
+        <div className="flex flex-wrap items-center gap-3">
+          <VehiclePowertrainFilter value={powertrains} onChange={updatePowertrains} />
+          <VehicleSort value={sort} onChange={updateSort} />
+        </div>
       </div>
       <div className="flex flex-col gap-4" aria-busy={pending}>
         {view.rows.length > 0 ? <VehicleTable vehicles={view.rows} shares={view.shares} nowMs={view.nowMs} /> : null}
@@ -138,8 +151,8 @@ export function VehicleList({ view }: { view: VehicleListView }) {
               ) : undefined
             }
           >
-            The search looks at make, model, year, token id, name, owner address and the share link that brought the
-            vehicle; the filters at the privileges each grant holds and when it ends.
+            The search looks at make, model, year, powertrain, token id, name, owner address and the share link that
+            brought the vehicle; the filters at the privileges each grant holds, when it ends and the powertrain.
           </EmptyState>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import { type DeveloperLicense } from "@/lib/models";
 import { parseResponse } from "./parse";
 import {
   developerLicenseQuerySchema,
+  deviceDefinitionsQuerySchema,
   type graphQLErrorSchema,
   vehicleQuerySchema,
   vehiclesQuerySchema,
@@ -91,6 +92,49 @@ export async function queryVehicles(http: HttpSettings, config: Config, first: n
   if (body.errors && body.errors.length > 0) throw graphQLFailure(body.errors);
   if (!body.data) throw graphQLFailure([{ message: "no data in the answer" }]);
   return body.data.vehicles;
+}
+
+/** Names of a combustion engine other than DIMO's `ICE`, read as it. */
+const COMBUSTION_NAMES = new Set(["COMBUSTION", "GASOLINE", "DIESEL"]);
+
+/** The attribute's value upper-cased (`BEV`, `PHEV`, `HEV`, `ICE`, `FCEV`), a combustion engine by any name as `ICE`. */
+function powertrainType(value: string | null | undefined): string | null {
+  const type = value?.trim().toUpperCase();
+  if (!type) return null;
+  return COMBUSTION_NAMES.has(type) ? "ICE" : type;
+}
+
+/** How many definitions one query asks for, by alias: a few queries cover a fleet's models. */
+export const DEFINITIONS_PER_QUERY = 50;
+
+/**
+ * The powertrain (`BEV`, `ICE`...) of each device definition, from its `powertrain_type` attribute, in one query
+ * (aliases `d0`, `d1`...); null for a definition the API does not know or that has no such attribute. The ids come
+ * from the identity API's own answers and are written as JSON string literals.
+ */
+export async function queryPowertrains(
+  http: HttpSettings,
+  config: Config,
+  definitionIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const ids = definitionIds.slice(0, DEFINITIONS_PER_QUERY);
+  const fields = ids.map(
+    (id, n) => `d${n}: deviceDefinition(by: { id: ${JSON.stringify(id)} }) { attributes { name value } }`,
+  );
+  const body = parseResponse(
+    deviceDefinitionsQuerySchema,
+    await query(http, config.urls.identity, `{ ${fields.join(" ")} }`),
+    "identity",
+    "device definitions",
+  );
+  // A definition the API does not know answers null with an error of its own; any other error fails the query.
+  if (!body.data && body.errors && body.errors.length > 0) throw graphQLFailure(body.errors);
+  return new Map(
+    ids.map((id, n) => {
+      const attributes = body.data?.[`d${n}`]?.attributes ?? [];
+      return [id, powertrainType(attributes.find((attribute) => attribute.name === "powertrain_type")?.value)];
+    }),
+  );
 }
 
 const LICENSE_FIELDS = {

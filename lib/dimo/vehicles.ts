@@ -44,6 +44,7 @@ export function toVehicleRecord(node: VehicleNode, nowMs: number): VehicleRecord
     make: node.definition?.make ?? null,
     model: node.definition?.model ?? null,
     year: node.definition?.year ?? null,
+    definitionId: node.definition?.id ?? null,
     grant,
   };
   return { vehicle, grantExpiredAt };

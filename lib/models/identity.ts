@@ -19,6 +19,8 @@ export interface Vehicle {
   make: string | null;
   model: string | null;
   year: number | null;
+  /** The device definition the identity API names (`ford_f-150_2021`): the key to its powertrain. */
+  definitionId: string | null;
   /** The license's unexpired grant on this vehicle; null when there is none. */
   grant: VehicleGrant | null;
 }

@@ -12,6 +12,7 @@ export const ROSTER_CSV_COLUMNS = [
   "make",
   "model",
   "year",
+  "powertrain",
   "owner",
   "privileges",
   "grant_expires_at",
@@ -24,7 +25,7 @@ export function rosterCsvHeader(): string {
   return csvRow(ROSTER_CSV_COLUMNS);
 }
 
-export function rosterCsvRow(vehicle: Vehicle, link: string | null | undefined): string {
+export function rosterCsvRow(vehicle: Vehicle, link: string | null | undefined, powertrain: string | null): string {
   return csvRow([
     vehicle.tokenId,
     vehicleTitle(vehicle),
@@ -32,6 +33,7 @@ export function rosterCsvRow(vehicle: Vehicle, link: string | null | undefined):
     vehicle.make,
     vehicle.model,
     vehicle.year,
+    powertrain,
     vehicle.owner,
     (vehicle.grant?.privileges ?? []).map((id) => privilegeLabel.get(id) ?? String(id)).join("; "),
     vehicle.grant?.expiresAt,

@@ -1,9 +1,10 @@
 import { GRANT_FILTERS, type GrantFilter } from "@/components/vehicles/filter-vehicles";
 import { type PrivilegeId, isPrivilegeId } from "@/lib/protocol";
+import { POWERTRAIN_TYPES, type PowertrainType } from "@/lib/share-links/link";
 
 /**
  * What the vehicle list is asked for, read from its URL: `?q=` (the search), `?privilege=` (each one held),
- * `?grant=ending|ended`, `?sort=` and `?page=`. Pure and free of server code, so the browser writes the same URLs the
+ * `?powertrain=` (any one of them), `?grant=ending|ended`, `?sort=` and `?page=`. Pure and free of server code, so the browser writes the same URLs the
  * server reads. A value that is not one the list knows is dropped with a notice in words, so an edited or old URL
  * still opens the list (its first page) and says what was ignored.
  */
@@ -25,15 +26,24 @@ export const DEFAULT_SORT: RosterSort = "newest";
 export interface RosterQuery {
   q: string;
   privileges: PrivilegeId[];
+  /** The powertrains shown (any one); empty for all. Only vehicles whose powertrain is known match one. */
+  powertrains: PowertrainType[];
   grant: GrantFilter;
   sort: RosterSort;
   /** 1-based. */
   page: number;
 }
 
-export const EMPTY_ROSTER_QUERY: RosterQuery = { q: "", privileges: [], grant: "all", sort: DEFAULT_SORT, page: 1 };
+export const EMPTY_ROSTER_QUERY: RosterQuery = {
+  q: "",
+  privileges: [],
+  powertrains: [],
+  grant: "all",
+  sort: DEFAULT_SORT,
+  page: 1,
+};
 
-const KNOWN_PARAMS = new Set(["q", "privilege", "grant", "sort", "page"]);
+const KNOWN_PARAMS = new Set(["q", "privilege", "powertrain", "grant", "sort", "page"]);
 
 /** Control characters have no place in a search a person types; they come from a mangled or crafted link. */
 const CONTROL_CHARACTERS = /\p{Cc}/u;
@@ -67,6 +77,16 @@ function readPrivileges(params: URLSearchParams, notices: string[]): PrivilegeId
   return [...held].sort((a, b) => a - b);
 }
 
+function readPowertrains(params: URLSearchParams, notices: string[]): PowertrainType[] {
+  const wanted = new Set<PowertrainType>();
+  for (const value of params.getAll("powertrain")) {
+    const known = POWERTRAIN_TYPES.find((type) => type.id === value);
+    if (known) wanted.add(known.id);
+    else notices.push(`“${value}” is not a powertrain the list knows, so it was ignored.`);
+  }
+  return POWERTRAIN_TYPES.map((type) => type.id).filter((id) => wanted.has(id));
+}
+
 function readChoice<T extends string>(
   params: URLSearchParams,
   name: string,
@@ -98,6 +118,7 @@ export function parseRosterQuery(params: URLSearchParams): ParsedRosterQuery {
   const query: RosterQuery = {
     q: readSearch(params, notices),
     privileges: readPrivileges(params, notices),
+    powertrains: readPowertrains(params, notices),
     grant: readChoice(params, "grant", GRANT_FILTERS, "all", notices),
     sort: readChoice(
       params,
@@ -116,6 +137,7 @@ export function writeRosterQuery(query: RosterQuery): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q.trim() !== "") params.set("q", query.q);
   for (const id of query.privileges) params.append("privilege", String(id));
+  for (const type of query.powertrains) params.append("powertrain", type);
   if (query.grant !== "all") params.set("grant", query.grant);
   if (query.sort !== DEFAULT_SORT) params.set("sort", query.sort);
   if (query.page > 1) params.set("page", String(query.page));
@@ -130,4 +152,4 @@ export function rosterSearch(query: RosterQuery): string {
 
 /** Whether the query narrows the list (a search or a filter), as opposed to only sorting or paging it. */
 export const narrowsRoster = (query: RosterQuery) =>
-  query.q.trim() !== "" || query.privileges.length > 0 || query.grant !== "all";
+  query.q.trim() !== "" || query.privileges.length > 0 || query.powertrains.length > 0 || query.grant !== "all";

@@ -17,6 +17,7 @@ function vehicle(tokenId: number, make: string, model: string, year: number, mor
     mintedAt: null,
     name: null,
     imageURI: null,
+    definitionId: null,
     make,
     model,
     year,
@@ -42,7 +43,13 @@ const REVOKED: EndedGrant = {
 };
 
 function input(vehicles: Vehicle[] = FLEET, ended: EndedGrant[] = [REVOKED]): RosterSelectionInput {
-  return { vehicles, linkOf: (id) => (id === 30003 ? "Spring BEVs" : null), ended, nowMs: NOW };
+  return {
+    vehicles,
+    linkOf: (id) => (id === 30003 ? "Spring BEVs" : null),
+    powertrainOf: (v) => (v.make === "Tesla" || v.model === "Mustang Mach-E" ? "BEV" : v.make === "BMW" ? null : "ICE"),
+    ended,
+    nowMs: NOW,
+  };
 }
 const select = (query: Partial<RosterQuery>, from = input()) =>
   selectRosterPage(from, { ...EMPTY_ROSTER_QUERY, ...query });
@@ -87,6 +94,15 @@ describe("selectRosterPage", () => {
     expect(page.ended.map((grant) => grant.tokenId)).toEqual([777, 30004]);
     expect(select({ grant: "ended", q: "honda" }).ended.map((grant) => grant.tokenId)).toEqual([777]);
     expect(select({ grant: "ended", privileges: [4] }).ended.map((grant) => grant.tokenId)).toEqual([777]);
+  });
+
+  it("filters on the powertrain where it is known, and searches it", () => {
+    expect(ids({ powertrains: ["BEV"] })).toEqual([30001]);
+    expect(ids({ powertrains: ["ICE"] })).toEqual([30003, 30002]);
+    expect(ids({ powertrains: ["BEV", "ICE"] })).toEqual([30003, 30002, 30001]);
+    expect(select({ powertrains: ["BEV"] }).ended).toEqual([]);
+    // The Tesla by its powertrain, the Camry by the link that brought it ("Spring BEVs").
+    expect(ids({ q: "bev" })).toEqual([30003, 30001]);
   });
 
   it("sorts by each order, ties broken by the newest token", () => {

@@ -12,6 +12,8 @@ import { ROSTER_PAGE_SIZE, type RosterQuery, type RosterSort } from "./query";
 export interface RosterSelectionInput {
   /** Every vehicle the roster holds, in any order; a grant that ran out since it was read counts as ended. */
   vehicles: readonly Vehicle[];
+  /** The vehicle's powertrain (`BEV`, `ICE`...), when its device definition says. */
+  powertrainOf: (vehicle: Vehicle) => string | null;
   /** The name of the share link that brought a vehicle, when the dashboard saw it come through one. */
   linkOf: (tokenId: number) => string | null | undefined;
   /** Grants the dashboard saw end (share records DIMO no longer lists), newest first. */
@@ -55,12 +57,25 @@ function expiredSinceRead(vehicle: Vehicle, link: string | null): EndedGrant {
 }
 
 /**
- * The words the search looks through: what the identity API says of the vehicle, and the link that brought it. The
+ * The words the search looks through: what the identity API says of the vehicle, its powertrain where known, and the
+ * link that brought it. The
  * owner's address only for a query that names one (a word starting `0x`): otherwise a year or a token id would also
  * match the digits of any address.
  */
-export function searchableParts(vehicle: Vehicle, link: string | null | undefined, withOwner: boolean) {
-  const parts = [vehicle.make, vehicle.model, vehicle.year, vehicle.tokenId, vehicle.name, link];
+export function searchableParts(
+  vehicle: Vehicle,
+  extra: { link: string | null | undefined; powertrain: string | null },
+  withOwner: boolean,
+) {
+  const parts = [
+    vehicle.make,
+    vehicle.model,
+    vehicle.year,
+    vehicle.tokenId,
+    vehicle.name,
+    extra.powertrain,
+    extra.link,
+  ];
   return withOwner ? [...parts, vehicle.owner] : parts;
 }
 
@@ -90,18 +105,28 @@ export function sortVehicles(vehicles: Vehicle[], sort: RosterSort): Vehicle[] {
 export function matchingVehicles(input: RosterSelectionInput, query: RosterQuery): Vehicle[] {
   if (query.grant === "ended") return [];
   const withOwner = namesAddress(query.q);
+  const powertrains = new Set<string>(query.powertrains);
   const matched = input.vehicles.filter(
     (vehicle) =>
       isLive(vehicle, input.nowMs) &&
       holdsAll(vehicle.grant?.privileges ?? [], query.privileges) &&
       (query.grant !== "ending" || endsSoon(vehicle.grant?.expiresAt ?? null, input.nowMs)) &&
-      matchesQuery(searchableParts(vehicle, input.linkOf(vehicle.tokenId), withOwner), query.q),
+      (powertrains.size === 0 || powertrains.has(input.powertrainOf(vehicle) ?? "")) &&
+      matchesQuery(
+        searchableParts(
+          vehicle,
+          { link: input.linkOf(vehicle.tokenId), powertrain: input.powertrainOf(vehicle) },
+          withOwner,
+        ),
+        query.q,
+      ),
   );
   return sortVehicles(matched, query.sort);
 }
 
 function matchingEnded(input: RosterSelectionInput, query: RosterQuery): EndedGrant[] {
-  if (query.grant === "ending") return [];
+  // An ended grant's powertrain is not kept, so a powertrain filter leaves them all out.
+  if (query.grant === "ending" || query.powertrains.length > 0) return [];
   const expired = input.vehicles
     .filter((vehicle) => vehicle.grant !== null && !isLive(vehicle, input.nowMs))
     .map((vehicle) => expiredSinceRead(vehicle, input.linkOf(vehicle.tokenId) ?? null));

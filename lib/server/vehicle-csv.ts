@@ -17,8 +17,8 @@ const CSV_BATCH = 500;
  */
 export const openVehicleCsv = guarded(vehicleListInput, async function openVehicleCsv({ search }) {
   const { query } = parseRosterQuery(new URLSearchParams(search));
-  const [{ vehicles, state }, records] = await Promise.all([vehicleRoster().vehicles(), readShareRecords()]);
-  const input = selectionInput(vehicles, state, records, Date.now());
+  const [snapshot, records] = await Promise.all([vehicleRoster().vehicles(), readShareRecords()]);
+  const input = selectionInput(snapshot, records, Date.now());
   const rows = matchingVehicles(input, query);
   const encoder = new TextEncoder();
   let next = 0;
@@ -30,7 +30,9 @@ export const openVehicleCsv = guarded(vehicleListInput, async function openVehic
       const batch = rows.slice(next, next + CSV_BATCH);
       next += batch.length;
       if (batch.length > 0) {
-        controller.enqueue(encoder.encode(batch.map((v) => rosterCsvRow(v, input.linkOf(v.tokenId))).join("")));
+        controller.enqueue(
+          encoder.encode(batch.map((v) => rosterCsvRow(v, input.linkOf(v.tokenId), input.powertrainOf(v))).join("")),
+        );
       }
       if (next >= rows.length) controller.close();
     },

@@ -72,7 +72,9 @@ describe("a roster of a fleet", () => {
       })),
     );
     expect(listed.length).toBeGreaterThan(FLEET_SIZE * 0.9);
-    expect(identityRequests(stats)).toBe(pages.length);
+    // A request a page, and one for every 50 device definitions after it, for their powertrains.
+    const definitions = new Set(pages.flatMap((page) => page.edges.map(({ node }) => node.definition.id)));
+    expect(identityRequests(stats)).toBe(pages.length + Math.ceil(definitions.size / 50));
 
     const whole = await list("");
     expect(whole.progress).toMatchObject({ complete: true, known: listed.length, totalCount: listed.length });
@@ -109,6 +111,15 @@ describe("a roster of a fleet", () => {
     expect(await csvRows("?privilege=5&grant=ending")).toHaveLength(endingWithVin.length);
 
     expect(await csvRows("")).toHaveLength(listed.length);
+
+    // Battery electric: the Teslas among them, and every row of the export says so.
+    const electric = await list("powertrain=BEV");
+    expect(electric.matched).toBeGreaterThan(0);
+    expect(electric.matched).toBeLessThan(listed.length);
+    expect(listed.filter((vehicle) => vehicle.make === "Tesla").length).toBeLessThanOrEqual(electric.matched);
+    const electricRows = await csvRows("?powertrain=BEV");
+    expect(electricRows).toHaveLength(electric.matched);
+    expect(electricRows.every((row) => row.split(",")[6] === "BEV")).toBe(true);
   });
 
   it("opens at the first page, saying why, for a page past the end or a filter it does not know", async () => {

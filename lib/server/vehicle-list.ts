@@ -7,6 +7,7 @@ import type { Vehicle } from "@/lib/models";
 import { type EndedGrant, type ShareRecord, endedGrant } from "@/lib/share-links";
 import { guarded } from "./guard";
 import { vehicleRoster } from "./roster";
+import { type RosterSnapshot } from "./roster/roster-reader";
 import { type RosterService } from "./roster/roster-service";
 import { type RosterState } from "./roster/roster-store";
 import { readShareRecords } from "./share-links-history";
@@ -39,8 +40,7 @@ function progressOf(state: RosterState, known: number): RosterProgress {
  * Those are only known once the whole list was read: before, a vehicle not read yet would look ended.
  */
 export function selectionInput(
-  vehicles: Vehicle[],
-  state: RosterState,
+  { vehicles, state, powertrains }: RosterSnapshot,
   records: Map<number, ShareRecord>,
   nowMs: number,
 ): RosterSelectionInput {
@@ -55,7 +55,9 @@ export function selectionInput(
     const record = records.get(tokenId);
     return record?.kind === "shared" ? record.link : null;
   };
-  return { vehicles, linkOf, ended, nowMs };
+  const powertrainOf = (vehicle: Vehicle) =>
+    vehicle.definitionId ? (powertrains[vehicle.definitionId] ?? null) : null;
+  return { vehicles, linkOf, powertrainOf, ended, nowMs };
 }
 
 /**
@@ -74,7 +76,7 @@ export async function vehicleListView(
     readRecords(),
   ]);
   const nowMs = Date.now();
-  const input = selectionInput(snapshot.vehicles, snapshot.state, records, nowMs);
+  const input = selectionInput(snapshot, records, nowMs);
   const selection = selectRosterPage(input, parsed.query);
   const shares: Record<number, ShareRecord> = {};
   for (const vehicle of selection.rows) {

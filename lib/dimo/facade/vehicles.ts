@@ -2,7 +2,7 @@ import "server-only";
 import { type Feature } from "@/lib/features";
 import { type DeveloperLicense, type Vehicle, type VehicleAccess, type VehiclePage } from "@/lib/models";
 import { IDENTITY_PAGE_MAX } from "@/lib/protocol";
-import { fetchDeveloperLicense, queryVehicles } from "../identity";
+import { fetchDeveloperLicense, queryPowertrains, queryVehicles } from "../identity";
 import { SingleFlight } from "../single-flight";
 import { toVehicleRecord } from "../vehicles";
 import { type ClientContext, assertPositiveInteger } from "./context";
@@ -18,6 +18,11 @@ export interface VehicleMethods {
   getVehicleAccess(tokenId: number): Promise<VehicleAccess>;
   /** The configured license (kept for the grant lifetime); a DimoError NOT_FOUND when DIMO does not know it. */
   getDeveloperLicense(): Promise<DeveloperLicense>;
+  /**
+   * The powertrain of up to DEFINITIONS_PER_QUERY device definitions, in one identity query: `BEV`, `ICE`..., or null
+   * when the identity API does not say.
+   */
+  getPowertrains(definitionIds: readonly string[]): Promise<Map<string, string | null>>;
   /** Resolves when the vehicle's grant allows the feature; otherwise throws the DimoError its calls would meet. */
   assertCanUse(tokenId: number, feature: Feature): Promise<void>;
 }
@@ -86,6 +91,10 @@ export function vehicleMethods(context: ClientContext): VehicleMethods {
         license = { value, until: now() + context.grantTtlMs };
         return value;
       });
+    },
+
+    getPowertrains(definitionIds) {
+      return queryPowertrains(http, config, definitionIds);
     },
 
     async assertCanUse(tokenId, feature) {

@@ -54,6 +54,14 @@ export const vehiclesQuerySchema = graphQLResponseSchema(
   }),
 );
 
+/** Device definitions asked for by alias (`d0`, `d1`...): each one's attributes, or null when the API knows none. */
+export const deviceDefinitionsQuerySchema = graphQLResponseSchema(
+  z.record(
+    z.string(),
+    z.object({ attributes: z.array(z.object({ name: z.string(), value: z.string().nullish() })).nullish() }).nullable(),
+  ),
+);
+
 // The contract lists plain arrays; the real API has connections ({ nodes: [...] }). Both are read.
 const addressList = z.union([
   z.array(z.string()),

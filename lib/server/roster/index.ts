@@ -1,10 +1,11 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
-import { getDimoClient } from "@/lib/dimo";
+import { type DimoClient, getDimoClient } from "@/lib/dimo";
+import { DEFINITIONS_PER_QUERY } from "@/lib/dimo/identity";
 import type { Vehicle } from "@/lib/models";
 import { processWide } from "@/lib/process-wide";
 import { IDENTITY_PAGE_MAX } from "@/lib/protocol";
-import { getStores } from "@/lib/store";
+import { type CappedLogStore, type KeyValueStore, getStores } from "@/lib/store";
 import { toFailure } from "../failure";
 import { RosterService } from "./roster-service";
 import { RosterStore } from "./roster-store";
@@ -16,13 +17,24 @@ import { RosterStore } from "./roster-store";
 export function vehicleRoster(): RosterService {
   return processWide("vehicle-roster", () => {
     const stores = getStores();
-    const client = getDimoClient();
-    return new RosterService({
-      store: new RosterStore(stores.tolerant.keyValue, stores.logs, getConfig().license.clientId),
-      listPage: (after) => client.listVehicles({ first: IDENTITY_PAGE_MAX, ...(after ? { after } : {}) }),
-      now: Date.now,
-      describe: (error) => toFailure(error, "vehicle roster"),
-    });
+    return rosterServiceFor(getDimoClient(), stores.tolerant.keyValue, stores.logs, getConfig().license.clientId);
+  });
+}
+
+/** A roster read through `client` and kept in these stores (the bench gives another license's). */
+export function rosterServiceFor(
+  client: DimoClient,
+  keyValue: KeyValueStore,
+  logs: CappedLogStore,
+  clientId: string,
+): RosterService {
+  return new RosterService({
+    store: new RosterStore(keyValue, logs, clientId),
+    listPage: (after) => client.listVehicles({ first: IDENTITY_PAGE_MAX, ...(after ? { after } : {}) }),
+    powertrainsOf: (definitionIds) => client.getPowertrains(definitionIds),
+    definitionsPerRequest: DEFINITIONS_PER_QUERY,
+    now: Date.now,
+    describe: (error) => toFailure(error, "vehicle roster"),
   });
 }
 

@@ -12,6 +12,8 @@ export interface RosterSnapshot {
   state: RosterState;
   /** Every vehicle the roster holds (live or with a grant run out since), in no particular order. */
   vehicles: Vehicle[];
+  /** The powertrain of each device definition known so far. */
+  powertrains: Record<string, string | null>;
 }
 
 interface Held {
@@ -44,9 +46,10 @@ export class RosterReader {
     if (held === null || held.generation !== generation || held.chunks > chunks) {
       held = { generation, chunks: 0, entries: new Map() };
     }
-    const [added, landings] = await Promise.all([
+    const [added, landings, powertrains] = await Promise.all([
       this.store.readChunks(generation, held.chunks, chunks),
       this.store.readLandings(),
+      this.store.readPowertrains(),
     ]);
     if (added.some((chunk) => chunk === null)) {
       this.held = null;
@@ -55,7 +58,7 @@ export class RosterReader {
     for (const chunk of added) if (chunk) apply(held.entries, chunk, 0);
     held.chunks = chunks;
     this.held = held;
-    return { state, vehicles: this.withLandings(held, landings, startedAt) };
+    return { state, vehicles: this.withLandings(held, landings, startedAt), powertrains };
   }
 
   /** The held vehicles with the landings on top; a landing older than the walk is already in it, or gone since. */

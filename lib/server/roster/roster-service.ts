@@ -35,6 +35,8 @@ export const ROSTER_TIMINGS: RosterTimings = {
 export interface RosterServiceDeps {
   store: RosterStore;
   listPage(after: string | undefined): Promise<VehiclePage>;
+  powertrainsOf(definitionIds: readonly string[]): Promise<Map<string, string | null>>;
+  definitionsPerRequest: number;
   now(): number;
   describe(error: unknown): AppError;
   timings?: Partial<RosterTimings>;
@@ -58,6 +60,8 @@ export class RosterService {
     this.worker = new RosterWorker({
       store: deps.store,
       listPage: deps.listPage,
+      powertrainsOf: deps.powertrainsOf,
+      definitionsPerRequest: deps.definitionsPerRequest,
       now: deps.now,
       describe: deps.describe,
       rereadAfterMs: this.timings.rereadAfterMs,
@@ -89,9 +93,8 @@ export class RosterService {
   }
 
   /** Every vehicle the roster holds now, for an export; waits for the first page on a cold start like a view. */
-  async vehicles(): Promise<{ vehicles: Vehicle[]; state: RosterState }> {
-    const { vehicles, state } = await this.readOrWait();
-    return { vehicles, state };
+  vehicles(): Promise<RosterSnapshot> {
+    return this.readOrWait();
   }
 
   /** Vehicles an owner just shared or revoked, as DIMO confirmed them; a later read of the list overrides them. */
@@ -105,12 +108,12 @@ export class RosterService {
     });
   }
 
-  /** Until the walk is done (tests, the bench); throws its failure. */
+  /** Until the walk and the powertrains after it are done (tests, the bench); throws their failure. */
   async settle(): Promise<RosterState> {
     for (;;) {
       const snapshot = await this.readOrWait();
       const { state } = snapshot;
-      if (state.current.complete) return state;
+      if (state.current.complete && !state.powertrainsPending) return state;
       if (state.failure) throw new AppFailure(state.failure.error);
       this.startWorker(state);
       await sleep(this.timings.pollMs);

@@ -31,6 +31,8 @@ export interface RosterState {
   totalCount: number | null;
   /** When the top of the list was last compared with the roster. */
   checkedAt: number | null;
+  /** Whether vehicles came in whose device definition's powertrain is not known yet. */
+  powertrainsPending: boolean;
   /** The last walk or check that failed, in words for people. */
   failure: { error: AppError; at: number } | null;
 }
@@ -91,6 +93,21 @@ export class RosterStore {
     );
   }
 
+  /** The powertrain of each device definition asked for so far (null: the identity API does not say). */
+  async readPowertrains(): Promise<Record<string, string | null>> {
+    const text = await this.keyValue.get(this.key("powertrains"));
+    if (text === null) return {};
+    try {
+      return JSON.parse(text) as Record<string, string | null>;
+    } catch {
+      return {};
+    }
+  }
+
+  writePowertrains(powertrains: Record<string, string | null>): Promise<void> {
+    return this.keyValue.set(this.key("powertrains"), JSON.stringify(powertrains), KEPT_MS);
+  }
+
   appendLanding(chunk: RosterChunk): Promise<void> {
     return this.logs.append(this.key("landings"), JSON.stringify(chunk), LANDINGS_CAP);
   }
@@ -139,6 +156,7 @@ export function emptyRosterState(now: number, generation = 1): RosterState {
     next: null,
     totalCount: null,
     checkedAt: null,
+    powertrainsPending: false,
     failure: null,
   };
 }

@@ -19,6 +19,7 @@ function vehicle(tokenId: number, privileges: Vehicle["grant"] = { privileges: [
     mintedAt: null,
     name: null,
     imageURI: null,
+    definitionId: null,
     make: "Ford",
     model: "F-150",
     year: 2021,
@@ -37,6 +38,12 @@ class FakeIdentity {
   constructor(count: number) {
     for (let id = 1; id <= count; id++) this.vehicles.set(id, vehicle(id));
   }
+
+  definitionRequests = 0;
+  powertrainsOf = async (definitionIds: readonly string[]) => {
+    this.definitionRequests += 1;
+    return new Map(definitionIds.map((id) => [id, id.startsWith("tesla") ? "BEV" : "ICE"]));
+  };
 
   listPage = async (after: string | undefined): Promise<VehiclePage> => {
     this.requests += 1;
@@ -67,6 +74,8 @@ function setUp(count: number) {
   const deps = {
     store,
     listPage: identity.listPage,
+    powertrainsOf: identity.powertrainsOf,
+    definitionsPerRequest: 2,
     now,
     describe: (e: unknown) => ({ code: "UPSTREAM_ERROR" as const, message: String(e), retryable: true }),
   };
@@ -114,6 +123,33 @@ describe("the roster's walk", () => {
     expect(await ids()).toHaveLength(250);
     expect((await reader.read())?.state.failure).toBeNull();
     expect(identity.requests).toBe(4);
+  });
+});
+
+describe("the roster's powertrains", () => {
+  it("are asked for once the walk is done, a few definitions a request, each definition once", async () => {
+    const { identity, worker, reader } = setUp(300);
+    const models = ["tesla_model-3_2022", "ford_f-150_2021", "toyota_camry_2019", "tesla_model-y_2023", "bmw_i4_2021"];
+    for (const v of identity.vehicles.values()) v.definitionId = models[v.tokenId % models.length] ?? null;
+    await worker.run();
+    expect(identity.requests).toBe(3);
+    expect(identity.definitionRequests).toBe(3);
+    const snapshot = await reader.read();
+    expect(snapshot?.powertrains).toEqual({
+      "tesla_model-3_2022": "BEV",
+      "ford_f-150_2021": "ICE",
+      toyota_camry_2019: "ICE",
+      "tesla_model-y_2023": "BEV",
+      bmw_i4_2021: "ICE",
+    });
+    expect(snapshot?.state.powertrainsPending).toBe(false);
+
+    // A new model in a check: only its definition is asked for.
+    identity.vehicles.set(301, { ...vehicle(301), definitionId: "kia_ev6_2024" });
+    await worker.check();
+    await worker.run();
+    expect(identity.definitionRequests).toBe(4);
+    expect((await reader.read())?.powertrains["kia_ev6_2024"]).toBe("ICE");
   });
 });
 

@@ -17,7 +17,9 @@ import {
  * - the walk: page after page from the top to the end, the first fill; readers see each page as it lands;
  * - the check: pages from the top (the identity API lists the newest first) until one holds nothing new;
  * - the re-read: a new walk into chunks of its own, swapped in at its end, since only a whole read sees a grant that
- *   went away; it starts once the roster is older than `rereadAfterMs`, or when the list shrank.
+ *   went away; it starts once the roster is older than `rereadAfterMs`, or when the list shrank;
+ * - the powertrains: the identity API's vehicle list names each vehicle's device definition but not its powertrain,
+ *   so once a walk is done the definitions not known yet are asked for, many in one request.
  */
 
 export interface RosterWorkerDeps {
@@ -25,6 +27,10 @@ export interface RosterWorkerDeps {
   /** One page of the license's vehicles, through the DIMO client (its pacing, retries and activity log). */
   listPage(after: string | undefined): Promise<VehiclePage>;
   now(): number;
+  /** The powertrain of a few device definitions, in one identity request. */
+  powertrainsOf(definitionIds: readonly string[]): Promise<Map<string, string | null>>;
+  /** How many definitions `powertrainsOf` takes at once. */
+  definitionsPerRequest: number;
   /** The error in words for people, kept in the state so every instance can show it. */
   describe(error: unknown): AppError;
   rereadAfterMs: number;
@@ -52,7 +58,7 @@ export class RosterWorker {
 
   /** Whether a step would have work to do: a walk or a re-read under way, or one due. */
   static hasWork(state: RosterState | null, now: number, rereadAfterMs: number): boolean {
-    if (state === null || !state.current.complete || state.next !== null) return true;
+    if (state === null || !state.current.complete || state.next !== null || state.powertrainsPending) return true;
     // A check that saw the list shrink clears the date: a re-read is due at once.
     return state.current.completedAt === null || now - state.current.completedAt >= rereadAfterMs;
   }
@@ -62,6 +68,7 @@ export class RosterWorker {
     return this.locked(async () => {
       const state = (await this.deps.store.readState()) ?? emptyRosterState(this.deps.now());
       if (!state.current.complete) return this.walkOn(state, state.current, true);
+      if (state.powertrainsPending && state.next === null) return this.learnPowertrains(state);
       if (!RosterWorker.hasWork(state, this.deps.now(), this.deps.rereadAfterMs)) return "done";
       state.next ??= {
         generation: state.current.generation + 1,
@@ -111,7 +118,8 @@ export class RosterWorker {
       }
       const live = [...known.values()].filter((v) => !v.grant?.expiresAt || Date.parse(v.grant.expiresAt) > at);
       if (totalCount !== null && totalCount < live.length) state.current.completedAt = null;
-      await this.deps.store.writeState({ ...state, totalCount, checkedAt: at, failure: null });
+      const powertrainsPending = state.powertrainsPending || changed.some(([, vehicle]) => vehicle?.definitionId);
+      await this.deps.store.writeState({ ...state, totalCount, checkedAt: at, powertrainsPending, failure: null });
       return "done";
     });
   }
@@ -132,6 +140,27 @@ export class RosterWorker {
       .catch(() => undefined);
   }
 
+  /** One request's worth of device definitions whose powertrain is not known yet. */
+  private async learnPowertrains(state: RosterState): Promise<StepOutcome> {
+    const snapshot = await this.reader.read();
+    const known = await this.deps.store.readPowertrains();
+    const unknown = [
+      ...new Set(
+        (snapshot?.vehicles ?? []).flatMap((v) =>
+          v.definitionId && !(v.definitionId in known) ? [v.definitionId] : [],
+        ),
+      ),
+    ];
+    const batch = unknown.slice(0, this.deps.definitionsPerRequest);
+    if (batch.length > 0) {
+      const learnt = await this.deps.powertrainsOf(batch);
+      await this.deps.store.writePowertrains({ ...known, ...Object.fromEntries(learnt) });
+    }
+    const more = unknown.length > batch.length;
+    await this.deps.store.writeState({ ...state, powertrainsPending: more, failure: null });
+    return more ? "more" : "done";
+  }
+
   private async walkOn(state: RosterState, walk: RosterWalk, isCurrent: boolean): Promise<StepOutcome> {
     const at = this.deps.now();
     const page = await this.deps.listPage(walk.cursor ?? undefined);
@@ -143,6 +172,7 @@ export class RosterWorker {
     walk.cursor = page.endCursor;
     state.totalCount = page.totalCount;
     state.failure = null;
+    if (ended) state.powertrainsPending = true;
     if (isCurrent) {
       if (ended) Object.assign(state.current, { complete: true, completedAt: at });
       // The first walk is also the first check: what it read is as fresh as a check would make it.
@@ -154,9 +184,10 @@ export class RosterWorker {
       state.checkedAt = at;
       await this.deps.store.writeState(state);
       await this.deps.store.dropChunks(old.generation, old.chunks);
-      return "done";
+      return "more";
     }
     await this.deps.store.writeState(state);
-    return ended ? "done" : "more";
+    // After the last page, the powertrains of what it brought.
+    return "more";
   }
 }
