@@ -79,6 +79,17 @@ describe("redactBody", () => {
     expect(late).toEqual({ body: "x".repeat(100), truncated: true });
   });
 
+  it("scrubs the whole body when redactions pull the unscanned edge next to what is kept", () => {
+    // Long known secrets shrink to a word each, and the scanned part ends inside one of them: that half secret, which
+    // matches nothing, moves up into what is kept unless the whole body is scrubbed.
+    const known = "k".repeat(2_000);
+    const body = Array.from({ length: Math.ceil(REDACT_LOOKAHEAD / known.length) + 1 }, () => known).join(" ");
+    const kept = redactBody(`${body} end`, [known], 200);
+    expect(kept.truncated).toBe(false);
+    expect(kept.body).not.toContain("kkk");
+    expect(kept.body.endsWith("[redacted] end")).toBe(true);
+  });
+
   it("keeps a body of the default limit at most LOGGED_BODY_MAX characters", () => {
     expect(redactBody("y".repeat(LOGGED_BODY_MAX * 3)).body).toHaveLength(LOGGED_BODY_MAX);
   });

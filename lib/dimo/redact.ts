@@ -117,9 +117,15 @@ export function redactBody(
   knownSecrets: readonly string[] = [],
   max = LOGGED_BODY_MAX,
 ): { body: string; truncated: boolean } {
-  const scanned = text.length > max + REDACT_LOOKAHEAD ? text.slice(0, max + REDACT_LOOKAHEAD) : text;
-  const clean = scrub(scanned, knownSecrets);
-  return clean.length > max || scanned.length < text.length
+  let whole = text.length <= max + REDACT_LOOKAHEAD;
+  let clean = scrub(whole ? text : text.slice(0, max + REDACT_LOOKAHEAD), knownSecrets);
+  // Redactions shorten the text: when they bring the unscanned edge, where a secret may be cut in two, close to the
+  // kept part, the whole body is scrubbed instead.
+  if (!whole && clean.length < max + REDACT_LOOKAHEAD / 2) {
+    clean = scrub(text, knownSecrets);
+    whole = true;
+  }
+  return clean.length > max || !whole
     ? { body: clean.slice(0, max), truncated: true }
     : { body: clean, truncated: false };
 }
