@@ -105,9 +105,11 @@ describe(`the roster of a license with ${FLEET_SIZE} more vehicles`, () => {
       `cold first page: ${cold.ms} ms (budget < ${BUDGETS.coldMs}), ${cold.value.rows.length} rows, ` +
         `${cold.value.progress.known} of about ${cold.value.progress.totalCount} vehicles read by then`,
     );
+    const pages = fleetView.progress.pagesRead;
     console.log(
-      `whole roster: ${fleetView.progress.known} vehicles in ${requests} identity requests ` +
-        `(budget <= ${BUDGETS.identityRequests}), ${refused} refused by the rate limiter, ` +
+      `whole roster: ${fleetView.progress.known} vehicles in ${pages} identity pages ` +
+        `(budget <= ${BUDGETS.identityRequests}), then ${requests - pages} device-definition queries for the ` +
+        `powertrains (${requests} identity requests in all), ${refused} refused by the rate limiter, ` +
         `${round(fill.ms / 1000, 1)} s after the first page, paced at DIMO's limits`,
     );
     console.log(`warm page of 50 rows, server time over ${WARM_RUNS} runs (budget < ${BUDGETS.warmMs} ms):`);
