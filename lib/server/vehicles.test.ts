@@ -3,7 +3,8 @@ import { type DashboardSession } from "@/lib/auth/session";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { countVehiclesByLink, recordLanding } from "./share-links-history";
-import { listVehicleRoster, loadVehicleForPage } from "./vehicles";
+import { readVehicleList } from "./vehicle-list";
+import { loadVehicleForPage } from "./vehicles";
 
 /** The vehicle list and a vehicle's pages with the share records, against the sandbox, signed in. */
 
@@ -27,10 +28,10 @@ beforeAll(async () => {
 
 describe("the vehicle roster", () => {
   it("names the link that brought a listed vehicle, and lists the revoked one as ended, not the unconfirmed", async () => {
-    const roster = await listVehicleRoster();
+    const roster = await readVehicleList({ search: "" });
     if (!roster.ok) throw new Error(roster.error.message);
     expect(roster.data.shares[SHARED]).toMatchObject({ kind: "shared", link: "Spring" });
-    expect(roster.data.vehicles.some((vehicle) => vehicle.tokenId === SHARED)).toBe(true);
+    expect(roster.data.rows.some((vehicle) => vehicle.tokenId === SHARED)).toBe(true);
     expect(roster.data.ended.map((grant) => [grant.tokenId, grant.ending])).toEqual([
       [VEHICLE_IDS.expiredGrant, "revoked"],
     ]);
@@ -44,7 +45,7 @@ describe("the vehicle roster", () => {
     const session = auth.session;
     auth.session = null;
     try {
-      expect(await listVehicleRoster()).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
+      expect(await readVehicleList({ search: "" })).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
       expect(await recordLanding({ vehicles: [SHARED], revoked: [], utm: null })).toMatchObject({ ok: false });
     } finally {
       auth.session = session;

@@ -4,7 +4,7 @@ import { cache } from "react";
 import { getDimoClient } from "@/lib/dimo";
 import type { Vehicle, VehicleAccess } from "@/lib/models";
 import { type AppError } from "@/lib/result";
-import { type EndedGrant, type ShareRecord, type VehicleRoster, endedGrant } from "@/lib/share-links";
+import { type EndedGrant, endedGrant } from "@/lib/share-links";
 import { guarded } from "./guard";
 import { noInput, tokenIdInput } from "./inputs";
 import { pageResult } from "./page-data";
@@ -12,7 +12,10 @@ import { readShareRecords } from "./share-links-history";
 
 /** The vehicles shared with the license, guarded; the pages read them through here. */
 
-/** Every vehicle with a live grant for the license (the identity API also lists the ones the license owns). */
+/**
+ * Every vehicle with a live grant for the license (the identity API also lists the ones the license owns), walked
+ * through the identity API at once; the vehicle list reads the roster the server keeps instead (./vehicle-list.ts).
+ */
 export const listSharedVehicles = guarded(noInput, async function listSharedVehicles(): Promise<Vehicle[]> {
   return sharedVehicles();
 });
@@ -20,19 +23,6 @@ export const listSharedVehicles = guarded(noInput, async function listSharedVehi
 async function sharedVehicles(): Promise<Vehicle[]> {
   return (await getDimoClient().listAllVehicles()).filter((vehicle) => vehicle.grant !== null);
 }
-
-export const listVehicleRoster = guarded(noInput, async function listVehicleRoster(): Promise<VehicleRoster> {
-  const [vehicles, records] = await Promise.all([sharedVehicles(), readShareRecords()]);
-  const nowMs = Date.now();
-  const listed = new Set(vehicles.map((vehicle) => vehicle.tokenId));
-  const shares: Record<number, ShareRecord> = {};
-  const ended: EndedGrant[] = [];
-  for (const record of [...records.values()].sort((a, b) => b.at.localeCompare(a.at))) {
-    if (!listed.has(record.tokenId)) ended.push(endedGrant(record, nowMs));
-    else if (record.kind === "shared") shares[record.tokenId] = record;
-  }
-  return { vehicles, shares, ended, nowMs };
-});
 
 /** Whether the license may read one vehicle: shared, its grant ended (and when), or neither. */
 export const getVehicleAccess = guarded(

@@ -1,4 +1,3 @@
-import type { Vehicle } from "@/lib/models";
 import { type PrivilegeId } from "@/lib/protocol";
 
 /**
@@ -68,15 +67,4 @@ export function endedGrant(record: ShareRecord, nowMs: number): EndedGrant {
   const ends = record.expiresAt === null ? Number.NaN : Date.parse(record.expiresAt);
   const ending = !Number.isNaN(ends) && ends <= nowMs ? "expired" : "ended-early";
   return { tokenId, title, link, privileges, ending, at: record.expiresAt };
-}
-
-/** The vehicle list: the live grants, what the dashboard knows of how they came, and the grants it saw end. */
-export interface VehicleRoster {
-  vehicles: Vehicle[];
-  /** The newest share record of each listed vehicle the dashboard saw come through a link, by token id. */
-  shares: Record<number, ShareRecord>;
-  /** Vehicles the dashboard saw come or go through a link that DIMO no longer lists as shared, newest first. */
-  ended: EndedGrant[];
-  /** When the roster was read: "recently", "ends soon" and "expired" are measured from here. */
-  nowMs: number;
 }
