@@ -124,13 +124,17 @@ export class RosterWorker {
     });
   }
 
+  /** Runs `work` under the roster's lock; a failure is written to the state while the lock is still held. */
   private async locked(work: () => Promise<StepOutcome>): Promise<StepOutcome> {
-    try {
-      return (await this.deps.store.withLock(work)) ?? "busy";
-    } catch (error) {
-      await this.recordFailure(error);
-      throw error;
-    }
+    const outcome = await this.deps.store.withLock(async () => {
+      try {
+        return await work();
+      } catch (error) {
+        await this.recordFailure(error);
+        throw error;
+      }
+    });
+    return outcome ?? "busy";
   }
 
   private async recordFailure(error: unknown): Promise<void> {
@@ -187,7 +191,7 @@ export class RosterWorker {
       return "more";
     }
     await this.deps.store.writeState(state);
-    // After the last page, the powertrains of what it brought.
+    // The next page, or after the last one the powertrains of what the walk brought.
     return "more";
   }
 }
