@@ -22,18 +22,19 @@ export function rosterProgressText(progress: Progress): string {
 export function RosterProgress({ progress }: { progress: Progress }) {
   const router = useRouter();
   const [, startRefresh] = useTransition();
-  const { complete, known } = progress;
+  const { complete } = progress;
 
   useEffect(() => {
     if (complete) return;
-    const timer = setTimeout(() => startRefresh(() => router.refresh()), REFRESH_EVERY_MS);
-    return () => clearTimeout(timer);
-  }, [complete, known, router]);
+    const timer = setInterval(() => startRefresh(() => router.refresh()), REFRESH_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [complete, router]);
 
   if (complete) return null;
   return (
     <p className="text-sm text-muted-foreground" role="status" data-testid="vehicle-roster-progress">
       {rosterProgressText(progress)}
+      {progress.failure ? ` The last page asked for failed (${progress.failure}); it is asked again shortly.` : null}
     </p>
   );
 }

@@ -36,7 +36,7 @@ function view(more: Partial<VehicleListView> = {}): VehicleListView {
     page: 1,
     pageCount: 1,
     nowMs: Date.parse("2026-06-01T00:00:00Z"),
-    progress: { known: 2, totalCount: 2, pagesRead: 1, complete: true },
+    progress: { known: 2, totalCount: 2, pagesRead: 1, complete: true, failure: null },
     refreshError: null,
     ...more,
   };
@@ -76,12 +76,18 @@ describe("VehicleList", () => {
   it("says how far the roster is while it fills, and what the URL held that it ignored", () => {
     const html = render(
       view({
-        progress: { known: 1350, totalCount: 10012, pagesRead: 14, complete: false },
+        progress: { known: 1350, totalCount: 10012, pagesRead: 14, complete: false, failure: null },
         notices: ["Page 9 is past the end of the list (3 pages), so it opens at its first page."],
       }),
     );
     expect(html).toContain("1,350 of about 10,012 vehicles read; the list fills in as DIMO answers.");
     expect(html).toContain("Page 9 is past the end of the list");
+    expect(html).not.toContain("failed");
+
+    const stalled = render(
+      view({ progress: { known: 100, totalCount: 10012, pagesRead: 1, complete: false, failure: "DIMO is down" } }),
+    );
+    expect(stalled).toContain("The last page asked for failed (DIMO is down); it is asked again shortly.");
   });
 
   it("offers to clear a search that matches nothing", () => {

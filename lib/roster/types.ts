@@ -13,6 +13,8 @@ export interface RosterProgress {
   pagesRead: number;
   /** Whether the first walk through the list has reached its end. */
   complete: boolean;
+  /** Why the walk stopped, when its last request failed, in words for people. */
+  failure: string | null;
 }
 
 export interface VehicleListView {

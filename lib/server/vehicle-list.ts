@@ -32,6 +32,7 @@ function progressOf(state: RosterState, known: number): RosterProgress {
     totalCount: state.totalCount,
     pagesRead: state.current.pagesRead,
     complete: state.current.complete,
+    failure: state.failure?.error.message ?? null,
   };
 }
 
