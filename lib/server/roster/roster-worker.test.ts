@@ -116,20 +116,31 @@ describe("the roster's check", () => {
   });
 
   it("keeps a changed grant, and starts a re-read when the list shrank", async () => {
-    const { clock, identity, worker, reader, ids } = setUp(150);
+    const { clock, identity, worker, reader, ids } = setUp(250);
     await worker.run();
-    identity.vehicles.set(150, vehicle(150, { privileges: [1], expiresAt: null }));
+    identity.vehicles.set(250, vehicle(250, { privileges: [1], expiresAt: null }));
     identity.vehicles.delete(3);
     clock.now += 1_000;
     await worker.check();
     const snapshot = await reader.read();
-    expect(snapshot?.vehicles.find((v) => v.tokenId === 150)?.grant?.privileges).toEqual([1]);
-    // Token 3 sits on the second page, which the check does not reach; the count says something went.
+    expect(snapshot?.vehicles.find((v) => v.tokenId === 250)?.grant?.privileges).toEqual([1]);
+    // Token 3 sits on the third page, which the check does not reach; the count says something went.
     expect(await ids()).toContain(3);
     expect(RosterWorker.hasWork(snapshot?.state ?? null, clock.now, HOUR)).toBe(true);
     await worker.run();
     expect(await ids()).not.toContain(3);
-    expect(await ids()).toHaveLength(149);
+    expect(await ids()).toHaveLength(249);
+  });
+
+  it("drops at once the grants that went away when the check reads the whole list", async () => {
+    const { identity, worker, ids } = setUp(12);
+    await worker.run();
+    identity.vehicles.delete(5);
+    identity.vehicles.set(9, vehicle(9, null));
+    identity.requests = 0;
+    expect(await worker.check()).toBe("done");
+    expect(identity.requests).toBe(1);
+    expect(await ids()).toEqual([1, 2, 3, 4, 6, 7, 8, 10, 11, 12]);
   });
 
   it("re-reads the whole list once the roster is old, keeping the old one readable meanwhile", async () => {

@@ -100,13 +100,22 @@ export class RosterWorker {
       const at = this.deps.now();
       let after: string | null = null;
       let totalCount = state.totalCount;
+      const listed = new Set<number>();
+      let reachedEnd = false;
       for (;;) {
         const page = await this.deps.listPage(after ?? undefined);
         totalCount = page.totalCount;
-        const fresh = entriesOf(page).filter(([tokenId, vehicle]) => !sameVehicle(known.get(tokenId), vehicle));
+        const entries = entriesOf(page);
+        for (const [tokenId, vehicle] of entries) if (vehicle) listed.add(tokenId);
+        const fresh = entries.filter(([tokenId, vehicle]) => !sameVehicle(known.get(tokenId), vehicle));
         changed.push(...fresh);
-        if (fresh.length === 0 || lastPage(page, after)) break;
+        reachedEnd = lastPage(page, after);
+        if (fresh.length === 0 || reachedEnd) break;
         after = page.endCursor;
+      }
+      // A check that read the whole list (a small license's one page) sees the grants that went away, too.
+      if (reachedEnd) {
+        for (const tokenId of known.keys()) if (!listed.has(tokenId)) changed.push([tokenId, null]);
       }
       if (changed.length > 0) {
         await this.deps.store.writeChunk(state.current.generation, state.current.chunks, { at, entries: changed });
