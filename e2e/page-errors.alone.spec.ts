@@ -20,6 +20,11 @@ test.afterEach(async () => {
 test("a failed identity call keeps the app's frame, names the service and status, and links to the call", async ({
   page,
 }) => {
+  // The list as read once: opening it again looks at the top of DIMO's list, which fails.
+  await page.goto("/vehicles");
+  const rows = page.getByTestId("vehicle-row");
+  await expect(rows.first()).toBeVisible();
+  const listed = await rows.count();
   await sandbox.control.injectFault({
     ...VEHICLE_LIST,
     status: 500,
@@ -28,7 +33,9 @@ test("a failed identity call keeps the app's frame, names the service and status
   });
   await page.goto("/vehicles");
   const failure = page.getByTestId("page-error");
-  await expect(failure).toContainText("The vehicles could not be loaded.");
+  await expect(failure).toContainText("The vehicles could not be refreshed; the list is as last read.");
+  // Nothing is lost: the list read before stays below the error.
+  await expect(rows).toHaveCount(listed);
   await expect(failure).toContainText("DIMO's identity service failed while answering (500).");
   await expect(failure).toHaveAttribute("data-retryable", "false");
   // A 500 is not worth another try: neither words nor a button invite one.

@@ -23,8 +23,11 @@ export const vehicleListInput = z.object(
   { error: "the input must be the list's query string" },
 );
 
-/** Opening the list (no search, filter or page) looks for new grants first, unless one did this moment. */
-const ENTRY_CHECK_WITHIN_MS = 2_000;
+/**
+ * Opening the list (no search, filter or page) looks at the top of DIMO's list first: one identity request, shared by
+ * views at the same moment, so a grant given or taken back shows at once and an identity API that fails says so.
+ */
+const ENTRY_CHECK_WITHIN_MS = 0;
 
 function progressOf(state: RosterState, known: number): RosterProgress {
   return {
