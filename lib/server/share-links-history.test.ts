@@ -13,7 +13,7 @@ const vehicle = (tokenId: number, grant: Vehicle["grant"]): Vehicle => ({
   mintedAt: null,
   name: null,
   imageURI: null,
-    definitionId: null,
+  definitionId: null,
   make: "Tesla",
   model: "Model Y",
   year: 2023,

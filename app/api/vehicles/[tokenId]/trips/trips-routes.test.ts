@@ -77,7 +77,7 @@ const vehicle = (privileges: PrivilegeId[]): Vehicle => ({
   mintedAt: null,
   name: null,
   imageURI: null,
-    definitionId: null,
+  definitionId: null,
   make: "Tesla",
   model: "Model 3",
   year: 2022,
