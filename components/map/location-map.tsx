@@ -3,6 +3,7 @@
 import { useTheme } from "next-themes";
 import { useEffect, useRef } from "react";
 import type { LatLng } from "@/lib/models";
+import { MapProblem } from "./map-problem";
 import { MapRegion } from "./map-region";
 import { mapThemeOf } from "./map-theme";
 import { type GeoJSONSource } from "./maplibre";
@@ -106,11 +107,7 @@ export function LocationMap({
       data-kind={approximate ? "approximate" : "exact"}
     >
       <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
-      {error ? (
-        <p role="status" className="absolute top-2 left-2 rounded bg-card/90 px-2 py-1 text-xs text-warning">
-          {error}
-        </p>
-      ) : null}
+      <MapProblem message={error} />
     </MapRegion>
   );
 }

@@ -8,6 +8,7 @@ import type { Trip, TripPath, TripPathResult } from "@/lib/models";
 import { exposeForTests } from "@/lib/test-hooks";
 import { drawTrips } from "./draw-trips";
 import { MapLegend } from "./map-legend";
+import { MapProblem } from "./map-problem";
 import { MapRegion } from "./map-region";
 import { mapThemeOf } from "./map-theme";
 import { type GeoJSONSource, type MapMouseEvent, Popup } from "./maplibre";
@@ -230,11 +231,7 @@ export function TripsMap({
         loading={pathsLoading}
         speedScale={selectedPath !== null}
       />
-      {error ? (
-        <p role="status" className="absolute top-2 left-2 rounded bg-card/90 px-2 py-1 text-xs text-warning">
-          {error}
-        </p>
-      ) : null}
+      <MapProblem message={error} />
     </MapRegion>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useTheme } from "next-themes";
 import { useEffect, useRef } from "react";
+import { MapProblem } from "@/components/map/map-problem";
 import { MapRegion } from "@/components/map/map-region";
 import { mapThemeOf } from "@/components/map/map-theme";
 import { type GeoJSONSource, type MapMouseEvent, Marker } from "@/components/map/maplibre";
@@ -163,11 +164,7 @@ export function GeofenceMap({ fence, styleUrl, onCentre, onRadius }: GeofenceMap
         data-radius-km={fence?.radiusKm}
       >
         <div ref={containerRef} style={{ position: "absolute", inset: 0 }} />
-        {error ? (
-          <p role="status" className="absolute top-2 left-2 rounded bg-card/90 px-2 py-1 text-xs text-warning">
-            {error}
-          </p>
-        ) : null}
+        <MapProblem message={error} />
       </MapRegion>
       <GeofenceLegend inside={fence?.inside ?? true} />
     </div>
