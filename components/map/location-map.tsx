@@ -3,10 +3,10 @@
 import { useTheme } from "next-themes";
 import { useEffect, useRef } from "react";
 import type { LatLng } from "@/lib/models";
+import { showAreas } from "./area-layers";
 import { MapProblem } from "./map-problem";
 import { MapRegion } from "./map-region";
 import { mapThemeOf } from "./map-theme";
-import { type GeoJSONSource } from "./maplibre";
 import { OVERLAY_PREFIX, useBaseMap } from "./use-base-map";
 
 const SOURCE = `${OVERLAY_PREFIX}location`;
@@ -57,25 +57,7 @@ export function LocationMap({
   useEffect(() => {
     if (!map || !ready) return;
     const data = features(point, approximate);
-    const source = map.getSource<GeoJSONSource>(SOURCE);
-    if (source) {
-      source.setData(data);
-    } else {
-      map.addSource(SOURCE, { type: "geojson", data });
-      map.addLayer({
-        id: `${SOURCE}-area`,
-        type: "fill",
-        source: SOURCE,
-        filter: ["==", ["get", "kind"], "area"],
-        paint: { "fill-color": "#2563eb", "fill-opacity": 0.2 },
-      });
-      map.addLayer({
-        id: `${SOURCE}-outline`,
-        type: "line",
-        source: SOURCE,
-        filter: ["==", ["get", "kind"], "area"],
-        paint: { "line-color": "#2563eb", "line-width": 2 },
-      });
+    if (showAreas(map, SOURCE, data, { colour: "#2563eb", fillOpacity: 0.2 })) {
       map.addLayer({
         id: `${SOURCE}-dot`,
         type: "circle",

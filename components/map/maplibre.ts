@@ -11,6 +11,7 @@ export { Map as MapLibreMap, Marker, NavigationControl, Popup } from "maplibre-g
 export type {
   CustomLayerInterface,
   CustomRenderMethodInput,
+  FilterSpecification,
   GeoJSONSource,
   LngLatBoundsLike,
   LngLatLike,

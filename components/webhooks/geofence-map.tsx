@@ -2,10 +2,11 @@
 
 import { useTheme } from "next-themes";
 import { useEffect, useRef } from "react";
+import { showAreas } from "@/components/map/area-layers";
 import { MapProblem } from "@/components/map/map-problem";
 import { MapRegion } from "@/components/map/map-region";
 import { mapThemeOf } from "@/components/map/map-theme";
-import { type GeoJSONSource, type MapMouseEvent, Marker } from "@/components/map/maplibre";
+import { type MapMouseEvent, Marker } from "@/components/map/maplibre";
 import { OVERLAY_PREFIX, useBaseMap } from "@/components/map/use-base-map";
 import { type Geofence } from "@/lib/cel/geofence";
 import {
@@ -104,26 +105,7 @@ export function GeofenceMap({ fence, styleUrl, onCentre, onRadius }: GeofenceMap
   useEffect(() => {
     if (!map || !ready || !fence) return;
     const data = geofenceFeatures(fence);
-    const source = map.getSource<GeoJSONSource>(SOURCE);
-    if (source) {
-      source.setData(data);
-    } else {
-      map.addSource(SOURCE, { type: "geojson", data });
-      map.addLayer({
-        id: `${SOURCE}-area`,
-        type: "fill",
-        source: SOURCE,
-        filter: ["==", ["get", "kind"], "area"],
-        paint: { "fill-color": COLOUR, "fill-opacity": 0.15 },
-      });
-      map.addLayer({
-        id: `${SOURCE}-outline`,
-        type: "line",
-        source: SOURCE,
-        filter: ["==", ["get", "kind"], "area"],
-        paint: { "line-color": COLOUR, "line-width": 2 },
-      });
-    }
+    showAreas(map, SOURCE, data, { colour: COLOUR, fillOpacity: 0.15 });
     // Dashed while the webhook fires outside the circle, as in the legend.
     map.setPaintProperty(`${SOURCE}-outline`, "line-dasharray", fence.inside ? undefined : [2, 1]);
     const previous = drawn.current;
