@@ -104,8 +104,8 @@ function powertrainType(value: string | null | undefined): string | null {
   return COMBUSTION_NAMES.has(type) ? "ICE" : type;
 }
 
-/** How many definitions one query asks for, by alias: a few queries cover a fleet's models. */
-export const DEFINITIONS_PER_QUERY = 50;
+/** How many definitions one query asks for, by alias: a large fleet's models add a query or two to its walk. */
+export const DEFINITIONS_PER_QUERY = 100;
 
 /**
  * The powertrain (`BEV`, `ICE`...) of each device definition, from its `powertrain_type` attribute, in one query

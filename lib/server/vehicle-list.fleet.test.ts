@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportCsv } from "@/app/api/vehicles/export/route";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { DEFINITIONS_PER_QUERY } from "@/lib/dimo/identity";
 import { decodePermissions } from "@/lib/protocol";
 import { type RosterQuery } from "@/lib/roster/query";
 import { type VehicleListView } from "@/lib/roster/types";
@@ -72,9 +73,9 @@ describe("a roster of a fleet", () => {
       })),
     );
     expect(listed.length).toBeGreaterThan(FLEET_SIZE * 0.9);
-    // A request a page, and one for every 50 device definitions after it, for their powertrains.
+    // A request a page, and one for every DEFINITIONS_PER_QUERY device definitions after it, for their powertrains.
     const definitions = new Set(pages.flatMap((page) => page.edges.map(({ node }) => node.definition.id)));
-    expect(identityRequests(stats)).toBe(pages.length + Math.ceil(definitions.size / 50));
+    expect(identityRequests(stats)).toBe(pages.length + Math.ceil(definitions.size / DEFINITIONS_PER_QUERY));
 
     const whole = await list("");
     expect(whole.progress).toMatchObject({ complete: true, known: listed.length, totalCount: listed.length });
