@@ -1,33 +1,19 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import type { Vehicle } from "@/lib/models";
 import { EMPTY_ROSTER_QUERY } from "@/lib/roster/query";
 import { type VehicleListView } from "@/lib/roster/types";
+import { rosterVehicle } from "@/test-support/fake-identity";
 import { VehicleList } from "./vehicle-list";
 
 vi.mock("next/navigation", () => ({ useRouter: () => ({ replace: () => {}, refresh: () => {} }) }));
 
 /** The list's markup for one page of the server's roster: what the browser tests and the bench rely on. */
 
-const vehicle = (tokenId: number): Vehicle => ({
-  tokenId,
-  tokenDID: null,
-  owner: "0x185F292CCCA47b38351C4F17e8DFB7D0adC1b20C",
-  mintedAt: null,
-  name: null,
-  imageURI: null,
-  definitionId: null,
-  make: "Ford",
-  model: "F-150",
-  year: 2021,
-  grant: { privileges: [1, 4], expiresAt: null },
-});
-
 function view(more: Partial<VehicleListView> = {}): VehicleListView {
   return {
     query: EMPTY_ROSTER_QUERY,
     notices: [],
-    rows: [vehicle(30002), vehicle(30001)],
+    rows: [rosterVehicle(30002), rosterVehicle(30001)],
     shares: {},
     ended: [],
     matched: 2,
