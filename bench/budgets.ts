@@ -11,6 +11,11 @@
 
 export const BUDGETS = {
   warmViewUpstream: 1,
+  /**
+   * Trips API requests per warm view of a trips page as the browser makes it: the page and the next page's prefetch;
+   * the trips map's routes come from what the page read fetched.
+   */
+  warmBrowserViewTrips: 2,
   concurrentColdAuth: 2,
   concurrentColdExchanges: 1,
   // A difference of two latencies taken back to back in the same run, so the machine's speed mostly cancels out.

@@ -1,9 +1,11 @@
+import type { TripPathResult } from "@/lib/models";
 import { type CookieJar } from "./cookies";
 
 /**
- * The dashboard's two server paths for trips, called over HTTP as the browser calls them: the trips page itself
- * (server-rendered with page N's trips) and the trips route (`GET /api/vehicles/N/trips?page=P`), through which the
- * page's client loads every other page; and the bare route the trips route's throughput is compared with.
+ * The dashboard's server paths for trips, called over HTTP as the browser calls them: the trips page itself
+ * (server-rendered with page N's trips), the trips route (`GET /api/vehicles/N/trips?page=P`), through which the
+ * page's client loads every other page, and the paths route the trips map reads a page's routes through; and the bare
+ * route the trips route's throughput is compared with.
  */
 
 export interface Session {
@@ -75,4 +77,34 @@ export async function viewTripsPage(session: Session, tokenId: number, page = 1)
   if (!html.includes('data-testid="trips-view"'))
     throw new Error(`the trips page of ${tokenId} came without its trips`);
   return html.length;
+}
+
+/** A page's routes through the paths route (`GET /api/vehicles/N/trips/paths?page=P`), read to the end. */
+export async function fetchTripPaths(
+  session: Session,
+  tokenId: number,
+  page: number,
+): Promise<{ results: TripPathResult[]; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(`${session.baseUrl}/api/vehicles/${tokenId}/trips/paths?page=${page}`, {
+    headers: { cookie: session.jar.header() },
+  });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`the paths route answered ${response.status}`);
+  const results = text
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as { type: string } & TripPathResult)
+    .filter((message) => message.type === "path");
+  return { results, ms };
+}
+
+/**
+ * A view of page `page` as the browser makes it: the page's HTML (its trips read on the server), then, side by side,
+ * the prefetch of the next page through the trips route and the page's routes through the paths route.
+ */
+export async function viewTripsPageAsBrowser(session: Session, tokenId: number, page: number): Promise<void> {
+  await viewTripsPage(session, tokenId, page);
+  await Promise.all([fetchTripsPage(session, tokenId, page + 1), fetchTripPaths(session, tokenId, page)]);
 }

@@ -11,7 +11,10 @@ import { NO_REQUESTS, type UpstreamCounts } from "./upstream-counts";
 
 const counts = (partial: Partial<UpstreamCounts>): UpstreamCounts => {
   const merged = { ...NO_REQUESTS, ...partial };
-  return { ...merged, total: merged.auth + merged.exchanges + merged.identity + merged.trips + merged.other };
+  return {
+    ...merged,
+    total: merged.auth + merged.exchanges + merged.identity + merged.trips + merged.telemetry + merged.other,
+  };
 };
 
 /** All-trips figures within every budget: an empty map loads in 800 ms, a frame of it takes 50 ms. */
@@ -83,6 +86,7 @@ function passing(): MeasuredResults {
         warmViews: 10,
         concurrentCold: counts({ auth: 2, exchanges: 1, identity: 1, trips: 50 }),
       },
+      browserViews: { page: 2, views: 3, total: counts({ trips: 6 }), perView: counts({ trips: 2 }) },
       naive: {
         view: counts({ auth: 2, exchanges: 1, trips: 1 }),
         concurrentCold: counts({ auth: 100, exchanges: 50, trips: 50 }),
@@ -185,10 +189,11 @@ describe("reportRows", () => {
   it("checks every budget of the issue and passes results that meet them", () => {
     const rows = reportRows(passing());
     expect(failed(rows)).toEqual([]);
-    // warm view, concurrent cold, overhead, one dashboard route, wallet code, 1,000- and 10,000-trip line draws, nine
-    // all-trips figures (load, its longest task, each view's switch and its longest task, panning's longest gap
-    // between frames and its longest task, the font), the routed page's draw, load throughput and errors
-    expect(verdicts(rows)).toHaveLength(19);
+    // warm view, warm browser views (each and in all), concurrent cold, overhead, one dashboard route, wallet code,
+    // 1,000- and 10,000-trip line draws, nine all-trips figures (load, its longest task, each view's switch and its
+    // longest task, panning's longest gap between frames and its longest task, the font), the routed page's draw,
+    // load throughput and errors
+    expect(verdicts(rows)).toHaveLength(21);
     expect(rows.find((row) => row.measure.includes("/login"))?.pass).toBeUndefined();
   });
 
@@ -268,6 +273,33 @@ describe("reportRows", () => {
     const results = passing();
     results.upstream.dashboard.warmView = counts({ identity: 1, trips: 1 });
     expect(failed(reportRows(results))).toEqual(["1. upstream requests per warm view (mean of 10)"]);
+  });
+
+  it("fails warm browser views that read the Trips API more than twice each", () => {
+    const results = passing();
+    results.upstream.browserViews = { page: 2, views: 3, total: counts({ trips: 9 }), perView: counts({ trips: 3 }) };
+    expect(failed(reportRows(results))).toEqual([
+      "1. upstream requests per warm browser view (page 2, its prefetch and its routes; mean of 3)",
+      "1. upstream requests, 3 warm browser views in all",
+    ]);
+  });
+
+  it("reports each warm browser view's requests service by service", () => {
+    const results = passing();
+    results.upstream.browserViews = {
+      page: 2,
+      views: 3,
+      total: counts({ trips: 6, telemetry: 3 }),
+      perView: counts({ trips: 2, telemetry: 1 }),
+    };
+    const row = reportRows(results).find((r) => r.measure.startsWith("1. upstream requests per warm browser view"));
+    expect(row).toMatchObject({ value: "3 (2 trips, 1 telemetry)", budget: "≤ 2 trips", pass: true });
+  });
+
+  it("reports results written before the browser views were measured without them", () => {
+    const results = passing();
+    delete results.upstream.browserViews;
+    expect(reportRows(results).some((r) => r.measure.includes("browser view"))).toBe(false);
   });
 
   it("fails concurrent cold views that authenticate or exchange more than once", () => {

@@ -15,6 +15,28 @@ import { describeCounts } from "./upstream-counts";
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** Warm views as the browser makes them: what each costs, service by service, and the Trips API's budget. */
+function browserViewRows(r: MeasuredResults): ReportRow[] {
+  const views = r.upstream.browserViews;
+  if (!views) return [];
+  const what = `page ${views.page}, its prefetch and its routes`;
+  const budget = BUDGETS.warmBrowserViewTrips;
+  return [
+    {
+      measure: `1. upstream requests per warm browser view (${what}; mean of ${views.views})`,
+      value: describeCounts(views.perView),
+      budget: `≤ ${budget} trips`,
+      pass: views.perView.trips <= budget,
+    },
+    {
+      measure: `1. upstream requests, ${views.views} warm browser views in all`,
+      value: describeCounts(views.total),
+      budget: `≤ ${budget * views.views} trips`,
+      pass: views.total.trips <= budget * views.views,
+    },
+  ];
+}
+
 function upstreamRows(r: MeasuredResults): ReportRow[] {
   const { dashboard, naive, concurrency, tokenId } = r.upstream;
   const cold = dashboard.concurrentCold;
@@ -30,6 +52,7 @@ function upstreamRows(r: MeasuredResults): ReportRow[] {
       budget: `= ${BUDGETS.warmViewUpstream}`,
       pass: dashboard.warmView.total === BUDGETS.warmViewUpstream,
     },
+    ...browserViewRows(r),
     {
       measure: `1. upstream requests, ${concurrency} concurrent cold views`,
       value: describeCounts(cold),

@@ -2,7 +2,7 @@ import type { Trip, TripPathResult } from "@/lib/models";
 import { sandboxControl } from "@/sandbox/control-client";
 import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
-import { type Session, fetchTripsPage } from "./dashboard-client";
+import { type Session, fetchTripPaths, fetchTripsPage } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
 
 /**
@@ -32,31 +32,11 @@ export interface TripRoutesResults {
   drawEmpty: Summary;
 }
 
-async function loadPaths(
-  session: Session,
-  tokenId: number,
-  page: number,
-): Promise<{ results: TripPathResult[]; ms: number }> {
-  const started = performance.now();
-  const response = await fetch(`${session.baseUrl}/api/vehicles/${tokenId}/trips/paths?page=${page}`, {
-    headers: { cookie: session.jar.header() },
-  });
-  const text = await response.text();
-  const ms = performance.now() - started;
-  if (!response.ok) throw new Error(`the paths route answered ${response.status}`);
-  const results = text
-    .split("\n")
-    .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as { type: string } & TripPathResult)
-    .filter((message) => message.type === "path");
-  return { results, ms };
-}
-
 async function measureLoad(session: Session, sandboxUrl: string, tokenId: number, page: number): Promise<RouteLoad> {
   const control = sandboxControl(sandboxUrl);
   const count = async () => (await control.stats()).routes["POST /telemetry/query"] ?? 0;
   const before = await count();
-  const { results, ms } = await loadPaths(session, tokenId, page);
+  const { results, ms } = await fetchTripPaths(session, tokenId, page);
   const routed = results.filter((result) => result.kind === "route");
   return {
     ms: Math.round(ms),
@@ -80,7 +60,7 @@ export async function measureTripRoutes(
   for (const page of pages) warm.push(await measureLoad(session, sandboxUrl, tokenId, page));
 
   const trips = (await fetchTripsPage(session, tokenId, 2)).trips as Trip[];
-  const { results: paths } = await loadPaths(session, tokenId, 2);
+  const { results: paths } = await fetchTripPaths(session, tokenId, 2);
   const browser = await launchChromium();
   const drawRuns: number[] = [];
   const emptyRuns: number[] = [];

@@ -1,23 +1,38 @@
 import { sandboxControl } from "@/sandbox/control-client";
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
-import { type Session, viewTripsPage } from "./dashboard-client";
+import { type Session, viewTripsPage, viewTripsPageAsBrowser } from "./dashboard-client";
 import { type UpstreamCounts, classifyRoutes, perView } from "./upstream-counts";
 
 /**
  * Item 1: upstream requests per trips page view, counted by the sandbox. The dashboard is measured on the trips page
- * itself (what opening or reloading a trips URL costs); beside it, the same views made the naive way, with no cache:
- * challenge, submit, exchange and data call for every view.
+ * itself (what opening or reloading a trips URL costs); then on a whole view as the browser makes it, with the next
+ * page's prefetch and the trips map's routes, counted service by service; beside them, the same page views made the
+ * naive way, with no cache: challenge, submit, exchange and data call for every view.
  */
+
+/** Warm views of one trips page as the browser makes them (viewTripsPageAsBrowser), after one that warms its routes. */
+export interface BrowserViews {
+  page: number;
+  views: number;
+  /** Everything the views cost together. */
+  total: UpstreamCounts;
+  perView: UpstreamCounts;
+}
 
 export interface UpstreamResults {
   tokenId: number;
   dashboard: { coldView: UpstreamCounts; warmView: UpstreamCounts; warmViews: number; concurrentCold: UpstreamCounts };
+  /** Absent from results written before it was measured. */
+  browserViews?: BrowserViews;
   naive: { view: UpstreamCounts; concurrentCold: UpstreamCounts };
   concurrency: number;
 }
 
 export const CONCURRENT_VIEWS = 50;
 const WARM_VIEWS = 10;
+/** A page past the first, as when paging through a vehicle's trips; the vehicle measured has pages after it. */
+const BROWSER_VIEW_PAGE = 2;
+export const BROWSER_VIEWS = 3;
 
 /** Counts the upstream requests `work` causes. */
 async function counted(sandboxUrl: string, work: () => Promise<unknown>): Promise<UpstreamCounts> {
@@ -56,6 +71,11 @@ export async function measureUpstream(setup: UpstreamSetup): Promise<UpstreamRes
   const warm = await counted(sandboxUrl, async () => {
     for (let i = 0; i < WARM_VIEWS; i++) await viewTripsPage(fresh, tokenId);
   });
+  // The first view reads the page's routes from the Telemetry API; the views counted find them kept, as a reload does.
+  await viewTripsPageAsBrowser(fresh, tokenId, BROWSER_VIEW_PAGE);
+  const browserTotal = await counted(sandboxUrl, async () => {
+    for (let i = 0; i < BROWSER_VIEWS; i++) await viewTripsPageAsBrowser(fresh, tokenId, BROWSER_VIEW_PAGE);
+  });
   const concurrentCold = await setup.withAnotherFreshDashboard((session) =>
     counted(sandboxUrl, () => times(CONCURRENT_VIEWS, () => viewTripsPage(session, tokenId))),
   );
@@ -66,6 +86,12 @@ export async function measureUpstream(setup: UpstreamSetup): Promise<UpstreamRes
   return {
     tokenId,
     dashboard: { coldView, warmView: perView(warm, WARM_VIEWS), warmViews: WARM_VIEWS, concurrentCold },
+    browserViews: {
+      page: BROWSER_VIEW_PAGE,
+      views: BROWSER_VIEWS,
+      total: browserTotal,
+      perView: perView(browserTotal, BROWSER_VIEWS),
+    },
     naive: { view: naiveSingle, concurrentCold: naiveConcurrent },
     concurrency: CONCURRENT_VIEWS,
   };

@@ -10,6 +10,7 @@ import { isAbort, toFailure } from "./failure";
 import { guarded } from "./guard";
 import { tripsInput } from "./inputs";
 import { openLongRead } from "./long-reads";
+import { recentTripsPage } from "./recent-trip-pages";
 
 /**
  * The routes of one page of trips, for the trips map: one request from the browser, read from the Telemetry API ten
@@ -178,14 +179,15 @@ function tripPathsStream(tokenId: number, trips: readonly Trip[], signal: AbortS
 }
 
 /**
- * The page's trips' paths, as a stream: one of the session's long reads. Resolves once the page of trips is read, so
- * a refused or unknown vehicle is still an HTTP error.
+ * The page's trips' paths, as a stream: one of the session's long reads. The page is the one the page read or the
+ * prefetch has just fetched when there is one (recent-trip-pages.ts), else read now. Resolves once the page of trips
+ * is known, so a refused or unknown vehicle is still an HTTP error.
  */
 export const openTripPathsStream = guarded(
   tripsInput,
   async function openTripPathsStream({ tokenId, page }, { session, signal }) {
     return openLongRead(session, signal, async (hold) => {
-      const { trips } = await getDimoClient().listTrips(tokenId, page);
+      const { trips } = await recentTripsPage(tokenId, page);
       return hold(tripPathsStream(tokenId, trips, signal));
     });
   },

@@ -7,6 +7,7 @@ import { type DayBounds, type DaySearch, findDayPage } from "./trip-day-search";
 import { keptTripHistory, pageFromHistory } from "./trip-history";
 import { positiveWholeNumber, tripsInput } from "./inputs";
 import { openLongRead } from "./long-reads";
+import { readTripsPage } from "./recent-trip-pages";
 import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } from "./trip-streams";
 
 /**
@@ -15,9 +16,12 @@ import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } 
  * without location history with a status before the first byte.
  */
 
-/** One page (TRIPS_PAGE_SIZE trips, newest first) of a vehicle's trips. */
+/**
+ * One page (TRIPS_PAGE_SIZE trips, newest first) of a vehicle's trips, always from the Trips API, and kept a short
+ * while for the paths route (recent-trip-pages.ts).
+ */
 export const listTripsPage = guarded(tripsInput, async function listTripsPage({ tokenId, page }) {
-  return getDimoClient().listTrips(tokenId, page);
+  return readTripsPage(tokenId, page);
 });
 
 /**
