@@ -8,9 +8,16 @@
 /** The window property the test runner sets; also the prefix of every exposed hook (`${TEST_HOOKS_FLAG}.tripsMap`). */
 export const TEST_HOOKS_FLAG = "__dashboardTestHooks";
 
-/** What the pages may expose to tests: the two maps, and their draw functions for the benchmark. */
+/** What the pages may expose to tests: the maps, their draw functions for the benchmark, and what they drew. */
 export type TestHookName =
-  "tripsMap" | "allTripsMap" | "tripsMapBench" | "allTripsMapBench" | "allTripsClusters" | "allTripsDensity";
+  | "tripsMap"
+  | "allTripsMap"
+  | "tripsMapBench"
+  | "allTripsMapBench"
+  | "allTripsClusters"
+  | "allTripsDensity"
+  | "fleetMap"
+  | "fleetClusters";
 
 /** The window as a plain record: the hooks are named at run time, so nothing in the bundle spells one out. */
 const hookWindow = () => window as unknown as Record<string, unknown>;

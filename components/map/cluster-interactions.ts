@@ -30,26 +30,37 @@ export function listTripsOf(mark: ClusterMark, leaves: ClusterQueries["leaves"],
     .catch(() => undefined);
 }
 
+/** How a map's clusters speak of what they hold, and whether a click on one lists it as well as zooming in. */
+export interface ClusterWording {
+  /** The hover text for a mark of `count` (formatted as `shown`). */
+  tooltip: (count: number, shown: string) => string;
+  listOnClick: boolean;
+}
+
+const TRIP_STARTS: ClusterWording = {
+  tooltip: (trips, shown) =>
+    `${shown} ${trips === 1 ? "trip starts" : "trips start"} here · click ${trips === 1 ? "for it" : "to zoom in, Alt+click for the list"}`,
+  listOnClick: false,
+};
+
 /**
  * Hovering a cluster says how many trips start there. Clicking one zooms in until it splits; at the last zoom, or
  * with Alt held, it lists its trips instead (`onList`), as a click on a single start does. (Not Shift: MapLibre's
- * box zoom takes a Shift press on the map, and the click never comes.)
+ * box zoom takes a Shift press on the map, and the click never comes.) With `listOnClick`, every click lists and a
+ * cluster's also zooms in.
  */
 export function addClusterInteractions(
   map: MapLibreMap,
   markAt: (point: { x: number; y: number }) => ClusterMark | null,
   clusters: ClusterQueries,
   onList: ListTrips,
+  wording: ClusterWording = TRIP_STARTS,
 ): void {
   const tooltip = mapTooltip(map, "cluster-tooltip");
   map.on("mousemove", (event) => {
     const mark = markAt(event.point);
     if (!mark) return tooltip.hide();
-    const trips = mark.count;
-    tooltip.show(
-      [mark.lng, mark.lat],
-      `${formatNumber(trips)} ${trips === 1 ? "trip starts" : "trips start"} here · click ${trips === 1 ? "for it" : "to zoom in, Alt+click for the list"}`,
-    );
+    tooltip.show([mark.lng, mark.lat], wording.tooltip(mark.count, formatNumber(mark.count)));
   });
 
   map.on("click", (event) => {
@@ -60,6 +71,7 @@ export function addClusterInteractions(
       listTripsOf(mark, clusters.leaves, onList);
       return;
     }
+    if (wording.listOnClick) listTripsOf(mark, clusters.leaves, onList);
     clusters
       .expansionZoom(clusterId)
       .then((zoom) => map.easeTo({ center: [mark.lng, mark.lat], zoom, duration: prefersReducedMotion() ? 0 : 500 }))

@@ -10,6 +10,7 @@ import {
   labelSize,
   markAt,
   markBuffers,
+  markStyle,
   marksOf,
 } from "./cluster-marks";
 import { MAP_PALETTES } from "./map-theme";
@@ -73,6 +74,17 @@ describe("the circles", () => {
     expect(second[0]).toBeCloseTo(mercatorX(-122.6) - mercatorX(-122.68), 9);
     expect(second[1]).toBeCloseTo(mercatorY(45.5) - mercatorY(45.52), 9);
     expect(second.slice(2)).toEqual([5, 1, ...rgbOf(MAP_PALETTES.dark.start), 1].map((value) => Math.fround(value)));
+  });
+
+  it("draw a faded single point larger and see-through, and leave clusters as they are", () => {
+    const [cluster250, point] = marksOf([cluster(0, 0, 250, 1), single(1, 1, 3)]);
+    if (!cluster250 || !point) throw new Error("two marks expected");
+    const faded = markStyle({ ...point, faded: true }, "light");
+    const solid = markStyle(point, "light");
+    expect(faded.radius).toBeGreaterThan(solid.radius);
+    expect(faded.fill[3]).toBeLessThan(1);
+    expect(faded.fill.slice(0, 3)).toEqual(solid.fill.slice(0, 3).map((value) => value * faded.fill[3]));
+    expect(markStyle({ ...cluster250, faded: true }, "light")).toEqual(markStyle(cluster250, "light"));
   });
 });
 

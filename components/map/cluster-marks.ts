@@ -20,6 +20,8 @@ export interface ClusterMark {
   index: number | null;
   /** The count as drawn ("12", "1.2k"); empty for a single start. */
   label: string;
+  /** A single point known only roughly (an approximate location): drawn larger and see-through, an area more than a spot. */
+  faded?: boolean;
 }
 
 /** The marks of a worker answer: clusters first, then single starts, which are drawn over them. */
@@ -60,13 +62,15 @@ export function countStep(count: number): number {
 }
 
 const SINGLE_RADIUS = 5;
+const FADED_RADIUS = 8;
+const FADED_OPACITY = 0.35;
 const CLUSTER_STROKE = 1.5;
 const SINGLE_STROKE = 1;
 const CLUSTER_OPACITY = 0.9;
 
 /** A mark's circle and stroke width in CSS pixels, the same in every theme. */
 export function markSize(mark: ClusterMark): { radius: number; stroke: number } {
-  if (mark.clusterId === null) return { radius: SINGLE_RADIUS, stroke: SINGLE_STROKE };
+  if (mark.clusterId === null) return { radius: mark.faded ? FADED_RADIUS : SINGLE_RADIUS, stroke: SINGLE_STROKE };
   return { radius: clusterRadii()[countStep(mark.count)] ?? SINGLE_RADIUS, stroke: CLUSTER_STROKE };
 }
 
@@ -77,7 +81,8 @@ export function markStyle(
 ): { radius: number; stroke: number; fill: [number, number, number, number] } {
   if (mark.clusterId === null) {
     const [r, g, b] = rgbOf(MAP_PALETTES[theme].start);
-    return { ...markSize(mark), fill: [r, g, b, 1] };
+    const a = mark.faded ? FADED_OPACITY : 1;
+    return { ...markSize(mark), fill: [r * a, g * a, b * a, a] };
   }
   const [r, g, b] = rgbOf(clusterColors(theme)[countStep(mark.count)] ?? "#000000");
   const a = CLUSTER_OPACITY;
