@@ -157,12 +157,13 @@ describe("fleetSummary", () => {
   });
 
   it("says who was not seen for a week, and for whom it is not known yet", () => {
-    const seen = fleetSummary(input(FLEET), {
+    const vinOnly = vehicle(7, { grant: grant(VIN) });
+    const seen = fleetSummary(input([...FLEET, vinOnly]), {
       lastSeenMs: { 1: NOW - DAY, 2: NOW - 8 * DAY, 5: NOW - 20 * DAY },
       nowMs: NOW,
     }).seen;
-    // 5 has expired and is left out; 3 gives the approximate location; 6 gives none, so it is never read.
-    expect(seen).toEqual({ withinWeek: 1, notForWeek: 1, notYetKnown: 2, noLocationGrant: 1 });
+    // 5 has expired and is left out; 3, 4 and 6 may be read but were not yet; 7's grant gives no signal to read.
+    expect(seen).toEqual({ withinWeek: 1, notForWeek: 1, notYetKnown: 3, noSignalsGrant: 1 });
     expect(fleetSummary(input(FLEET), null).seen).toBeNull();
   });
 

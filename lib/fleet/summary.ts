@@ -1,4 +1,4 @@
-import { type Feature, FEATURES, type FeatureRule, canUse } from "@/lib/features";
+import { type Feature, FEATURES, type FeatureRule, canReadSignals, canUse } from "@/lib/features";
 import type { Vehicle } from "@/lib/models";
 import { type PrivilegeId } from "@/lib/protocol";
 import { EMPTY_ROSTER_QUERY, type RosterQuery, rosterSearch } from "@/lib/roster/query";
@@ -24,10 +24,10 @@ export interface FleetSeen {
   /** Live vehicles last seen within the week, and longer ago. */
   withinWeek: number;
   notForWeek: number;
-  /** Live vehicles with no last-seen time yet, whose grant lets the positions be read. */
+  /** Live vehicles with no last-seen time yet, whose grant lets their signals be read. */
   notYetKnown: number;
-  /** Live vehicles with no last-seen time whose grant gives no location: the refresher does not read them. */
-  noLocationGrant: number;
+  /** Live vehicles whose grant gives no signal at all: nothing tells when they were seen. */
+  noSignalsGrant: number;
 }
 
 export interface FleetSummary {
@@ -164,14 +164,14 @@ function coverageCounts(live: readonly Vehicle[]): FleetCount[] {
 }
 
 function seenCounts(live: readonly Vehicle[], seen: SeenInput): FleetSeen {
-  const counts: FleetSeen = { withinWeek: 0, notForWeek: 0, notYetKnown: 0, noLocationGrant: 0 };
+  const counts: FleetSeen = { withinWeek: 0, notForWeek: 0, notYetKnown: 0, noSignalsGrant: 0 };
   for (const vehicle of live) {
     const at = seen.lastSeenMs[vehicle.tokenId];
     if (at !== undefined) {
       if (seen.nowMs - at > NOT_SEEN_AFTER_MS) counts.notForWeek++;
       else counts.withinWeek++;
-    } else if (canUse(vehicle.grant, "approximateLocation")) counts.notYetKnown++;
-    else counts.noLocationGrant++;
+    } else if (canReadSignals(vehicle.grant)) counts.notYetKnown++;
+    else counts.noSignalsGrant++;
   }
   return counts;
 }
