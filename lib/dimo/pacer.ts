@@ -34,6 +34,15 @@ function spacingMs(options: Pick<PacerOptions, "limits" | "windowMs">, service: 
 }
 
 /**
+ * The most requests a second the pacer lets through to `service` (its even spacing, not DIMO's nominal limit);
+ * undefined for a service without a limit. What a long job (the fleet's positions) can promise to finish in.
+ */
+export function pacedRatePerSecond(limits: PacerOptions["limits"], service: DimoService): number | undefined {
+  const spacing = spacingMs({ limits }, service);
+  return spacing === undefined ? undefined : 1_000 / spacing;
+}
+
+/**
  * Even spacing per service: one request every `windowMs / (limit - 1)`, so that no stretch of DIMO's second holds
  * more than the limit, even when timers fire late and the network bunches what left evenly (a burst allowance would
  * let them pile up). Turns are handed out in call order, so a burst (the all-trips walk's four pages at once) queues

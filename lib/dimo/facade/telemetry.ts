@@ -26,6 +26,7 @@ import {
   fetchSegments,
   fetchVin,
 } from "../telemetry";
+import { type LastPosition, fetchLastPosition } from "../telemetry/position";
 import { type ClientContext } from "./context";
 
 /**
@@ -57,6 +58,11 @@ export interface TelemetryMethods {
    * (privilege 1), at most PATHS_PER_REQUEST windows in one Telemetry API request; answered in the order asked.
    */
   getTripPaths(tokenId: number, windows: readonly PathWindow[]): Promise<PathAnswer[]>;
+  /**
+   * When the vehicle was last seen and its last location, in one request: the exact location with privilege 4, the
+   * approximate one with 8 alone, none without either (then `lastSeen` only, which privilege 1 allows).
+   */
+  getLastPosition(tokenId: number): Promise<LastPosition>;
 }
 
 export function telemetryMethods({ http, config, grantOf, withAccess }: ClientContext): TelemetryMethods {
@@ -114,6 +120,18 @@ export function telemetryMethods({ http, config, grantOf, withAccess }: ClientCo
       // Speed is asked for only when the grant allows it, so the service has nothing to refuse.
       const withSpeed = canUse(grant, "telemetry");
       return withAccess(tokenId, "location", (token) => fetchPaths(target(tokenId, token), windows, withSpeed));
+    },
+
+    async getLastPosition(tokenId) {
+      const grant = await grantOf(tokenId);
+      const signal = canUse(grant, "location")
+        ? "currentLocationCoordinates"
+        : canUse(grant, "approximateLocation")
+          ? "currentLocationApproximateCoordinates"
+          : null;
+      return withAccess(tokenId, signalsFeatureFor(grant), (token) =>
+        fetchLastPosition(target(tokenId, token), signal),
+      );
     },
   };
 }
