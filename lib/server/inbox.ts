@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { getStores } from "@/lib/store";
+import { noteFleetDelivery } from "./fleet";
 import { guarded } from "./guard";
 import { type InboxDelivery, type InboxView } from "./inbox-types";
 import { noInput } from "./inputs";
@@ -91,6 +92,8 @@ export async function recordDelivery(
     truncated,
   };
   await getStores().logs.append(logKey(secret), JSON.stringify(delivery), INBOX_CAP);
+  // A location or any signal of a vehicle keeps the fleet map fresh without asking DIMO.
+  if (!truncated) await noteFleetDelivery(body, now);
 }
 
 async function readDeliveries(secret: string): Promise<InboxDelivery[]> {

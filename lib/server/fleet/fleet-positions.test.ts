@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { POST as postToInbox } from "@/app/api/inbox/[secret]/route";
+import { GET as getPositionsRoute } from "@/app/api/fleet/positions/route";
+import { type DashboardSession } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
+import { canReadSignals, canUse } from "@/lib/features";
+import type { FleetPositionsView } from "@/lib/fleet/types";
+import type { Vehicle } from "@/lib/models";
+import { vehicleDid } from "@/lib/protocol";
+import { eventually } from "@/test-support/fleet";
+import { request, setUpSandbox } from "@/test-support/sandbox";
+import { inboxTarget } from "../inbox";
+import { vehicleRoster } from "../roster";
+import { fleetPositions, readFleetPositions } from ".";
+
+/**
+ * The fleet's positions against a sandbox's Telemetry API, through the app's own client, roster and inbox: what the
+ * refresher keeps is what the service says, approximate where the grant gives no more, absent where it gives no
+ * location, and a delivery to the inbox moves a vehicle without a read.
+ */
+
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+
+const suite = setUpSandbox({ pointApp: true, live: false });
+/** A guard against a hang: the sandbox's dozen vehicles take seconds, more on a busy machine. */
+const SETTLED_MS = 90_000;
+
+let vehicles: Vehicle[] = [];
+let view: FleetPositionsView;
+
+const live = (vehicle: Vehicle) => vehicle.grant !== null && Date.parse(vehicle.grant.expiresAt ?? "9999") > Date.now();
+const readable = () => vehicles.filter((vehicle) => live(vehicle) && canReadSignals(vehicle.grant));
+
+/** The vehicle's last position and time seen, as the sandbox's Telemetry API answers a token with its grant. */
+async function telemetryOf(vehicle: Vehicle) {
+  const privileges = vehicle.grant?.privileges ?? [];
+  const token = await suite.vehicleJwt(vehicle.tokenId, privileges);
+  const signal = canUse(vehicle.grant, "location")
+    ? "currentLocationCoordinates"
+    : canUse(vehicle.grant, "approximateLocation")
+      ? "currentLocationApproximateCoordinates"
+      : null;
+  const answer = await request(`${suite.url}/telemetry/query`, {
+    method: "POST",
+    bearer: token,
+    json: {
+      query: `query($id: Int!) { signalsLatest(tokenId: $id) { lastSeen ${signal ? `${signal} { timestamp value { latitude longitude } }` : ""} } }`,
+      variables: { id: vehicle.tokenId },
+    },
+  });
+  type Fix = { timestamp: string; value: { latitude: number; longitude: number } } | null;
+  const latest = (answer.body as { data: { signalsLatest: Record<string, unknown> } }).data.signalsLatest;
+  return { lastSeen: latest.lastSeen as string | null, fix: signal ? (latest[signal] as Fix) : null };
+}
+
+async function deliver(event: unknown): Promise<void> {
+  const secret = new URL((await inboxTarget()).url).pathname.split("/").at(-1) ?? "";
+  const response = await postToInbox(
+    new Request(`http://127.0.0.1/api/inbox/${secret}`, { method: "POST", body: JSON.stringify(event) }),
+    { params: Promise.resolve({ secret }) },
+  );
+  expect(response.status).toBe(200);
+}
+
+const signalEvent = (tokenId: number, name: string, value: unknown, timestamp: string) => ({
+  specversion: "1.0",
+  type: "dimo.trigger",
+  source: "vehicle-triggers-api",
+  subject: vehicleDid(tokenId, getConfig().vehicleContract),
+  id: `test-${tokenId}-${timestamp}`,
+  data: {
+    service: "signals",
+    metricName: `vss.${name}`,
+    signal: { name, timestamp, valueType: "vss.Location", value },
+  },
+});
+
+beforeAll(async () => {
+  auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
+  await vehicleRoster().settle();
+  vehicles = (await vehicleRoster().vehicles()).vehicles;
+  await readFleetPositions();
+  view = await eventually(
+    readFleetPositions,
+    (current) => current.progress.read >= readable().length && current.progress.remainingSeconds === null,
+    SETTLED_MS,
+  );
+}, SETTLED_MS + 30_000);
+
+afterAll(async () => {
+  await fleetPositions().refresher.stop();
+});
+
+describe("the fleet's positions", () => {
+  it("reads every vehicle whose grant opens a signal, and says so in the progress", () => {
+    expect(readable().length).toBeGreaterThan(5);
+    expect(view.progress).toMatchObject({
+      total: vehicles.filter(live).length,
+      read: readable().length,
+      remainingSeconds: null,
+      failure: null,
+      withoutLocationGrant: vehicles.filter((v) => live(v) && !canUse(v.grant, "approximateLocation")).length,
+    });
+    expect(view.progress.withPosition).toBe(view.positions.length);
+  });
+
+  it("holds what the Telemetry API says: exact with location, approximate with the approximate privilege alone", async () => {
+    let approximate = 0;
+    for (const vehicle of readable()) {
+      const { lastSeen, fix } = await telemetryOf(vehicle);
+      const position = view.positions.find((p) => p.tokenId === vehicle.tokenId);
+      expect(view.lastSeenMs[vehicle.tokenId] ?? null, `last seen of ${vehicle.tokenId}`).toBe(
+        lastSeen ? Date.parse(lastSeen) : null,
+      );
+      if (!fix) {
+        expect(position, `position of ${vehicle.tokenId}`).toBeUndefined();
+        continue;
+      }
+      const exact = canUse(vehicle.grant, "location");
+      if (!exact) approximate += 1;
+      expect(position).toMatchObject({
+        lat: fix.value.latitude,
+        lon: fix.value.longitude,
+        atMs: Date.parse(fix.timestamp),
+        approximate: !exact,
+      });
+      expect(position?.name).toBeTruthy();
+    }
+    expect(approximate).toBeGreaterThan(0);
+  });
+
+  it("gives no position to a vehicle whose grant has no location privilege", () => {
+    const noLocation = vehicles.filter((v) => live(v) && !canUse(v.grant, "approximateLocation"));
+    expect(noLocation.length).toBeGreaterThan(0);
+    for (const vehicle of noLocation) {
+      expect(view.positions.some((p) => p.tokenId === vehicle.tokenId)).toBe(false);
+    }
+  });
+
+  it("answers the route with the same view, behind the session", async () => {
+    const response = await getPositionsRoute();
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as FleetPositionsView;
+    expect(body.positions.length).toBe(view.positions.length);
+    expect(Object.keys(body.progress).sort()).toEqual(Object.keys(view.progress).sort());
+    auth.session = null;
+    expect((await getPositionsRoute()).status).toBe(401);
+    auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
+  });
+
+  it("moves a vehicle on a delivery to the inbox, with no read, and shows no exact fix to an approximate grant", async () => {
+    const exact = readable().find((v) => canUse(v.grant, "location"));
+    const rough = readable().find((v) => !canUse(v.grant, "location") && canUse(v.grant, "approximateLocation"));
+    if (!exact || !rough) throw new Error("the seed has an exact and an approximate grant");
+    const reads = fleetPositions().refresher.readCount;
+    const now = new Date().toISOString();
+    await deliver(
+      signalEvent(exact.tokenId, "currentLocationCoordinates", { latitude: 48.8566, longitude: 2.3522 }, now),
+    );
+    await deliver(signalEvent(rough.tokenId, "currentLocationCoordinates", { latitude: 48.1, longitude: 11.5 }, now));
+    const after = await readFleetPositions();
+    expect(after.positions.find((p) => p.tokenId === exact.tokenId)).toMatchObject({
+      lat: 48.8566,
+      lon: 2.3522,
+      approximate: false,
+      atMs: Date.parse(now),
+    });
+    expect(after.lastSeenMs[exact.tokenId]).toBe(Date.parse(now));
+    const roughPosition = after.positions.find((p) => p.tokenId === rough.tokenId);
+    expect(roughPosition?.approximate).toBe(true);
+    expect(roughPosition?.lat).not.toBe(48.1);
+    expect(fleetPositions().refresher.readCount).toBe(reads);
+  });
+});

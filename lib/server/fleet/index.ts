@@ -1,0 +1,130 @@
+import "server-only";
+import { getConfig } from "@/lib/config";
+import { type DimoClient, getDimoClient } from "@/lib/dimo";
+import { isDimoError } from "@/lib/dimo/errors";
+import { pacedRatePerSecond } from "@/lib/dimo/pacer";
+import type { FleetPositionsView } from "@/lib/fleet/types";
+import type { Vehicle } from "@/lib/models";
+import { processWide } from "@/lib/process-wide";
+import { DIMO_RATE_LIMITS } from "@/lib/protocol";
+import { type CappedLogStore, type KeyValueStore, getStores } from "@/lib/store";
+import { toFailure } from "../failure";
+import { guarded } from "../guard";
+import { noInput } from "../inputs";
+import { vehicleRoster } from "../roster";
+import { PositionStore } from "./position-store";
+import { pushedRecord } from "./pushed";
+import { PositionRefresher, type RefresherTimings } from "./refresher";
+import { fleetPositionsView } from "./view";
+
+/**
+ * The fleet's last known positions, as the fleet map and the fleet's summary read them: kept in the shared store with
+ * their age, filled by one background refresher for every instance sharing it, and kept fresh by the webhook
+ * deliveries that reach the dashboard's inbox.
+ */
+
+export interface FleetPositionsDeps {
+  client: DimoClient;
+  keyValue: KeyValueStore;
+  logs: CappedLogStore;
+  clientId: string;
+  vehicleContract: string;
+  roster(): Promise<readonly Vehicle[]>;
+  timings?: Partial<RefresherTimings>;
+}
+
+/**
+ * One Telemetry API request a vehicle: the fleet's pace at DIMO's limits is the pacer's for that service (the token
+ * exchange's and the identity API's limits are higher).
+ */
+const PACED_VEHICLES_PER_SECOND = pacedRatePerSecond(DIMO_RATE_LIMITS, "telemetry") ?? 1;
+
+/** A refusal that is the vehicle's own (its grant, an unknown id), not the service's, the network's or the license's. */
+const isVehicleFailure = (error: unknown) =>
+  isDimoError(error) && !error.retryable && error.status !== 401 && error.service !== "auth";
+
+export class FleetPositions {
+  readonly store: PositionStore;
+  readonly refresher: PositionRefresher;
+
+  constructor(private readonly deps: FleetPositionsDeps) {
+    this.store = new PositionStore(deps.keyValue, deps.logs, deps.clientId);
+    this.refresher = new PositionRefresher({
+      store: this.store,
+      roster: deps.roster,
+      readPosition: (tokenId) => deps.client.getLastPosition(tokenId),
+      isVehicleFailure,
+      describe: (error) => toFailure(error, "fleet positions"),
+      now: Date.now,
+      timings: deps.timings,
+    });
+  }
+
+  /** The positions now; starts the refresher here when it is not running yet (another instance may hold the lock). */
+  async read(): Promise<FleetPositionsView> {
+    this.refresher.start();
+    const [vehicles, records, state, running] = await Promise.all([
+      this.deps.roster(),
+      this.store.readAll(),
+      this.store.readState(),
+      this.store.isHeld(),
+    ]);
+    return fleetPositionsView({
+      vehicles,
+      records,
+      state,
+      running,
+      pacedRate: PACED_VEHICLES_PER_SECOND,
+      nowMs: Date.now(),
+    });
+  }
+
+  /** Records what a delivery says about a vehicle's position or last time seen; ignores any other body. */
+  async notePushed(body: unknown, receivedAt: number): Promise<void> {
+    const pushed = pushedRecord(body, this.deps.vehicleContract, receivedAt);
+    if (pushed) await this.store.push(pushed.tokenId, pushed.record);
+  }
+}
+
+/** The app's fleet positions: the one DIMO client, the shared stores and the license's roster. */
+export function fleetPositions(): FleetPositions {
+  return processWide("fleet-positions", () => {
+    const stores = getStores();
+    const config = getConfig();
+    return new FleetPositions({
+      client: getDimoClient(),
+      keyValue: stores.tolerant.keyValue,
+      logs: stores.logs,
+      clientId: config.license.clientId,
+      vehicleContract: config.vehicleContract,
+      roster: async () => (await vehicleRoster().vehicles()).vehicles,
+    });
+  });
+}
+
+/** The license's vehicles' positions, names, last times seen and the refresher's progress; the first call starts it. */
+export function readFleetPositions(): Promise<FleetPositionsView> {
+  return fleetPositions().read();
+}
+
+/** The same for a route, behind the session check. */
+export const getFleetPositions = guarded(noInput, async function fleetPositionsRead() {
+  return readFleetPositions();
+});
+
+/** Starts the background refresher in this process, unless it runs already; returns at once. */
+export function startFleetRefresher(): void {
+  fleetPositions().refresher.start();
+}
+
+/**
+ * A delivery that reached the dashboard's inbox: its position or last time seen goes to the fleet's positions. Never
+ * throws: the delivery is recorded in the inbox whatever becomes of this.
+ */
+export async function noteFleetDelivery(body: unknown, receivedAt: number = Date.now()): Promise<void> {
+  try {
+    await fleetPositions().notePushed(body, receivedAt);
+  } catch (error) {
+    toFailure(error, "fleet positions from a delivery");
+  }
+}

@@ -1,0 +1,165 @@
+import "server-only";
+import type { CappedLogStore, KeyValueStore } from "@/lib/store/types";
+
+/**
+ * Where the fleet's positions live: in the shared store (Redis when configured, so every instance serves the same map
+ * and one refresher fills it), this process's memory otherwise. The records sit in a fixed number of buckets by token
+ * id, so a view reads a few dozen keys whatever the fleet's size, and the refresher rewrites only the buckets of the
+ * vehicles it just read. Webhook deliveries go to a capped log beside them, so any instance can record one without
+ * the refresher's lock; readers lay the log over the buckets, and the refresher folds it in.
+ */
+
+export interface StoredPosition {
+  lat: number;
+  lon: number;
+  /** When the vehicle sent it, epoch milliseconds. */
+  atMs: number;
+}
+
+/**
+ * The exact fix and the approximate one (an H3 cell's centre) are kept apart: which one a view may show depends on
+ * the vehicle's grant when it is shown, and a delivery of one kind must not push out the other.
+ */
+export interface PositionRecord {
+  exact: StoredPosition | null;
+  approximate: StoredPosition | null;
+  /** When the vehicle last sent any signal. */
+  seenMs: number | null;
+  /** When the refresher last read the vehicle; null when only deliveries told of it. */
+  readAt: number | null;
+  /** When a delivery last brought its position. */
+  pushedAt: number | null;
+}
+
+export interface RefresherState {
+  /** The last run's failure, in words for people; cleared by the next run that reads a vehicle. */
+  failure: { message: string; at: number } | null;
+  /** Vehicles a second the last run read, with when it measured it; what the progress line's estimate uses. */
+  rate: { perSecond: number; at: number } | null;
+}
+
+/** Enough for a view to read all of them at once, few enough that each is a few kilobytes in a 10,000-vehicle fleet. */
+export const BUCKETS = 64;
+/** An idle fleet's positions are dropped after a week, as its roster is; the next view starts them again. */
+const KEPT_MS = 7 * 24 * 3_600_000;
+/** More deliveries than arrive between two of the refresher's folds on any fleet the webhooks are meant for. */
+const PUSHED_CAP = 2_000;
+
+const newer = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
+const later = (a: StoredPosition | null, b: StoredPosition | null) =>
+  a === null ? b : b === null || a.atMs >= b.atMs ? a : b;
+
+/** What two accounts of one vehicle add up to: the later position, the later of each time. */
+export function mergeRecords(a: PositionRecord | undefined, b: PositionRecord): PositionRecord {
+  if (!a) return b;
+  return {
+    exact: later(a.exact, b.exact),
+    approximate: later(a.approximate, b.approximate),
+    seenMs: newer(a.seenMs, b.seenMs),
+    readAt: newer(a.readAt, b.readAt),
+    pushedAt: newer(a.pushedAt, b.pushedAt),
+  };
+}
+
+const bucketOf = (tokenId: number) => tokenId % BUCKETS;
+
+function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export class PositionStore {
+  constructor(
+    private readonly keyValue: KeyValueStore,
+    private readonly logs: CappedLogStore,
+    private readonly clientId: string,
+  ) {}
+
+  key(part: string): string {
+    return `fleet:${this.clientId.toLowerCase()}:${part}`;
+  }
+
+  /** Every vehicle's record, the deliveries laid over the buckets. */
+  async readAll(): Promise<Map<number, PositionRecord>> {
+    const [buckets, pushed] = await Promise.all([
+      Promise.all(Array.from({ length: BUCKETS }, (_, n) => this.readBucket(n))),
+      this.readPushed(),
+    ]);
+    const records = new Map<number, PositionRecord>();
+    for (const bucket of buckets) for (const [id, record] of Object.entries(bucket)) records.set(Number(id), record);
+    for (const [tokenId, record] of pushed) records.set(tokenId, mergeRecords(records.get(tokenId), record));
+    return records;
+  }
+
+  /** Merges `records` into their buckets: each bucket read, merged and written again, so no newer word is lost. */
+  async write(records: ReadonlyMap<number, PositionRecord>): Promise<void> {
+    const byBucket = new Map<number, [number, PositionRecord][]>();
+    for (const entry of records) {
+      const n = bucketOf(entry[0]);
+      byBucket.set(n, [...(byBucket.get(n) ?? []), entry]);
+    }
+    await Promise.all(
+      [...byBucket].map(async ([n, entries]) => {
+        const bucket = await this.readBucket(n);
+        for (const [tokenId, record] of entries) bucket[tokenId] = mergeRecords(bucket[tokenId], record);
+        await this.keyValue.set(this.key(`positions:${n}`), JSON.stringify(bucket), KEPT_MS);
+      }),
+    );
+  }
+
+  /** A delivery's news of one vehicle, from any instance, without the refresher's lock. */
+  push(tokenId: number, record: PositionRecord): Promise<void> {
+    return this.logs.append(this.key("pushed"), JSON.stringify([tokenId, record]), PUSHED_CAP);
+  }
+
+  async readPushed(): Promise<[number, PositionRecord][]> {
+    // Without the deliveries the map is only as fresh as the refresher's reads, which is still worth showing.
+    const texts = await this.logs.list(this.key("pushed")).catch(() => []);
+    return texts.flatMap((text) => {
+      const entry = parseJson<[number, PositionRecord] | null>(text, null);
+      return Array.isArray(entry) && typeof entry[0] === "number" ? [entry] : [];
+    });
+  }
+
+  async readState(): Promise<RefresherState> {
+    return parseJson<RefresherState>(await this.keyValue.get(this.key("state")), { failure: null, rate: null });
+  }
+
+  async updateState(change: Partial<RefresherState>): Promise<void> {
+    const state = await this.readState();
+    await this.keyValue.set(this.key("state"), JSON.stringify({ ...state, ...change }), KEPT_MS);
+  }
+
+  /** Takes the refresher's lock for `leaseMs` unless another instance holds it. */
+  acquire(holder: string, leaseMs: number): Promise<boolean> {
+    return this.keyValue.setIfAbsent(this.key("lock"), holder, leaseMs);
+  }
+
+  /**
+   * Extends the lease while `holder` still has it; false once another took it over. The store has no atomic
+   * compare-and-extend, so the renewal comes well before the lease ends: only a holder stalled for most of a lease
+   * could be taken over between the read and the write, and then the next renewal finds it out.
+   */
+  async renew(holder: string, leaseMs: number): Promise<boolean> {
+    if ((await this.keyValue.get(this.key("lock"))) !== holder) return false;
+    await this.keyValue.set(this.key("lock"), holder, leaseMs);
+    return true;
+  }
+
+  async release(holder: string): Promise<void> {
+    await this.keyValue.deleteIfEquals(this.key("lock"), holder);
+  }
+
+  /** Whether some instance's refresher holds the lock now. */
+  async isHeld(): Promise<boolean> {
+    return (await this.keyValue.get(this.key("lock"))) !== null;
+  }
+
+  private async readBucket(n: number): Promise<Record<number, PositionRecord>> {
+    return parseJson<Record<number, PositionRecord>>(await this.keyValue.get(this.key(`positions:${n}`)), {});
+  }
+}
