@@ -1,5 +1,8 @@
 import { type LatLon } from "./geo";
 import { type Prng } from "./prng";
+import { driveStretch, idle, type Clock } from "./drive-phases";
+import { RoutePlan, type Phase } from "./route-plan";
+import { curbside, type EdgeKind, edgeKind, junctionPath, sameNode, turnAngle } from "./route-streets";
 import { type GridNode, type StreetNetwork, type XY } from "./streets";
 
 /**
@@ -10,140 +13,9 @@ import { type GridNode, type StreetNetwork, type XY } from "./streets";
  * again when asked.
  */
 
-type EdgeKind = "access" | "local" | "arterial";
-
-/** One stretch of constant acceleration: position `s0` (metres along the route) and speed `v0` (m/s) at time `t0`. */
-interface Phase {
-  t0: number;
-  duration: number;
-  s0: number;
-  v0: number;
-  a: number;
-}
-
-export interface DriveState {
-  /** Metres along the route. */
-  distance: number;
-  /** m/s. */
-  speed: number;
-  point: LatLon;
-  /** Degrees clockwise from north. */
-  heading: number;
-}
-
-const ACCELERATION = 1.6;
-const DECELERATION = 2.2;
 const ACCESS_KMH = 14;
 /** Drives shorter than this (ignition to ignition) wait longer at the start: warming up, buckling in. */
 const MIN_TRIP_SECONDS = 270;
-
-export class RoutePlan {
-  readonly lengthMetres: number;
-  readonly durationSeconds: number;
-
-  constructor(
-    /** The route's points; the first is the trip's start and the last its end, exactly. */
-    readonly points: readonly LatLon[],
-    private readonly cumulative: Float64Array,
-    private readonly headings: Float64Array,
-    private readonly phases: readonly Phase[],
-  ) {
-    this.lengthMetres = cumulative[cumulative.length - 1] ?? 0;
-    const last = phases[phases.length - 1];
-    this.durationSeconds = last ? last.t0 + last.duration : 0;
-  }
-
-  /** Where the car is `t` seconds after ignition on, and how fast it goes. */
-  at(t: number): DriveState {
-    const phase = this.phaseAt(t);
-    const tau = Math.min(Math.max(t - phase.t0, 0), phase.duration);
-    const distance = Math.min(this.lengthMetres, Math.max(0, phase.s0 + phase.v0 * tau + 0.5 * phase.a * tau * tau));
-    const speed = Math.max(0, phase.v0 + phase.a * tau);
-    return { distance, speed, ...this.pointAt(distance) };
-  }
-
-  private phaseAt(t: number): Phase {
-    let lo = 0;
-    let hi = this.phases.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.phases[mid] as Phase).t0 <= t) lo = mid;
-      else hi = mid - 1;
-    }
-    return this.phases[lo] as Phase;
-  }
-
-  private pointAt(distance: number): { point: LatLon; heading: number } {
-    const points = this.points;
-    if (distance <= 0) return { point: points[0] as LatLon, heading: this.headings[0] ?? 0 };
-    if (distance >= this.lengthMetres) {
-      return { point: points[points.length - 1] as LatLon, heading: this.headings[this.headings.length - 1] ?? 0 };
-    }
-    let lo = 0;
-    let hi = this.cumulative.length - 2;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((this.cumulative[mid] as number) <= distance) lo = mid;
-      else hi = mid - 1;
-    }
-    const from = points[lo] as LatLon;
-    const to = points[lo + 1] as LatLon;
-    const start = this.cumulative[lo] as number;
-    const length = (this.cumulative[lo + 1] as number) - start;
-    const f = length > 0 ? (distance - start) / length : 0;
-    return {
-      point: {
-        latitude: from.latitude + (to.latitude - from.latitude) * f,
-        longitude: from.longitude + (to.longitude - from.longitude) * f,
-      },
-      heading: this.headings[lo] ?? 0,
-    };
-  }
-}
-
-/** The junctions a route passes: to an arterial, along arterials, and off again (or a short hop on local streets). */
-/** Extends `path` junction by junction along one axis to `target`. */
-function walk(path: GridNode[], axis: "i" | "j", target: number): void {
-  const here = path[path.length - 1] as GridNode;
-  const step = Math.sign(target - here[axis]);
-  for (let k = here[axis] + step; step !== 0 && k !== target + step; k += step) {
-    path.push(axis === "i" ? { i: k, j: here.j } : { i: here.i, j: k });
-  }
-}
-
-/** The junctions a route passes: to an arterial, along arterials, and off again (or a short hop on local streets). */
-function junctionPath(network: StreetNetwork, from: GridNode, to: GridNode, rng: Prng): GridNode[] {
-  const path: GridNode[] = [{ ...from }];
-  const di = to.i - from.i;
-  const dj = to.j - from.j;
-  const short = Math.abs(di) + Math.abs(dj) <= network.arterialEvery;
-  if (short) {
-    // A staircase of local streets: a turn or two where a driver would take them.
-    const firstAxis = rng.chance(0.5) ? "i" : "j";
-    const secondAxis = firstAxis === "i" ? "j" : "i";
-    const split = rng.next();
-    const part = Math.round((firstAxis === "i" ? di : dj) * split);
-    walk(path, firstAxis, (firstAxis === "i" ? from.i : from.j) + part);
-    walk(path, secondAxis, secondAxis === "i" ? to.i : to.j);
-    walk(path, firstAxis, firstAxis === "i" ? to.i : to.j);
-  } else if (rng.chance(0.5)) {
-    // Along the row to an arterial column, up or down it to an arterial row near the end, along that row, then in.
-    const column = network.arterialToward(from.i, to.i);
-    const row = network.arterialToward(to.j, from.j);
-    walk(path, "i", column);
-    walk(path, "j", row);
-    walk(path, "i", to.i);
-    walk(path, "j", to.j);
-  } else {
-    const row = network.arterialToward(from.j, to.j);
-    const column = network.arterialToward(to.i, from.i);
-    walk(path, "j", row);
-    walk(path, "i", column);
-    walk(path, "j", to.j);
-    walk(path, "i", to.i);
-  }
-  return path;
-}
 
 interface Junction {
   /** Speed to pass it at, m/s (0 to stop). */
@@ -152,92 +24,6 @@ interface Junction {
 }
 
 const kmh = (value: number) => value / 3.6;
-
-function edgeKind(network: StreetNetwork, a: GridNode, b: GridNode): EdgeKind {
-  if (a.i === b.i) return network.isArterial(a.i) ? "arterial" : "local";
-  return network.isArterial(a.j) ? "arterial" : "local";
-}
-
-function turnAngle(a: XY, b: XY, c: XY): number {
-  const h1 = Math.atan2(b.x - a.x, b.y - a.y);
-  const h2 = Math.atan2(c.x - b.x, c.y - b.y);
-  let d = Math.abs(h2 - h1);
-  if (d > Math.PI) d = 2 * Math.PI - d;
-  return (d * 180) / Math.PI;
-}
-
-interface Clock {
-  t: number;
-  s: number;
-}
-
-function pushPhase(phases: Phase[], clock: Clock, duration: number, v0: number, a: number): void {
-  if (duration <= 0) return;
-  phases.push({ t0: clock.t, duration, s0: clock.s, v0, a });
-  clock.t += duration;
-  clock.s += v0 * duration + 0.5 * a * duration * duration;
-}
-
-function idle(phases: Phase[], clock: Clock, seconds: number): void {
-  phases.push({ t0: clock.t, duration: seconds, s0: clock.s, v0: 0, a: 0 });
-  clock.t += seconds;
-}
-
-/** Accelerate, cruise, slow down over one stretch; returns the speed actually reached at its end. */
-function driveStretch(
-  phases: Phase[],
-  clock: Clock,
-  length: number,
-  vIn: number,
-  cruise: number,
-  vOut: number,
-): number {
-  const start = clock.s;
-  const a = ACCELERATION;
-  const b = DECELERATION;
-  const peak = Math.min(cruise, Math.sqrt((2 * a * b * length + b * vIn * vIn + a * vOut * vOut) / (a + b)));
-  let exit = vOut;
-  if (peak >= vIn && peak >= vOut) {
-    const up = (peak * peak - vIn * vIn) / (2 * a);
-    const down = (peak * peak - vOut * vOut) / (2 * b);
-    pushPhase(phases, clock, (peak - vIn) / a, vIn, a);
-    const cruiseLength = Math.max(0, length - up - down);
-    if (peak > 0) pushPhase(phases, clock, cruiseLength / peak, peak, 0);
-    pushPhase(phases, clock, (peak - vOut) / b, peak, -b);
-  } else if (peak < vOut) {
-    exit = Math.sqrt(vIn * vIn + 2 * a * length);
-    pushPhase(phases, clock, (exit - vIn) / a, vIn, a);
-  } else {
-    const braking = (vIn * vIn - vOut * vOut) / (2 * length);
-    pushPhase(phases, clock, (vIn - vOut) / braking, vIn, -braking);
-  }
-  // Floating point leaves the stretch a hair long or short: the next one starts exactly where this one ends.
-  clock.s = start + length;
-  return exit;
-}
-
-/** Where a point meets the street nearest it: the foot of the perpendicular on a block beside its nearest junction. */
-function curbside(network: StreetNetwork, point: XY, node: GridNode): { foot: XY; neighbour: GridNode } {
-  const a = network.node(node);
-  let best = { foot: a, neighbour: { i: node.i + 1, j: node.j }, distance: Infinity };
-  for (const neighbour of [
-    { i: node.i + 1, j: node.j },
-    { i: node.i - 1, j: node.j },
-    { i: node.i, j: node.j + 1 },
-    { i: node.i, j: node.j - 1 },
-  ]) {
-    const b = network.node(neighbour);
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const t = Math.min(1, Math.max(0, ((point.x - a.x) * dx + (point.y - a.y) * dy) / (dx * dx + dy * dy)));
-    const foot = { x: a.x + t * dx, y: a.y + t * dy };
-    const distance = Math.hypot(point.x - foot.x, point.y - foot.y);
-    if (distance < best.distance) best = { foot, neighbour, distance };
-  }
-  return best;
-}
-
-const sameNode = (a: GridNode | undefined, b: GridNode) => a !== undefined && a.i === b.i && a.j === b.j;
 
 /**
  * Plans the route of one trip from `start` to `end`; `rng` is the trip's own. The car pulls out of its spot onto the

@@ -2,7 +2,8 @@ import { distanceMiles, type LatLon, metersToMiles, offsetPoint, roundPoint } fr
 import { ksuid } from "./ksuid";
 import { type Metro, METROS } from "./metros";
 import { createPrng, type Prng } from "./prng";
-import { planRoute, type RoutePlan } from "./route";
+import { planRoute } from "./route";
+import { type RoutePlan } from "./route-plan";
 import { streetNetwork } from "./streets";
 import { DAY_MS, HOUR_MS, MINUTE_MS } from "./times";
 import { type SeedVehicle } from "./vehicles";

@@ -1,5 +1,5 @@
 import { type DriveRecord, type DriveStore } from "../store/drive-store";
-import { type RoutePlan } from "../seed/route";
+import { type RoutePlan } from "../seed/route-plan";
 import { routeOf, type VehicleSource } from "./vehicle-source";
 
 /**

@@ -1,6 +1,6 @@
 import { type MetroId, METROS } from "../seed/metros";
 import { type Powertrain } from "../seed/energy";
-import { type RoutePlan } from "../seed/route";
+import { type RoutePlan } from "../seed/route-plan";
 import { tripRoute } from "../seed/trip-generator";
 import { type DriveRecord, type DriveStore } from "../store/drive-store";
 import { type VehicleProfile } from "./signals/vehicle-profile";
