@@ -1,8 +1,9 @@
-import { Car, Share2, Webhook, Wrench } from "lucide-react";
+import { Car, MapPinned, Share2, Webhook, Wrench } from "lucide-react";
 import { NavLink } from "@/components/ui/nav-link";
 
 const ITEMS = [
   { href: "/vehicles", label: "Vehicles", icon: Car },
+  { href: "/fleet", label: "Fleet", icon: MapPinned },
   { href: "/share", label: "Get vehicles", icon: Share2 },
   { href: "/webhooks", label: "Webhooks", icon: Webhook },
   { href: "/developer", label: "Developer tools", icon: Wrench },

@@ -3,6 +3,8 @@ import type { Vehicle } from "@/lib/models";
 import { type PrivilegeId } from "@/lib/protocol";
 import { EMPTY_ROSTER_QUERY, type RosterQuery, rosterSearch } from "@/lib/roster/query";
 import { type RosterSelectionInput, matchingVehicles, selectRosterPage } from "@/lib/roster/select";
+import type { RosterProgress } from "@/lib/roster/types";
+import type { AppError } from "@/lib/result";
 import { EXPIRY_WARNING_DAYS, POWERTRAIN_TYPES } from "@/lib/share-links";
 
 /**
@@ -198,4 +200,16 @@ export function fleetSummary(roster: RosterSelectionInput, seen: SeenInput | nul
     },
     seen: seen ? seenCounts(live, seen) : null,
   };
+}
+
+/** What the fleet page shows at a glance: the counts, and how far the roster and the positions are known. */
+export interface FleetSummaryView {
+  summary: FleetSummary;
+  roster: RosterProgress;
+  /** A look for new grants that failed just now: the counts are of what the roster held before it. */
+  refreshError: AppError | null;
+  /** Why the positions could not be read, when they could not: who was seen when is then not known. */
+  positionsError: AppError | null;
+  /** When the counts were made: "ends soon" and "not seen for a week" are measured from here. */
+  nowMs: number;
 }
