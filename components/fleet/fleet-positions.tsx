@@ -5,6 +5,7 @@ import { useState } from "react";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { fleetProgressText, stillReading } from "@/lib/fleet/progress";
+import { formatNumber } from "@/lib/format/numbers";
 import type { FleetPosition } from "@/lib/fleet/types";
 import { toAppError } from "@/lib/result";
 import type { PickedVehicles } from "./fleet-points";
@@ -50,7 +51,7 @@ export function FleetPositions({ mapStyleUrl }: { mapStyleUrl: string | undefine
             <ProgressBar
               label="Vehicles read for their position"
               value={progress.read / progress.total}
-              valueText={`${progress.read} of ${progress.total} vehicles read`}
+              valueText={`${formatNumber(progress.read)} of ${formatNumber(progress.total)} vehicles read`}
               className="max-w-md"
             />
           ) : null}
