@@ -63,11 +63,13 @@ export class FleetPositions {
   /** The positions now; starts the refresher here when it is not running yet (another instance may hold the lock). */
   async read(): Promise<FleetPositionsView> {
     this.refresher.start();
+    const nowMs = Date.now();
     const [vehicles, records, state, running] = await Promise.all([
       this.deps.roster(),
       this.store.readAll(),
       this.store.readState(),
       this.store.isHeld(),
+      this.store.noteViewed(nowMs),
     ]);
     return fleetPositionsView({
       vehicles,
@@ -75,7 +77,7 @@ export class FleetPositions {
       state,
       running,
       pacedRate: PACED_VEHICLES_PER_SECOND,
-      nowMs: Date.now(),
+      nowMs,
     });
   }
 

@@ -134,6 +134,16 @@ export class PositionStore {
     await this.keyValue.set(this.key("state"), JSON.stringify({ ...state, ...change }), KEPT_MS);
   }
 
+  /** That someone looked at the positions, on any instance: the refresher re-reads only a fleet that is watched. */
+  noteViewed(at: number): Promise<void> {
+    return this.keyValue.set(this.key("viewed"), String(at), KEPT_MS);
+  }
+
+  async viewedAt(): Promise<number | null> {
+    const text = await this.keyValue.get(this.key("viewed"));
+    return text === null || !Number.isFinite(Number(text)) ? null : Number(text);
+  }
+
   /** Takes the refresher's lock for `leaseMs` unless another instance holds it. */
   acquire(holder: string, leaseMs: number): Promise<boolean> {
     return this.keyValue.setIfAbsent(this.key("lock"), holder, leaseMs);

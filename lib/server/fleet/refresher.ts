@@ -26,6 +26,12 @@ export interface RefresherTimings {
   replanMs: number;
   /** The longest an idle refresher waits before it looks for new vehicles. */
   idleMs: number;
+  /**
+   * Positions are read again only while someone looked at them within this time. The first fill still completes and
+   * new vehicles are still read, but a fleet nobody watches does not spend the license's telemetry limit round the
+   * clock, which people's own pages share.
+   */
+  watchedWithinMs: number;
   /** The first pause after a failure, doubled after each until `maxBackoffMs`. */
   backoffMs: number;
   maxBackoffMs: number;
@@ -38,6 +44,7 @@ export const REFRESHER_TIMINGS: RefresherTimings = {
   flushMs: 1_000,
   replanMs: 60_000,
   idleMs: 60_000,
+  watchedWithinMs: 3_600_000,
   backoffMs: 5_000,
   maxBackoffMs: 300_000,
 };
@@ -157,10 +164,11 @@ export class PositionRefresher {
   /** Reads the vehicles due, until none is, the plan is old, or the lease is lost; then how long to wait. */
   private async readDue(lost: () => boolean): Promise<number> {
     const { store, now } = this.deps;
-    const { refreshAfterMs, concurrency, flushMs, replanMs, idleMs } = this.timings;
+    const { refreshAfterMs, concurrency, flushMs, replanMs, idleMs, watchedWithinMs } = this.timings;
     const vehicles = await this.deps.roster();
-    const records = await store.readAll();
-    const due = dueVehicles(vehicles, records, now(), refreshAfterMs);
+    const [records, viewedAt] = await Promise.all([store.readAll(), store.viewedAt()]);
+    const watched = viewedAt !== null && now() - viewedAt < watchedWithinMs;
+    const due = dueVehicles(vehicles, records, now(), refreshAfterMs, watched);
     // Deliveries seen in the log are folded into the buckets, so the capped log may drop them later.
     const pending = new Map<number, PositionRecord>();
     for (const [tokenId] of await store.readPushed()) {
@@ -169,7 +177,7 @@ export class PositionRefresher {
     }
     if (due.length === 0) {
       if (pending.size > 0) await store.write(pending);
-      return Math.min(idleMs, nextDueInMs(vehicles, records, now(), refreshAfterMs) ?? idleMs);
+      return watched ? Math.min(idleMs, nextDueInMs(vehicles, records, now(), refreshAfterMs) ?? idleMs) : idleMs;
     }
 
     const started = now();

@@ -34,13 +34,14 @@ function freshAt(record: PositionRecord | undefined): number | null {
 
 /**
  * The vehicles to read now: those never read first (in the roster's order), then those read longest ago; a vehicle
- * read or pushed within `refreshAfterMs` is left alone.
+ * read or pushed within `refreshAfterMs` is left alone, and all that were read once when `reread` is false.
  */
 export function dueVehicles(
   vehicles: readonly Vehicle[],
   records: ReadonlyMap<number, PositionRecord>,
   nowMs: number,
   refreshAfterMs: number,
+  reread = true,
 ): number[] {
   const never: number[] = [];
   const stale: [tokenId: number, at: number][] = [];
@@ -48,7 +49,7 @@ export function dueVehicles(
     if (!isReadable(vehicle, nowMs)) continue;
     const at = freshAt(records.get(vehicle.tokenId));
     if (at === null) never.push(vehicle.tokenId);
-    else if (nowMs - at >= refreshAfterMs) stale.push([vehicle.tokenId, at]);
+    else if (reread && nowMs - at >= refreshAfterMs) stale.push([vehicle.tokenId, at]);
   }
   stale.sort((a, b) => a[1] - b[1]);
   return [...never, ...stale.map(([tokenId]) => tokenId)];
