@@ -3,7 +3,7 @@ import type { Vehicle } from "@/lib/models";
 import { type PrivilegeId } from "@/lib/protocol";
 import { type EndedGrant } from "@/lib/share-links";
 import { EMPTY_ROSTER_QUERY, ROSTER_PAGE_SIZE, type RosterQuery } from "./query";
-import { type RosterSelectionInput, matchingVehicles, selectRosterPage } from "./select";
+import { type RosterSelectionInput, VIN_TAIL_MIN, isVinTail, matchingVehicles, selectRosterPage } from "./select";
 
 const NOW = Date.parse("2026-06-01T00:00:00Z");
 const DAY = 86_400_000;
@@ -79,6 +79,30 @@ describe("selectRosterPage", () => {
   it("searches the owner's address only when the query names one", () => {
     expect(ids({ q: "aaaa" })).toEqual([]);
     expect(ids({ q: `0x${"a".repeat(35)}30001` })).toEqual([30001]);
+  });
+
+  it("finds a vehicle by its VIN or its end where the VIN is known, and only there", () => {
+    const vins: Record<number, string> = { 30001: "5YJ3E1EA7NF302022", 30003: "4T1B11HK5KU811234" };
+    const from: RosterSelectionInput = { ...input(), vinOf: (id) => vins[id] ?? null };
+    expect(ids({ q: "5YJ3E1EA7NF302022" }, from)).toEqual([30001]);
+    expect(ids({ q: "5yj3e1ea7nf302022" }, from)).toEqual([30001]);
+    expect(ids({ q: "811234" }, from)).toEqual([30003]);
+    expect(ids({ q: "toyota 811234" }, from)).toEqual([30003]);
+    expect(ids({ q: "ford 811234" }, from)).toEqual([]);
+    // A year, or any end shorter than six, is not taken for a VIN: 2022 finds the 2022 Tesla by its year alone.
+    expect(ids({ q: "2022" }, from)).toEqual([30001]);
+    expect(ids({ q: "11234" }, from)).toEqual([]);
+    // The middle of a VIN is not its end.
+    expect(ids({ q: "E1EA7N" }, from)).toEqual([]);
+    // Without the VINs (none read yet), the same search finds nothing.
+    expect(ids({ q: "811234" })).toEqual([]);
+  });
+
+  it("takes a word for a VIN's end from VIN_TAIL_MIN characters on", () => {
+    expect(isVinTail("4T1B11HK5KU811234", "811234")).toBe(true);
+    expect(isVinTail("4T1B11HK5KU811234", "1234".padStart(VIN_TAIL_MIN - 1, "1"))).toBe(false);
+    expect(isVinTail(null, "811234")).toBe(false);
+    expect(isVinTail("4T1B11HK5KU811234", "4t1b11hk5ku811234")).toBe(true);
   });
 
   it("filters on the privileges held and on grants ending within 30 days", () => {

@@ -16,6 +16,8 @@ export interface RosterSelectionInput {
   powertrainOf: (vehicle: Vehicle) => string | null;
   /** The name of the share link that brought a vehicle, when the dashboard saw it come through one. */
   linkOf: (tokenId: number) => string | null | undefined;
+  /** The vehicle's VIN, where the dashboard has read it (DIMO's list of vehicles carries none). */
+  vinOf?: (tokenId: number) => string | null;
   /** Grants the dashboard saw end (share records DIMO no longer lists), newest first. */
   ended: readonly EndedGrant[];
   nowMs: number;
@@ -58,9 +60,8 @@ function expiredSinceRead(vehicle: Vehicle, link: string | null): EndedGrant {
 
 /**
  * The words the search looks through: what the identity API says of the vehicle, its powertrain where known, and the
- * link that brought it. The
- * owner's address only for a query that names one (a word starting `0x`): otherwise a year or a token id would also
- * match the digits of any address.
+ * link that brought it. The owner's address only for a query that names one (a word starting `0x`): otherwise a year
+ * or a token id would also match the digits of any address. The VIN, where known, is matched apart (matchesSearch).
  */
 export function searchableParts(
   vehicle: Vehicle,
@@ -80,6 +81,23 @@ export function searchableParts(
 }
 
 const namesAddress = (query: string) => /(^|\s)0x/i.test(query);
+
+/**
+ * The fewest characters of a VIN's end a search word must hold to find it: the last six are the serial number fleets
+ * quote, and a shorter word (a year, a token id) would otherwise find any VIN that happens to end with it.
+ */
+export const VIN_TAIL_MIN = 6;
+
+/** Whether a search word is the VIN, or its last VIN_TAIL_MIN characters or more (case-insensitive). */
+export function isVinTail(vin: string | null | undefined, word: string): boolean {
+  return !!vin && word.length >= VIN_TAIL_MIN && vin.toLowerCase().endsWith(word.toLowerCase());
+}
+
+/** matchesQuery over the parts, where a word that is the vehicle's VIN or its end counts as found. */
+function matchesSearch(parts: Parameters<typeof matchesQuery>[0], vin: string | null | undefined, query: string) {
+  const rest = query.split(/\s+/).filter((word) => word !== "" && !isVinTail(vin, word));
+  return matchesQuery(parts, rest.join(" "));
+}
 
 const byText = (a: string | null, b: string | null) => (a ?? "\uffff").localeCompare(b ?? "\uffff");
 const endOf = (vehicle: Vehicle) => {
@@ -112,12 +130,13 @@ export function matchingVehicles(input: RosterSelectionInput, query: RosterQuery
       holdsAll(vehicle.grant?.privileges ?? [], query.privileges) &&
       (query.grant !== "ending" || endsSoon(vehicle.grant?.expiresAt ?? null, input.nowMs)) &&
       (powertrains.size === 0 || powertrains.has(input.powertrainOf(vehicle) ?? "")) &&
-      matchesQuery(
+      matchesSearch(
         searchableParts(
           vehicle,
           { link: input.linkOf(vehicle.tokenId), powertrain: input.powertrainOf(vehicle) },
           withOwner,
         ),
+        input.vinOf?.(vehicle.tokenId),
         query.q,
       ),
   );

@@ -7,10 +7,12 @@ import {
   HEALTH_MAX_RANGE_MS,
   type AttestationCreated,
   type AttestationRequest,
+  type Credential,
   type CredentialList,
 } from "./attestation-types";
 import { guarded } from "./guard";
 import { positiveWholeNumber, tokenIdInput } from "./inputs";
+import { recordKnownVin } from "./roster";
 
 /**
  * A vehicle's verifiable credentials, guarded: the list, which the attestations route and page read, and the creation
@@ -54,11 +56,31 @@ async function inWords<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** The vehicle's credentials, newest first, as DIMO's Telemetry API lists them. */
+/** The VIN a VIN credential attests (its signed subject's `vehicleIdentificationNumber`); null when it holds none. */
+export function attestedVin(credential: Credential): string | null {
+  if (credential.kind !== "vin") return null;
+  try {
+    const event = JSON.parse(credential.json) as {
+      data?: { credentialSubject?: { vehicleIdentificationNumber?: unknown } };
+    };
+    const vin = event.data?.credentialSubject?.vehicleIdentificationNumber;
+    return typeof vin === "string" && vin.trim() !== "" ? vin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The vehicle's credentials, newest first, as DIMO's Telemetry API lists them. The newest VIN among them is kept in
+ * the roster, for the list's search.
+ */
 export const listCredentials = guarded(
   tokenIdInput,
   async function listCredentials({ tokenId }): Promise<CredentialList> {
-    return inWords(getDimoClient().listCredentials(tokenId));
+    const list = await inWords(getDimoClient().listCredentials(tokenId));
+    const vin = list.credentials.map(attestedVin).find((found) => found !== null);
+    if (vin) await recordKnownVin(tokenId, vin);
+    return list;
   },
 );
 

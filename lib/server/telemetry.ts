@@ -5,6 +5,7 @@ import { HISTORY_WINDOW_IDS, SEGMENTS_WINDOW_DAYS, aggregationFor, historyWindow
 import { SEGMENTS_LIMIT_DEFAULT, isSignalName, signalInfo } from "@/lib/telemetry-signals";
 import { guarded } from "./guard";
 import { positiveWholeNumber, tokenIdInput } from "./inputs";
+import { recordKnownVin } from "./roster";
 
 /**
  * A vehicle's telemetry, guarded: the Overview's prefetch and the telemetry routes read through these. The grant is
@@ -16,9 +17,11 @@ export const getLatestTelemetry = guarded(tokenIdInput, async function getLatest
   return getDimoClient().getLatestSignals(tokenId);
 });
 
-/** The VIN from the vehicle's VIN credential; null when it has none. */
+/** The VIN from the vehicle's VIN credential; null when it has none. Kept in the roster, for the list's search. */
 export const getVehicleVin = guarded(tokenIdInput, async function getVehicleVin({ tokenId }) {
-  return getDimoClient().getVin(tokenId);
+  const credential = await getDimoClient().getVin(tokenId);
+  if (credential) await recordKnownVin(tokenId, credential.vin);
+  return credential;
 });
 
 const historyInput = z.object(

@@ -40,11 +40,12 @@ function progressOf(state: RosterState, known: number): RosterProgress {
 }
 
 /**
- * What the selection needs besides the vehicles: the link that brought each, and the grants the dashboard saw end.
- * Those are only known once the whole list was read: before, a vehicle not read yet would look ended.
+ * What the selection needs besides the vehicles: the link that brought each, its powertrain and VIN where known, and
+ * the grants the dashboard saw end. Those are only known once the whole list was read: before, a vehicle not read yet
+ * would look ended.
  */
 export function selectionInput(
-  { vehicles, state, powertrains }: RosterSnapshot,
+  { vehicles, state, powertrains, vins }: RosterSnapshot,
   records: Map<number, ShareRecord>,
   nowMs: number,
 ): RosterSelectionInput {
@@ -61,7 +62,8 @@ export function selectionInput(
   };
   const powertrainOf = (vehicle: Vehicle) =>
     vehicle.definitionId ? (powertrains[vehicle.definitionId] ?? null) : null;
-  return { vehicles, linkOf, powertrainOf, ended, nowMs };
+  const vinOf = (tokenId: number) => vins[tokenId] ?? null;
+  return { vehicles, linkOf, powertrainOf, vinOf, ended, nowMs };
 }
 
 /**

@@ -46,3 +46,14 @@ export async function noteLandingInRoster(shared: readonly Vehicle[], revoked: r
   if (shared.length === 0 && revoked.length === 0) return;
   await vehicleRoster().noteLanding(shared, revoked);
 }
+
+/**
+ * Keeps a VIN the dashboard read (the Overview's VIN credential, a VIN credential in the credentials list) in the
+ * roster, so the list's search finds the vehicle by it. Never fails the read that found it: a VIN not kept now is
+ * kept the next time it is read.
+ */
+export async function recordKnownVin(tokenId: number, vin: string): Promise<void> {
+  await vehicleRoster()
+    .noteVin(tokenId, vin)
+    .catch(() => undefined);
+}

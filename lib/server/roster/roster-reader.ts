@@ -14,6 +14,8 @@ export interface RosterSnapshot {
   vehicles: Vehicle[];
   /** The powertrain of each device definition known so far. */
   powertrains: Record<string, string | null>;
+  /** The VIN of each vehicle whose VIN the dashboard has read, by token id: not every vehicle's. */
+  vins: Record<string, string>;
 }
 
 interface Held {
@@ -46,10 +48,11 @@ export class RosterReader {
     if (held === null || held.generation !== generation || held.chunks > chunks) {
       held = { generation, chunks: 0, entries: new Map() };
     }
-    const [added, landings, powertrains] = await Promise.all([
+    const [added, landings, powertrains, vins] = await Promise.all([
       this.store.readChunks(generation, held.chunks, chunks),
       this.store.readLandings(),
       this.store.readPowertrains(),
+      this.store.readVins(),
     ]);
     if (added.some((chunk) => chunk === null)) {
       this.held = null;
@@ -58,7 +61,7 @@ export class RosterReader {
     for (const chunk of added) if (chunk) apply(held.entries, chunk, 0);
     held.chunks = chunks;
     this.held = held;
-    return { state, vehicles: this.withLandings(held, landings, startedAt), powertrains };
+    return { state, vehicles: this.withLandings(held, landings, startedAt), powertrains, vins };
   }
 
   /** The held vehicles with the landings on top; a landing older than the walk is already in it, or gone since. */

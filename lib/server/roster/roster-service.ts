@@ -108,6 +108,19 @@ export class RosterService {
     });
   }
 
+  /**
+   * A vehicle's VIN, as the dashboard just read it, so that the list's search finds the vehicle by it. The identity
+   * API's list carries no VIN, so the roster knows only those read this way. Two instances noting different vehicles
+   * at the same moment may lose one of the two; it is noted again the next time that VIN is read.
+   */
+  async noteVin(tokenId: number, vin: string): Promise<void> {
+    const normalized = vin.trim().toUpperCase();
+    if (normalized === "") return;
+    const vins = await this.deps.store.readVins();
+    if (vins[tokenId] === normalized) return;
+    await this.deps.store.writeVins({ ...vins, [tokenId]: normalized });
+  }
+
   /** Until the walk and the powertrains after it are done (tests, the bench); throws their failure. */
   async settle(): Promise<RosterState> {
     for (;;) {

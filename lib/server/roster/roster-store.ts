@@ -108,6 +108,21 @@ export class RosterStore {
     return this.keyValue.set(this.key("powertrains"), JSON.stringify(powertrains), KEPT_MS);
   }
 
+  /** The VINs the dashboard has read, by token id (from the VIN credential, on the Overview or the credentials list). */
+  async readVins(): Promise<Record<string, string>> {
+    const text = await this.keyValue.get(this.key("vins"));
+    if (text === null) return {};
+    try {
+      return JSON.parse(text) as Record<string, string>;
+    } catch {
+      return {};
+    }
+  }
+
+  writeVins(vins: Record<string, string>): Promise<void> {
+    return this.keyValue.set(this.key("vins"), JSON.stringify(vins), KEPT_MS);
+  }
+
   appendLanding(chunk: RosterChunk): Promise<void> {
     return this.logs.append(this.key("landings"), JSON.stringify(chunk), LANDINGS_CAP);
   }
