@@ -1,9 +1,10 @@
 "use client";
 
+import type { Feature, Point } from "geojson";
 import { useTheme } from "next-themes";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PickedTrips } from "@/components/trips/cluster-trips";
-import { addClusterInteractions } from "@/components/map/cluster-interactions";
+import { type ClusterWording, addClusterInteractions } from "@/components/map/cluster-interactions";
 import { ClusterFeed } from "@/components/map/cluster-feed";
 import { ClusterIndex } from "@/components/map/cluster-index";
 import { ClusterMarksLayer } from "@/components/map/cluster-marks-layer";
@@ -37,7 +38,7 @@ export interface FleetMapProps {
   onList: (picked: PickedVehicles) => void;
 }
 
-const WORDING = {
+const WORDING: ClusterWording = {
   tooltip: (count: number, shown: string) =>
     count === 1
       ? "1 vehicle was last here · click for it"
@@ -47,8 +48,9 @@ const WORDING = {
 
 /**
  * The fleet's last known positions, clustered by the all-trips map's worker (components/map/cluster-worker.ts) and
- * drawn by its cluster layer, so 10,000 vehicles cost the main thread a few hundred marks. New positions (the
- * refresher reading on) replace the worker's points; the camera follows them until the person moves the map.
+ * drawn by its cluster layer, so however large the fleet, the main thread handles only the marks around the view.
+ * New positions (the refresher reading on) replace the worker's points; the camera follows them until the person
+ * moves the map.
  */
 export function FleetMap({ positions, styleUrl, onList }: FleetMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -74,7 +76,7 @@ export function FleetMap({ positions, styleUrl, onList }: FleetMapProps) {
     if (!map || !ready || map.getLayer(CLUSTERS_LAYER)) return;
     map.addLayer(marks);
     const index = new ClusterIndex();
-    const draw = (features: Parameters<typeof fleetMarksOf>[0]) => {
+    const draw = (features: Feature<Point>[]) => {
       const held = pointsRef.current;
       const drawn = fleetMarksOf(features, held.positions);
       marks.setMarks(drawn);
