@@ -79,8 +79,6 @@ export function recordOf(answer: LastPosition, readAt: number): PositionRecord {
   };
 }
 
-class LostLease extends Error {}
-
 export class PositionRefresher {
   private readonly timings: RefresherTimings;
   private readonly holder = randomUUID();
@@ -117,10 +115,19 @@ export class PositionRefresher {
       } catch (error) {
         this.failures += 1;
         waitMs = Math.min(this.timings.maxBackoffMs, this.timings.backoffMs * 2 ** (this.failures - 1));
-        const failure = { message: this.deps.describe(error).message, at: this.deps.now() };
-        await this.deps.store.updateState({ failure }).catch(() => undefined);
+        await this.recordFailure(error);
       }
       await this.pause(waitMs);
+    }
+  }
+
+  /** The failure in words, in the store for every instance's progress line; a store that fails too is left be. */
+  private async recordFailure(error: unknown): Promise<void> {
+    try {
+      const failure = { message: this.deps.describe(error).message, at: this.deps.now() };
+      await this.deps.store.updateState({ failure });
+    } catch {
+      // The next run tries again, and says so then.
     }
   }
 
@@ -152,9 +159,6 @@ export class PositionRefresher {
     renewal.unref?.();
     try {
       return await this.readDue(() => lost);
-    } catch (error) {
-      if (error instanceof LostLease) return this.timings.leaseMs;
-      throw error;
     } finally {
       clearInterval(renewal);
       await store.release(this.holder).catch(() => undefined);
@@ -198,8 +202,7 @@ export class PositionRefresher {
 
     let next = 0;
     const worker = async () => {
-      while (failure === null && !this.stopped && next < due.length && now() - started < replanMs) {
-        if (lost()) throw new LostLease();
+      while (failure === null && !this.stopped && !lost() && next < due.length && now() - started < replanMs) {
         const tokenId = due[next++] as number;
         try {
           pending.set(tokenId, recordOf(await this.deps.readPosition(tokenId), now()));
@@ -214,14 +217,14 @@ export class PositionRefresher {
         }
         readHere += 1;
         this.readCount += 1;
-        if (now() - lastFlush >= flushMs) await flush();
+        if (now() - lastFlush >= flushMs) await flush().catch((error: unknown) => (failure ??= error));
       }
     };
-    try {
-      await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
-    } finally {
-      await flush();
-    }
+    // Every worker ends by itself (a failure stops the others at their next vehicle), so what they read is flushed.
+    await Promise.all(Array.from({ length: Math.min(concurrency, due.length) }, worker));
+    await flush();
+    // Another instance took the lock over: it reads on, and this one looks again once a lease has passed.
+    if (lost()) return this.timings.leaseMs;
     if (failure !== null) throw failure;
     return 0;
   }
