@@ -76,8 +76,8 @@ describe("fleet positions on Redis, two instances, DIMO's limits", () => {
       const fleet = startFleet(redis.url, sandbox.url);
       fleets.push(fleet);
       const sentAt: number[] = [];
-      // A short lease, renewed many times over the run: the other instance must still never take it over.
-      const [a, b] = fleet.map((instance) => positionsOf(instance, { leaseMs: 3_000 }, sentAt));
+      // A lease shorter than the run, renewed while it lasts: the other instance must still never take it over.
+      const [a, b] = fleet.map((instance) => positionsOf(instance, { leaseMs: 8_000 }, sentAt));
       if (!a || !b) throw new Error("two instances");
       await control.resetStats();
       await a.roster.settle();
