@@ -93,17 +93,19 @@ describe("fleet positions on Redis, two instances, DIMO's limits", () => {
       );
       expect(settled.progress).toMatchObject({ read: readable, failure: null });
       expect(settled.positions.length).toBeGreaterThan(readable / 2);
-      expect(await a.positions.read()).toMatchObject({ positions: settled.positions, progress: settled.progress });
+      const other = await a.positions.read();
+      expect(other.positions).toEqual(settled.positions);
+      expect(other.progress).toMatchObject({ read: readable, withPosition: settled.progress.withPosition });
 
       const stats = await control.stats();
       expect(stats.refused).toBe(0);
-      // One refresher: each vehicle's one telemetry query, whichever instance asked it.
-      expect(count(stats, "/telemetry/query")).toBe(readable);
+      // One refresher: each vehicle read once, whichever instance read it (a timed-out query retried is still one).
       expect(a.positions.refresher.readCount + b.positions.refresher.readCount).toBe(readable);
+      expect(count(stats, "/telemetry/query")).toBe(sentAt.length);
+      expect(sentAt.length).toBeGreaterThanOrEqual(readable);
       expect(count(stats, ROUTES.exchange)).toBeLessThanOrEqual(readable);
       // No faster on average than DIMO's telemetry limit, however the machine's load bunched the sends.
       const seconds = ((sentAt.at(-1) ?? 0) - (sentAt[0] ?? 0)) / 1000;
-      expect(sentAt.length).toBe(readable);
       expect(sentAt.length - 1).toBeLessThanOrEqual(Math.ceil(seconds * (DIMO_RATE_LIMITS.telemetry ?? 0)));
     },
     SETTLED_MS + 60_000,
@@ -118,7 +120,7 @@ describe("fleet positions on Redis, two instances, DIMO's limits", () => {
       if (!instance) throw new Error("an instance");
       const { positions } = positionsOf(instance, { leaseMs: 1_000 });
       // The dead instance's lock, as it left it: nobody renews it, and nobody releases it.
-      expect(await positions.store.acquire("a dead instance", 5_000)).toBe(true);
+      expect(await positions.store.acquire("a dead instance", 15_000)).toBe(true);
       positions.refresher.start();
       expect(positions.refresher.readCount).toBe(0);
       expect((await positions.read()).progress.running).toBe(true);
