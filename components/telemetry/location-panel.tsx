@@ -2,6 +2,8 @@
 
 import { Suspense } from "react";
 import { LocationMapLazy } from "@/components/map/location-map-lazy";
+import { LocationPreview } from "@/components/map/location-preview";
+import { MapGate } from "@/components/map/map-gate";
 import { canUse } from "@/lib/features";
 import { formatLatLng } from "@/lib/geo/trip-places";
 import { type LatLng, type TelemetryLatest, type VehicleGrant } from "@/lib/models";
@@ -71,7 +73,9 @@ function LocationBody({
     return <p className="text-sm text-muted-foreground">The vehicle has reported no location yet.</p>;
   return (
     <>
-      <LocationMapLazy point={point} approximate={approximate} styleUrl={mapStyleUrl} />
+      <MapGate className="h-56 w-full" preview={<LocationPreview approximate={approximate} />}>
+        <LocationMapLazy point={point} approximate={approximate} styleUrl={mapStyleUrl} />
+      </MapGate>
       <p
         className="text-sm"
         data-testid="location-text"
