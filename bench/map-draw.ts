@@ -1,5 +1,5 @@
 import type { Trip } from "@/lib/models";
-import { enableTestHooks } from "@/test-support/test-hooks";
+import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import { type Session, fetchTripsPage } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
@@ -53,6 +53,7 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
     const page = await context.newPage();
     // The trips map records its draw times and exposes its draw path only to a page opened with the test hooks on.
     await enableTestHooks(page);
+    await askForMaps(page);
     await page.goto(`${session.baseUrl}/vehicles/${tokenId}/trips`);
     await page.locator('[data-testid="trips-map"][data-drawn-count]').waitFor({ timeout: DRAW_TIMEOUT_MS });
     const reference = await page.evaluate(() => ({

@@ -8,7 +8,7 @@ import {
   startDashboard,
   startSandboxServer,
 } from "@/test-support/servers";
-import { enableTestHooks } from "@/test-support/test-hooks";
+import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 
 /**
  * The main journey against a network that behaves like DIMO's real one (the sandbox's realistic profile: rate limits
@@ -52,6 +52,7 @@ test("sign in, vehicles, trips page 2, value and an instant offer, on the realis
   const context = await browser.newContext({ baseURL: network.dashboard.url });
   const page = await context.newPage();
   await enableTestHooks(page);
+  await askForMaps(page);
   const control = sandboxControl(network.sandbox.url);
   try {
     await page.goto("/login");

@@ -12,6 +12,9 @@ const TESLA = VEHICLE_IDS.manyTrips;
 // The all-trips map reads every page of a vehicle's trips: a one-page vehicle keeps the other tests' pages unread.
 const CAMRY = VEHICLE_IDS.exactly100;
 
+// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
+test.use({ mapsWanted: true });
+
 const PAGES: Array<{ path: string; ready: string }> = [
   { path: "/vehicles", ready: "vehicle-row" },
   { path: `/vehicles/${TESLA}`, ready: "signed-in-address" },

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { enableTestHooks } from "@/test-support/test-hooks";
+import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 import { TESLA } from "./fixtures/trips";
 
 /**
@@ -22,6 +22,7 @@ const HOOKS = [
 const OUR_MARKS = /^(trips-view|trips-map|all-trips)/;
 
 async function openDrawnTripsMap(page: Page) {
+  await askForMaps(page);
   await page.goto(`/vehicles/${TESLA}/trips`);
   await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100");
 }

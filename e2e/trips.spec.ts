@@ -37,6 +37,9 @@ async function expectMapShows(page: Page, firstTripId: string, count: number): P
 }
 
 test.describe("trips, page by page", () => {
+  // The map's tests open the pages as for someone who asked for the maps (lib/hooks/use-maps-wanted.ts).
+  test.use({ mapsWanted: true });
+
   test("pages through the 2,500-trip vehicle with first, next, last and a typed page, the URL following", async ({
     page,
   }) => {
