@@ -7,7 +7,7 @@
  * happen exits non-zero. Everything started here is stopped at the end, on failure and on Ctrl-C too.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -47,6 +47,14 @@ const PAGES: readonly { path: string; signedIn: boolean }[] = [
   { path: "/developer/activity", signedIn: true },
 ];
 const AUDIT_SCRIPT = "bench/lighthouse-audit.mjs";
+/** `LIGHTHOUSE_PAGES=/login,/vehicles/21957/trips` audits those pages only (the login page always, for the ratios). */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((path) => path.trim());
+/** `LIGHTHOUSE_REPORTS=folder` keeps each page's whole report there, with its long tasks and script boot-up times. */
+const REPORTS_FOLDER = process.env.LIGHTHOUSE_REPORTS;
+
+const pagesToAudit = ONLY_PAGES
+  ? PAGES.filter(({ path }) => path === LOGIN_PATH || ONLY_PAGES.includes(path))
+  : PAGES;
 
 const loadAtStart = loadAverageNow();
 const started = performance.now();
@@ -84,6 +92,11 @@ async function auditPage(chrome: LaunchedChrome, url: string, cookie: string | u
   }
 }
 
+function keepReport(folder: string, path: string, report: LighthouseReport): void {
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${path.replace(/^\//, "").replace(/\//g, "_") || "root"}.json`), JSON.stringify(report));
+}
+
 function printFigures(pages: ReturnType<typeof withTbtRatios>): void {
   const score = (value: number) => (Number.isFinite(value) ? String(value) : "n/a");
   const failed = (ids: readonly string[]) => (ids.length ? ids.join(", ") : "none");
@@ -113,15 +126,16 @@ async function main(): Promise<void> {
   const dashboard = await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret() });
   const cookie = (await signIn(dashboard.url, DEMO_OWNER.privateKey)).header();
   // Once through each page first, so the figures are the browser's start-up and not the first token exchange.
-  for (const { path, signedIn } of PAGES) {
+  for (const { path, signedIn } of pagesToAudit) {
     await fetch(`${dashboard.url}${path}`, signedIn ? { headers: { cookie } } : {}).then((response) => response.text());
   }
 
   const chrome = await launchChromium();
   const measured: LighthousePage[] = [];
-  for (const { path, signedIn } of PAGES) {
+  for (const { path, signedIn } of pagesToAudit) {
     step(`Lighthouse ${path}${signedIn ? "" : " (signed out)"}…`);
     const report = await auditPage(chrome, `${dashboard.url}${path}`, signedIn ? cookie : undefined);
+    if (REPORTS_FOLDER) keepReport(REPORTS_FOLDER, path, report);
     const page = summarizeReport(path, signedIn, report);
     if (page.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${page.runtimeError}`);
     if (signedIn && new URL(page.finalUrl).pathname === LOGIN_PATH)
