@@ -4,9 +4,10 @@
  * that spaces its requests at N per second, or sends bursts of N at least a second apart, is never refused.
  *
  * Used by the `--rate-limit` option (keyed per bearer token, trips, valuations and the exchange only, 429 with
- * Retry-After) and by the `realistic` profile (keyed per client, identity too, 429 or 503 without Retry-After).
+ * Retry-After) and by the `realistic` profile (keyed per client, identity and telemetry too, 429 or 503 without
+ * Retry-After).
  */
-export type RateLimitedService = "trips" | "valuations" | "token-exchange" | "identity";
+export type RateLimitedService = "trips" | "valuations" | "token-exchange" | "identity" | "telemetry";
 
 /** Requests per second, per client, as DIMO's ingress allows them. */
 export const RATE_LIMITS: Record<RateLimitedService, number> = {
@@ -14,6 +15,8 @@ export const RATE_LIMITS: Record<RateLimitedService, number> = {
   valuations: 9,
   "token-exchange": 100,
   identity: 50,
+  // Not published by DIMO: the same as the other per-vehicle data services, which is what the client paces at.
+  telemetry: 9,
 };
 
 export const RATE_LIMIT_WINDOW_MS = 1000;

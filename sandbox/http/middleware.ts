@@ -55,6 +55,7 @@ function rateLimitedService(path: string, realistic: boolean): RateLimitedServic
   if (path.startsWith("/valuations/")) return "valuations";
   if (path.startsWith("/token-exchange/v1/")) return "token-exchange";
   if (realistic && path.startsWith("/identity/")) return "identity";
+  if (realistic && path.startsWith("/telemetry/")) return "telemetry";
   return null;
 }
 

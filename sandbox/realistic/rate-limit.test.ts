@@ -21,7 +21,7 @@ describe("RateLimiter's sliding window", () => {
 
   it("never refuses a client that sends N evenly spaced requests a second", () => {
     const limiter = new RateLimiter();
-    for (const service of ["trips", "identity", "token-exchange"] as const) {
+    for (const service of ["trips", "identity", "token-exchange", "telemetry"] as const) {
       const limit = RATE_LIMITS[service];
       for (let i = 0; i < limit * 5; i++)
         expect(limiter.hit(service, "steady", Math.ceil((i * 1000) / limit))).toBeNull();
@@ -112,6 +112,19 @@ describe("rate limits (realistic)", () => {
     const answers = await Promise.all(Array.from({ length: 15 }, () => request(url, { bearer: token })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(9);
     expect((await suite.control.stats()).refusedRoutes["GET /valuations/v2/vehicles/:tokenId/valuations"]).toBe(6);
+  });
+
+  it("limits the Telemetry API at 9 a second per license", async () => {
+    const token = await suite.vehicleJwt(VEHICLE_IDS.manyTrips, [1]);
+    await freshSecond();
+    const body = { query: `{ signalsLatest(tokenId: ${VEHICLE_IDS.manyTrips}) { lastSeen } }` };
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, () =>
+        request(`${suite.url}/telemetry/query`, { method: "POST", bearer: token, json: body }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(9);
+    expect((await suite.control.stats()).refusedRoutes["POST /telemetry/query"]).toBe(5);
   });
 
   it("limits the identity API at 50 a second per address", async () => {
