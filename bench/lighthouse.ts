@@ -52,9 +52,7 @@ const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((path) => path.t
 /** `LIGHTHOUSE_REPORTS=folder` keeps each page's whole report there, with its long tasks and script boot-up times. */
 const REPORTS_FOLDER = process.env.LIGHTHOUSE_REPORTS;
 
-const pagesToAudit = ONLY_PAGES
-  ? PAGES.filter(({ path }) => path === LOGIN_PATH || ONLY_PAGES.includes(path))
-  : PAGES;
+const pagesToAudit = ONLY_PAGES ? PAGES.filter(({ path }) => path === LOGIN_PATH || ONLY_PAGES.includes(path)) : PAGES;
 
 const loadAtStart = loadAverageNow();
 const started = performance.now();
