@@ -1,32 +1,20 @@
 import "server-only";
 import { type FleetSummaryView, fleetSummary } from "@/lib/fleet/summary";
 import type { FleetPositionsView } from "@/lib/fleet/types";
-import type { RosterProgress } from "@/lib/roster/types";
 import type { AppError } from "@/lib/result";
 import { toFailure } from "./failure";
 import { readFleetPositions } from "./fleet";
 import { guarded } from "./guard";
 import { noInput } from "./inputs";
 import { vehicleRoster } from "./roster";
-import { type RosterState } from "./roster/roster-store";
 import { readShareRecords } from "./share-links-history";
-import { selectionInput } from "./vehicle-list";
+import { rosterProgressOf, selectionInput } from "./vehicle-list";
 
 /**
  * The fleet at a glance, for the fleet page: counts over the roster the server keeps, with the vehicle list's own
  * selection, and when each vehicle was last seen from the position refresher. A failure to read the positions leaves
  * the counts standing and says so.
  */
-
-function rosterProgress(state: RosterState, known: number): RosterProgress {
-  return {
-    known,
-    totalCount: state.totalCount,
-    pagesRead: state.current.pagesRead,
-    complete: state.current.complete,
-    failure: state.failure?.error.message ?? null,
-  };
-}
 
 type PositionsRead = { view: FleetPositionsView; error: null } | { view: null; error: AppError };
 
@@ -46,7 +34,7 @@ export const readFleetSummary = guarded(noInput, async function readFleetSummary
   const seen = positions.view ? { lastSeenMs: positions.view.lastSeenMs, nowMs } : null;
   return {
     summary: fleetSummary(selectionInput(snapshot, records, nowMs), seen),
-    roster: rosterProgress(snapshot.state, snapshot.vehicles.length),
+    roster: rosterProgressOf(snapshot.state, snapshot.vehicles.length),
     refreshError,
     positionsError: positions.error,
     nowMs,

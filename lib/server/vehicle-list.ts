@@ -29,7 +29,8 @@ export const vehicleListInput = z.object(
  */
 const ENTRY_CHECK_WITHIN_MS = 0;
 
-function progressOf(state: RosterState, known: number): RosterProgress {
+/** How far the roster is read, as the list and the fleet page say it. */
+export function rosterProgressOf(state: RosterState, known: number): RosterProgress {
   return {
     known,
     totalCount: state.totalCount,
@@ -101,7 +102,7 @@ export async function vehicleListView(
     page: selection.page,
     pageCount: selection.pageCount,
     nowMs,
-    progress: progressOf(snapshot.state, snapshot.vehicles.length),
+    progress: rosterProgressOf(snapshot.state, snapshot.vehicles.length),
     refreshError,
   };
 }
