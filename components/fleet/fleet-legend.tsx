@@ -1,11 +1,8 @@
-import { countRanges } from "@/components/map/all-trips-legend";
-import { clusterColors, clusterRadii } from "@/components/map/cluster-layers";
+import { ClusterSizeItems } from "@/components/map/all-trips-legend";
 import { MAP_PALETTES, type MapTheme } from "@/components/map/map-theme";
 
 /** What the fleet map's circles and points stand for; drawn over the map's corner. */
 export function FleetLegend({ theme }: { theme: MapTheme }) {
-  const colors = clusterColors(theme);
-  const radii = clusterRadii();
   const start = MAP_PALETTES[theme].start;
   return (
     <div
@@ -14,20 +11,7 @@ export function FleetLegend({ theme }: { theme: MapTheme }) {
     >
       <p className="mb-1 font-medium">Vehicles in a circle</p>
       <ul className="flex flex-col gap-1">
-        {countRanges().map((range, i) => {
-          const size = Math.round((radii[i] ?? 10) * 1.2);
-          return (
-            <li key={range} className="flex items-center gap-2">
-              <span className="inline-flex w-8 justify-center" aria-hidden>
-                <span
-                  className="inline-block rounded-full border border-white/80"
-                  style={{ width: size, height: size, background: colors[i] }}
-                />
-              </span>
-              {range}
-            </li>
-          );
-        })}
+        <ClusterSizeItems theme={theme} />
         <li className="flex items-center gap-2">
           <span className="inline-flex w-8 justify-center" aria-hidden>
             <span className="inline-block size-2.5 rounded-full border border-white" style={{ background: start }} />

@@ -13,6 +13,30 @@ export function countRanges(): string[] {
   });
 }
 
+/** A legend's items for the clusters' sizes and colours, from the smallest range to the largest. */
+export function ClusterSizeItems({ theme }: { theme: MapTheme }) {
+  const colors = clusterColors(theme);
+  const radii = clusterRadii();
+  return (
+    <>
+      {countRanges().map((range, i) => {
+        const size = Math.round((radii[i] ?? 10) * 1.2);
+        return (
+          <li key={range} className="flex items-center gap-2">
+            <span className="inline-flex w-8 justify-center" aria-hidden>
+              <span
+                className="inline-block rounded-full border border-white/80"
+                style={{ width: size, height: size, background: colors[i] }}
+              />
+            </span>
+            {range}
+          </li>
+        );
+      })}
+    </>
+  );
+}
+
 /** What the circles' sizes and colours, the density's colours or the lines stand for; drawn over the map's corner. */
 export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: MapTheme }) {
   const box =
@@ -45,26 +69,11 @@ export function AllTripsLegend({ view, theme }: { view: AllTripsView; theme: Map
       </div>
     );
   }
-  const colors = clusterColors(theme);
-  const radii = clusterRadii();
   return (
     <div className={box} data-testid="all-trips-legend" data-view="clusters">
       <p className="mb-1 font-medium">Trips starting in a circle</p>
       <ul className="flex flex-col gap-1">
-        {countRanges().map((range, i) => {
-          const size = Math.round((radii[i] ?? 10) * 1.2);
-          return (
-            <li key={range} className="flex items-center gap-2">
-              <span className="inline-flex w-8 justify-center" aria-hidden>
-                <span
-                  className="inline-block rounded-full border border-white/80"
-                  style={{ width: size, height: size, background: colors[i] }}
-                />
-              </span>
-              {range}
-            </li>
-          );
-        })}
+        <ClusterSizeItems theme={theme} />
         <li className="flex items-center gap-2">
           <span className="inline-flex w-8 justify-center" aria-hidden>
             <span className="inline-block size-2.5 rounded-full" style={{ background: MAP_PALETTES[theme].start }} />

@@ -1,8 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { X } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { PickedList } from "@/components/map/picked-list";
 import { formatDistanceKm, formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
@@ -46,71 +45,51 @@ export function ClusterTrips({
   const words = HEADINGS[picked.kind];
   const heading = picked.total === 1 ? words.one : words.many(formatNumber(picked.total));
   return (
-    <section
-      className="rounded-lg border border-border"
-      aria-label={words.label}
-      data-testid="cluster-trips"
+    <PickedList
+      label={words.label}
+      heading={heading}
+      shown={rows.length}
+      total={picked.total}
+      onClose={onClose}
+      testId="cluster-trips"
       data-kind={picked.kind}
       data-total={picked.total}
+      columns={
+        <>
+          <th className="px-3 py-1.5 font-medium">Started</th>
+          <th className="px-3 py-1.5 font-medium">Duration</th>
+          <th className="px-3 py-1.5 font-medium">Distance (straight line)</th>
+          <th className="px-3 py-1.5 font-medium">
+            <span className="sr-only">Link</span>
+          </th>
+        </>
+      }
     >
-      <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
-        <h2 className="text-sm font-medium" aria-live="polite">
-          {heading}
-          {rows.length < picked.total ? (
-            <span className="font-normal text-muted-foreground"> · the first {formatNumber(rows.length)} listed</span>
-          ) : null}
-        </h2>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onClose}
-          aria-label="Close the list"
-          data-testid="cluster-trips-close"
-        >
-          <X className="size-4" aria-hidden />
-        </Button>
-      </div>
-      <div className="max-h-72 overflow-auto">
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-xs text-muted-foreground">
-              <th className="px-3 py-1.5 font-medium">Started</th>
-              <th className="px-3 py-1.5 font-medium">Duration</th>
-              <th className="px-3 py-1.5 font-medium">Distance (straight line)</th>
-              <th className="px-3 py-1.5 font-medium">
-                <span className="sr-only">Link</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((i) => {
-              const id = store.ids[i] ?? "";
-              const start = store.startTimes[i] ?? NaN;
-              const duration = store.durations[i] ?? -1;
-              const metres = store.distances[i] ?? -1;
-              return (
-                <tr key={`${i}-${id}`} className="border-t border-border" data-testid="cluster-trip" data-trip-id={id}>
-                  <td className="px-3 py-1.5">{Number.isFinite(start) ? time.format(start) : "unknown"}</td>
-                  <td className="px-3 py-1.5">{duration >= 0 ? formatDuration(duration) : "unknown"}</td>
-                  <td className="px-3 py-1.5">{metres >= 0 ? formatDistanceKm(metres / 1000) : "unknown"}</td>
-                  <td className="px-3 py-1.5 text-right">
-                    <Link
-                      href={`/vehicles/${tokenId}/trips?page=${store.pageOf(i)}&trip=${encodeURIComponent(id)}`}
-                      className="text-primary underline-offset-2 hover:underline"
-                    >
-                      Open
-                      <span className="sr-only">
-                        {" "}
-                        the trip that started {Number.isFinite(start) ? time.format(start) : ""}
-                      </span>
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </section>
+      {rows.map((i) => {
+        const id = store.ids[i] ?? "";
+        const start = store.startTimes[i] ?? NaN;
+        const duration = store.durations[i] ?? -1;
+        const metres = store.distances[i] ?? -1;
+        return (
+          <tr key={`${i}-${id}`} className="border-t border-border" data-testid="cluster-trip" data-trip-id={id}>
+            <td className="px-3 py-1.5">{Number.isFinite(start) ? time.format(start) : "unknown"}</td>
+            <td className="px-3 py-1.5">{duration >= 0 ? formatDuration(duration) : "unknown"}</td>
+            <td className="px-3 py-1.5">{metres >= 0 ? formatDistanceKm(metres / 1000) : "unknown"}</td>
+            <td className="px-3 py-1.5 text-right">
+              <Link
+                href={`/vehicles/${tokenId}/trips?page=${store.pageOf(i)}&trip=${encodeURIComponent(id)}`}
+                className="text-primary underline-offset-2 hover:underline"
+              >
+                Open
+                <span className="sr-only">
+                  {" "}
+                  the trip that started {Number.isFinite(start) ? time.format(start) : ""}
+                </span>
+              </Link>
+            </td>
+          </tr>
+        );
+      })}
+    </PickedList>
   );
 }
