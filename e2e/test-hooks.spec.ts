@@ -18,8 +18,10 @@ const HOOKS = [
   "__allTripsMapBench",
   "__allTripsClusters",
   "__allTripsDensity",
+  "__fleetMap",
+  "__fleetClusters",
 ];
-const OUR_MARKS = /^(trips-view|trips-map|all-trips)/;
+const OUR_MARKS = /^(trips-view|trips-map|all-trips|fleet)/;
 
 async function openDrawnTripsMap(page: Page) {
   await askForMaps(page);

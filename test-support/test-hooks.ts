@@ -43,6 +43,21 @@ declare global {
      * and ends they weigh together.
      */
     __allTripsDensity?: { drawn: () => { points: number; weight: number } };
+    /** The fleet map. */
+    __fleetMap?: MapLibreMap;
+    /**
+     * The fleet map's clusters (components/fleet/fleet-test-hooks.ts): the positions handed to the map; the marks its
+     * last frame drew (on the canvas or just off it), in CSS pixels from the canvas's corner, and the positions they
+     * stand for; and the positions the clusters at the map's zoom stand for over the whole world.
+     */
+    __fleetClusters?: {
+      positions: () => number;
+      drawn: () => {
+        total: number;
+        marks: Array<{ count: number; cluster: boolean; faded: boolean; radius: number; x: number; y: number }>;
+      };
+      clusteredWorldwide: () => Promise<number>;
+    };
   }
 }
 
