@@ -2,6 +2,7 @@
 
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
+import { ClientTimeProvider } from "@/lib/hooks/use-time-zone";
 import { getQueryClient } from "@/lib/query-client";
 
 /** Client providers for every page. The wallet stack (wagmi) is not here: it loads on the sign-in page only. */
@@ -9,7 +10,9 @@ export function Providers({ children, nonce }: { children: React.ReactNode; nonc
   const queryClient = getQueryClient();
   return (
     <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <ClientTimeProvider>{children}</ClientTimeProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

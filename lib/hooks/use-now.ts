@@ -1,19 +1,15 @@
 "use client";
 
-import { useEffect, useState, useSyncExternalStore } from "react";
-
-const noSubscription = () => () => {};
+import { useEffect, useState } from "react";
+import { useTimeZoneChoice } from "./use-time-zone";
 
 /**
  * False during the server render and hydration, true after. Text that depends on the viewer's locale, time zone or
- * clock waits for it, so the server's locale never shows and hydration never disagrees with the server's HTML.
+ * clock waits for it, so the server's locale never shows and hydration never disagrees with the server's HTML. Told
+ * by the time zone's provider (lib/hooks/use-time-zone.tsx), so the whole page turns in one interruptible render.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  return useTimeZoneChoice() !== null;
 }
 
 /** The current time in ms, updated by one interval every `intervalMs` while the component is mounted. */

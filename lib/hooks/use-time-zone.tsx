@@ -1,12 +1,16 @@
 "use client";
 
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { type TimeStyle, type TimeZoneChoice, formatInZone, formatStableUtc } from "@/lib/format/time";
 
 /**
  * The zone the person wants times in (their own, or UTC), kept in this browser's localStorage and shared live by
  * every time on the page (and by other tabs, through the storage event). The server knows neither the choice nor the
- * viewer's zone: it renders the stable UTC text, hydration agrees with it, and the chosen zone follows at once.
+ * viewer's zone: it renders the stable UTC text, hydration agrees with it, and the chosen zone follows just after.
+ *
+ * The choice reaches the components through one context that `ClientTimeProvider` fills after hydration, inside a
+ * transition: a page of a hundred trips re-renders its times in short slices the browser can interrupt, where a
+ * store read by each component (useSyncExternalStore) would re-render them all in one synchronous task.
  */
 
 const STORAGE_KEY = "dimo-dashboard.time-zone";
@@ -43,9 +47,22 @@ export function saveTimeZoneChoice(choice: TimeZoneChoice): void {
   window.dispatchEvent(new Event(CHANGE_EVENT));
 }
 
-/** The chosen zone, or null during the server render and hydration. */
+const TimeZoneContext = createContext<TimeZoneChoice | null>(null);
+
+/** Follows the person's choice for every component below, from just after hydration. */
+export function ClientTimeProvider({ children }: { children: React.ReactNode }) {
+  const [choice, setChoice] = useState<TimeZoneChoice | null>(null);
+  useEffect(() => {
+    const follow = () => startTransition(() => setChoice(readChoice()));
+    follow();
+    return subscribe(follow);
+  }, []);
+  return <TimeZoneContext value={choice}>{children}</TimeZoneContext>;
+}
+
+/** The chosen zone, or null during the server render and hydration (and outside `ClientTimeProvider`). */
 export function useTimeZoneChoice(): TimeZoneChoice | null {
-  return useSyncExternalStore(subscribe, readChoice, () => null);
+  return useContext(TimeZoneContext);
 }
 
 export interface TimeFormat {
