@@ -4,13 +4,7 @@ import { DEMO_LICENSE } from "@/lib/demo-license";
 import { type PrivilegeId, decodePermissions } from "@/lib/protocol";
 import { definitionPowertrainTypeOf } from "@/sandbox/seed/energy";
 import { fetchAllLicenseVehiclePages } from "@/sandbox/services/identity/license-vehicle-pages";
-import {
-  type DashboardServer,
-  type SandboxServer,
-  newAuthSecret,
-  startDashboard,
-  startSandboxServer,
-} from "@/test-support/servers";
+import { type SandboxNetwork, startSandboxNetwork } from "@/test-support/servers";
 import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 
 /**
@@ -127,19 +121,12 @@ function csvRecords(text: string): string[][] {
 const rowIds = (page: Page) =>
   page.getByTestId("vehicle-row").evaluateAll((rows) => rows.map((row) => Number(row.getAttribute("data-token-id"))));
 
-const test = base.extend<object, { network: { sandbox: SandboxServer; dashboard: DashboardServer } }>({
+const test = base.extend<object, { network: SandboxNetwork }>({
   network: [
     async ({}, use) => {
-      const sandbox = await startSandboxServer(["--fleet", String(FLEET_SIZE)]);
-      const dashboard = await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret() }).catch(
-        async (error: unknown) => {
-          await sandbox.stop();
-          throw error;
-        },
-      );
-      await use({ sandbox, dashboard });
-      await dashboard.stop();
-      await sandbox.stop();
+      const network = await startSandboxNetwork(["--fleet", String(FLEET_SIZE)]);
+      await use(network);
+      await network.stop();
     },
     // Seeding the fleet into the sandbox's copied data folder is most of the start, inside startSandboxServer's own
     // wait for the sandbox to listen; this only guards against a hang of a start slowed by a busy machine.

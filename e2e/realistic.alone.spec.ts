@@ -1,13 +1,7 @@
 import { test as base, expect } from "@playwright/test";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { sandboxControl } from "@/sandbox/control-client";
-import {
-  type DashboardServer,
-  type SandboxServer,
-  newAuthSecret,
-  startDashboard,
-  startSandboxServer,
-} from "@/test-support/servers";
+import { type SandboxNetwork, startSandboxNetwork } from "@/test-support/servers";
 import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 
 /**
@@ -19,26 +13,15 @@ import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 
 const OFFER_DELAY_MS = 6_000;
 
-const test = base.extend<object, { network: { sandbox: SandboxServer; dashboard: DashboardServer } }>({
+const test = base.extend<object, { network: SandboxNetwork }>({
   network: [
     async ({}, use) => {
-      const sandbox = await startSandboxServer([
-        "--profile",
-        "realistic",
-        "--instant-offer-delay",
-        String(OFFER_DELAY_MS),
-      ]);
-      const dashboard = await startDashboard({
-        sandboxUrl: sandbox.url,
-        authSecret: newAuthSecret(),
-        env: { DIMO_RATE_LIMITS: "on" },
-      }).catch(async (error: unknown) => {
-        await sandbox.stop();
-        throw error;
-      });
-      await use({ sandbox, dashboard });
-      await dashboard.stop();
-      await sandbox.stop();
+      const network = await startSandboxNetwork(
+        ["--profile", "realistic", "--instant-offer-delay", String(OFFER_DELAY_MS)],
+        { DIMO_RATE_LIMITS: "on" },
+      );
+      await use(network);
+      await network.stop();
     },
     { scope: "worker", timeout: 180_000 },
   ],

@@ -102,3 +102,37 @@ export async function startDashboard({
     throw error;
   }
 }
+
+export interface SandboxNetwork {
+  sandbox: SandboxServer;
+  dashboard: DashboardServer;
+  /** Stops the dashboard, then the sandbox. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A sandbox started with `sandboxArgs` and one production dashboard on it, as a browser test of its own needs them;
+ * the sandbox is stopped again when the dashboard cannot start.
+ */
+export async function startSandboxNetwork(
+  sandboxArgs: readonly string[],
+  dashboardEnv: Record<string, string> = {},
+): Promise<SandboxNetwork> {
+  const sandbox = await startSandboxServer(sandboxArgs);
+  const dashboard = await startDashboard({
+    sandboxUrl: sandbox.url,
+    authSecret: newAuthSecret(),
+    env: dashboardEnv,
+  }).catch(async (error: unknown) => {
+    await sandbox.stop();
+    throw error;
+  });
+  return {
+    sandbox,
+    dashboard,
+    stop: async () => {
+      await dashboard.stop();
+      await sandbox.stop();
+    },
+  };
+}
