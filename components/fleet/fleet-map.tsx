@@ -8,7 +8,7 @@ import { type ClusterWording, addClusterInteractions } from "@/components/map/cl
 import { ClusterFeed } from "@/components/map/cluster-feed";
 import { ClusterIndex } from "@/components/map/cluster-index";
 import { ClusterMarksLayer } from "@/components/map/cluster-marks-layer";
-import { type CameraState, fitToPoints } from "@/components/map/fit-to-points";
+import { type CameraState, cameraToFit } from "@/components/map/fit-to-points";
 import { MapProblem } from "@/components/map/map-problem";
 import { MapRegion } from "@/components/map/map-region";
 import { mapThemeOf } from "@/components/map/map-theme";
@@ -50,7 +50,7 @@ const WORDING: ClusterWording = {
  * The fleet's last known positions, clustered by the all-trips map's worker (components/map/cluster-worker.ts) and
  * drawn by its cluster layer, so however large the fleet, the main thread handles only the marks around the view.
  * New positions (the refresher reading on) replace the worker's points; the camera follows them until the person
- * moves the map.
+ * moves the map, jumping with their clusters in one frame.
  */
 export function FleetMap({ positions, styleUrl, onList }: FleetMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -133,8 +133,7 @@ export function FleetMap({ positions, styleUrl, onList }: FleetMapProps) {
     pointsRef.current = points;
     handedAt.current = performance.now();
     held.index.sync(points.store);
-    fitToPoints(map, points.store, camera.current);
-    held.feed.grew(true);
+    held.feed.grew(true, cameraToFit(map, points.store, camera.current));
   }, [map, ready, points]);
 
   const drawnFor = clustered?.of === points ? clustered.count : null;

@@ -3,6 +3,7 @@ import type { ClusterQueries } from "./cluster-interactions";
 import { type WindowBounds, sameBounds } from "@/components/trips/time-window";
 import type { Bounds as Box } from "@/lib/geo/bounds";
 import type { Feature, Point } from "geojson";
+import { type FitCamera, viewAt } from "./camera-view";
 import type { MapLibreMap } from "./maplibre";
 import type { GroupKind } from "./trip-groups";
 
@@ -12,17 +13,26 @@ import type { GroupKind } from "./trip-groups";
  */
 const GROWING_INTERVAL_MS = 500;
 
-/** The view on screen and half its size again on every side, so that small pans need no new question. */
-function paddedBox(map: MapLibreMap): Box {
-  const view = map.getBounds();
-  const width = view.getEast() - view.getWest();
-  const height = view.getNorth() - view.getSouth();
+/** A view and half its size again on every side, so that small pans need no new question. */
+function paddedBox([west, south, east, north]: Box): Box {
+  const width = east - west;
+  const height = north - south;
   return [
-    Math.max(-180, view.getWest() - width / 2),
-    Math.max(-85, view.getSouth() - height / 2),
-    Math.min(180, view.getEast() + width / 2),
-    Math.min(85, view.getNorth() + height / 2),
+    Math.max(-180, west - width / 2),
+    Math.max(-85, south - height / 2),
+    Math.min(180, east + width / 2),
+    Math.min(85, north + height / 2),
   ];
+}
+
+function viewOnScreen(map: MapLibreMap): Box {
+  const view = map.getBounds();
+  return [view.getWest(), view.getSouth(), view.getEast(), view.getNorth()];
+}
+
+function viewAfter(map: MapLibreMap, jump: FitCamera): Box {
+  const container = map.getContainer();
+  return viewAt(jump, container.clientWidth, container.clientHeight);
 }
 
 /** Puts an answer's groups on the map: a custom layer's marks or points, drawn from the next frame on. */
@@ -40,6 +50,8 @@ export class ClusterFeed {
   private again = false;
   private wanted: WindowBounds = null;
   private asked: { bounds: WindowBounds; box: Box; zoom: number } | null = null;
+  /** Where the map goes with the next answer. */
+  private jump: FitCamera | null = null;
   private lastShownAt = -Infinity;
   private growTimer: ReturnType<typeof setTimeout> | null = null;
   private active = true;
@@ -70,9 +82,12 @@ export class ClusterFeed {
 
   /**
    * The store has new points (already synced to the index): shown at once when the stream is `done` or nothing is
-   * on the map yet, else at the next interval.
+   * on the map yet, else at the next interval. With a `jump`, the answer is asked for the view there, and the map
+   * jumps when it arrives: the new place and its marks are drawn in one frame, which on a software GPU is one
+   * costly frame instead of two, and none drawn while the worker is still grouping.
    */
-  grew(done: boolean): void {
+  grew(done: boolean, jump: FitCamera | null = null): void {
+    this.jump = jump;
     if (this.growTimer !== null) clearTimeout(this.growTimer);
     this.growTimer = null;
     const wait = done || this.shown === undefined ? 0 : this.lastShownAt + GROWING_INTERVAL_MS - performance.now();
@@ -91,7 +106,9 @@ export class ClusterFeed {
 
   /** The map moved: ask again only if the answer on screen no longer covers the view. */
   moved(): void {
-    if (this.covers()) return;
+    // Moved by the person before a jump was made: the jump is dropped, and the view they chose is asked for.
+    if (this.covers() && !this.jump) return;
+    this.jump = null;
     this.asked = null;
     void this.refresh();
   }
@@ -123,12 +140,17 @@ export class ClusterFeed {
       do {
         this.again = false;
         const bounds = this.wanted;
-        const box = paddedBox(this.map);
-        const zoom = Math.floor(this.map.getZoom());
+        const jump = this.jump;
+        const box = paddedBox(jump ? viewAfter(this.map, jump) : viewOnScreen(this.map));
+        const zoom = Math.floor(jump ? jump.zoom : this.map.getZoom());
         const { features } = await this.index.clusters(this.kind, bounds, box, zoom);
-        // Another window was chosen meanwhile: its answer comes next, this one would only flash by.
-        if (!sameBounds(bounds, this.wanted)) continue;
+        // Another window was chosen meanwhile, or the person moved the map before the jump: the next answer counts.
+        if (!sameBounds(bounds, this.wanted) || jump !== this.jump) continue;
         this.asked = { bounds, box, zoom };
+        if (jump) {
+          this.jump = null;
+          this.map.jumpTo(jump);
+        }
         this.draw(features);
         this.shown = bounds;
         this.lastShownAt = performance.now();

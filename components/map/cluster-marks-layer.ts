@@ -1,4 +1,12 @@
-import { type ClusterMark, type GlyphAtlas, type MarkBuffers, markAt, markBuffers } from "./cluster-marks";
+import {
+  CIRCLE_FLOATS,
+  type ClusterMark,
+  GLYPH_FLOATS,
+  type GlyphAtlas,
+  type MarkBuffers,
+  markAt,
+  markBuffers,
+} from "./cluster-marks";
 import { drawGlyphAtlas, loadCountFont } from "./count-glyphs";
 import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
 import { MAP_PALETTES, type MapTheme } from "./map-theme";
@@ -77,6 +85,11 @@ void main() {
 /** A unit square as a triangle strip: each circle and each character is one instance of it. */
 const CORNERS = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
 
+/** A circle whose outer radius is -1 pixel: its quad's corners meet in one point, so nothing is drawn. */
+const INVISIBLE_CIRCLE = Float32Array.from({ length: CIRCLE_FLOATS }, (_, i) => (i === 2 ? -1 : 0));
+/** A character with an empty box: nothing is drawn. */
+const INVISIBLE_GLYPH = new Float32Array(GLYPH_FLOATS);
+
 interface Drawing {
   program: WebGLProgram;
   vao: WebGLVertexArrayObject;
@@ -138,6 +151,8 @@ export class ClusterMarksLayer implements CustomLayerInterface {
   private marks: readonly ClusterMark[] = [];
   private buffers: MarkBuffers | null = null;
   private uploaded = false;
+  /** Whether its programs have been drawn with once (warmUp). */
+  private warmed = false;
   private stroke: [number, number, number, number] = [1, 1, 1, 1];
   /** What the last frame drew (read by the browser tests). */
   drawn: DrawnMarks = { marks: [], labelled: false };
@@ -159,6 +174,7 @@ export class ClusterMarksLayer implements CustomLayerInterface {
     this.texture = gl.createTexture();
     this.uploaded = false;
     this.textureUploaded = false;
+    this.warmed = false;
     this.rebuild();
     void loadCountFont().then((family) => {
       this.atlas = drawGlyphAtlas(family);
@@ -209,14 +225,49 @@ export class ClusterMarksLayer implements CustomLayerInterface {
   render(gl: WebGL2RenderingContext, options: CustomRenderMethodInput): void {
     const { buffers, circles, glyphs, map } = this;
     this.drawn = { marks: [], labelled: false };
-    if (!buffers || !circles || !glyphs || !map || buffers.circleCount === 0) return;
+    if (!buffers || !circles || !glyphs || !map) return;
+    if (buffers.circleCount === 0) {
+      this.warmUp(gl, options, buffers);
+      return;
+    }
     if (!this.uploaded) {
-      gl.bindBuffer(gl.ARRAY_BUFFER, circles.instances);
-      gl.bufferData(gl.ARRAY_BUFFER, buffers.circles, gl.DYNAMIC_DRAW);
-      gl.bindBuffer(gl.ARRAY_BUFFER, glyphs.instances);
-      gl.bufferData(gl.ARRAY_BUFFER, buffers.glyphs, gl.DYNAMIC_DRAW);
+      this.upload(gl, buffers.circles, buffers.glyphs);
       this.uploaded = true;
     }
+    this.drawInstances(gl, options, buffers);
+    this.drawn = { marks: this.marks, labelled: this.labelled() };
+  }
+
+  /**
+   * A software GPU compiles a program for the state it is drawn with at its first draw, which makes the frame
+   * that first shows marks several times as long as later ones. An empty map draws one invisible mark and one
+   * invisible character instead (each a quad of no area), once the count font is in, so that this happens while
+   * the map loads rather than when the first marks arrive.
+   */
+  private warmUp(gl: WebGL2RenderingContext, options: CustomRenderMethodInput, buffers: MarkBuffers): void {
+    if (this.warmed || !this.labelled()) return;
+    this.warmed = true;
+    this.upload(gl, INVISIBLE_CIRCLE, INVISIBLE_GLYPH);
+    this.uploaded = false;
+    this.drawInstances(gl, options, { ...buffers, circleCount: 1, glyphCount: 1 });
+  }
+
+  private labelled(): boolean {
+    return this.atlas !== null && this.texture !== null;
+  }
+
+  private upload(gl: WebGL2RenderingContext, circleData: Float32Array, glyphData: Float32Array): void {
+    const { circles, glyphs } = this;
+    if (!circles || !glyphs) return;
+    gl.bindBuffer(gl.ARRAY_BUFFER, circles.instances);
+    gl.bufferData(gl.ARRAY_BUFFER, circleData, gl.DYNAMIC_DRAW);
+    gl.bindBuffer(gl.ARRAY_BUFFER, glyphs.instances);
+    gl.bufferData(gl.ARRAY_BUFFER, glyphData, gl.DYNAMIC_DRAW);
+  }
+
+  private drawInstances(gl: WebGL2RenderingContext, options: CustomRenderMethodInput, buffers: MarkBuffers): void {
+    const { circles, glyphs, map } = this;
+    if (!circles || !glyphs || !map) return;
     const matrix = translatedMatrix(options.defaultProjectionData.mainMatrix, buffers.origin);
     const viewport = [gl.drawingBufferWidth, gl.drawingBufferHeight];
     const ratio = map.getPixelRatio();
@@ -231,8 +282,7 @@ export class ClusterMarksLayer implements CustomLayerInterface {
     gl.bindVertexArray(circles.vao);
     gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, CORNERS.length / 2, buffers.circleCount);
 
-    const labelled = this.atlas !== null && this.texture !== null;
-    if (labelled && buffers.glyphCount > 0) {
+    if (this.labelled() && buffers.glyphCount > 0) {
       gl.activeTexture(gl.TEXTURE0);
       gl.bindTexture(gl.TEXTURE_2D, this.texture);
       if (!this.textureUploaded && this.atlas) {
@@ -255,6 +305,5 @@ export class ClusterMarksLayer implements CustomLayerInterface {
       gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, CORNERS.length / 2, buffers.glyphCount);
     }
     gl.bindVertexArray(null);
-    this.drawn = { marks: this.marks, labelled };
   }
 }

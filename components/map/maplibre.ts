@@ -7,7 +7,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
  */
 setWorkerUrl(new URL("maplibre-gl/dist/maplibre-gl-worker.mjs", import.meta.url).toString());
 
-export { Map as MapLibreMap, Marker, NavigationControl, Popup } from "maplibre-gl";
+export { LngLat, Map as MapLibreMap, Marker, NavigationControl, Popup } from "maplibre-gl";
 export type {
   CustomLayerInterface,
   CustomRenderMethodInput,
