@@ -1,15 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { stillReading } from "@/lib/fleet/progress";
-import type { FleetPositionsView } from "@/lib/fleet/types";
+import type { FleetPositionsAnswer } from "@/lib/fleet/types";
 import { fetchJson } from "@/lib/result";
 
 /**
  * React-query key and read of the fleet's last known positions, through the dashboard's positions route
  * (app/api/fleet/positions). A failure throws an AppFailure in the route's words.
  */
-
-/** What the route answers: the positions and the refresher's progress, not the per-vehicle last-seen times. */
-export type FleetPositionsAnswer = Pick<FleetPositionsView, "positions" | "progress" | "nowMs">;
 
 export const fleetKeys = {
   positions: () => ["fleet", "positions"] as const,

@@ -40,3 +40,10 @@ export interface FleetPositionsView {
   lastSeenMs: Record<number, number>;
   nowMs: number;
 }
+
+/**
+ * What the positions route answers the map: the positions and the refresher's progress. The per-vehicle last-seen
+ * times stay on the server, where the fleet's summary counts them: the map does not use them, and for a large fleet
+ * they would add a record a vehicle to every poll.
+ */
+export type FleetPositionsAnswer = Pick<FleetPositionsView, "positions" | "progress" | "nowMs">;

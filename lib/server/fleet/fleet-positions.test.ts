@@ -4,7 +4,7 @@ import { GET as getPositionsRoute } from "@/app/api/fleet/positions/route";
 import { type DashboardSession } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { canReadSignals, canUse } from "@/lib/features";
-import type { FleetPositionsView } from "@/lib/fleet/types";
+import type { FleetPositionsAnswer, FleetPositionsView } from "@/lib/fleet/types";
 import type { Vehicle } from "@/lib/models";
 import { vehicleDid } from "@/lib/protocol";
 import { eventually } from "@/test-support/fleet";
@@ -145,8 +145,10 @@ describe("the fleet's positions", () => {
   it("answers the route with the same view, behind the session", async () => {
     const response = await getPositionsRoute();
     expect(response.status).toBe(200);
-    const body = (await response.json()) as FleetPositionsView;
+    const body = (await response.json()) as FleetPositionsAnswer;
     expect(body.positions.length).toBe(view.positions.length);
+    // The last-seen times stay on the server: a record a vehicle that the map does not use.
+    expect(Object.keys(body).sort()).toEqual(["nowMs", "positions", "progress"]);
     expect(Object.keys(body.progress).sort()).toEqual(Object.keys(view.progress).sort());
     auth.session = null;
     expect((await getPositionsRoute()).status).toBe(401);

@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import { type DimoClient, getDimoClient } from "@/lib/dimo";
 import { isDimoError } from "@/lib/dimo/errors";
 import { pacedRatePerSecond } from "@/lib/dimo/pacer";
-import type { FleetPositionsView } from "@/lib/fleet/types";
+import type { FleetPositionsAnswer, FleetPositionsView } from "@/lib/fleet/types";
 import type { Vehicle } from "@/lib/models";
 import { processWide } from "@/lib/process-wide";
 import { DIMO_RATE_LIMITS } from "@/lib/protocol";
@@ -109,9 +109,10 @@ export function readFleetPositions(): Promise<FleetPositionsView> {
   return fleetPositions().read();
 }
 
-/** The same for a route, behind the session check. */
-export const getFleetPositions = guarded(noInput, async function fleetPositionsRead() {
-  return readFleetPositions();
+/** What the map needs of them, for a route, behind the session check. */
+export const getFleetPositions = guarded(noInput, async function fleetPositionsRead(): Promise<FleetPositionsAnswer> {
+  const { positions, progress, nowMs } = await readFleetPositions();
+  return { positions, progress, nowMs };
 });
 
 /** Starts the background refresher in this process, unless it runs already; returns at once. */
