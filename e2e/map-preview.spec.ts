@@ -51,4 +51,44 @@ test.describe("the maps' previews", () => {
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
   });
+
+  test("the all-trips page draws where its trips start without MapLibre, following the time window, and its button loads the map", async ({
+    page,
+  }) => {
+    await page.goto(`/vehicles/${TESLA}/trips/all`);
+    const view = page.getByTestId("all-trips-view");
+    await expect(view).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    await expect(page.getByTestId("all-trips-status")).toHaveText("2,500 trips on the map");
+    // Every trip with a start point is counted into the preview's squares, and said in its text alternative.
+    const preview = page.getByTestId("all-trips-preview");
+    const points = (await view.getAttribute("data-points")) ?? "";
+    expect(Number(points)).toBeGreaterThan(2400);
+    await expect(preview).toHaveAttribute("data-drawn", points);
+    expect(Number(await preview.getAttribute("data-cells"))).toBeGreaterThan(1);
+    await expect(preview).toHaveAccessibleName(/^Where 2,\d{3} trips start, as a density/);
+
+    // A time window draws its trips only, as the count says.
+    await page.getByTestId("time-window-30d").click();
+    await expect(view).not.toHaveAttribute("data-shown", points);
+    const shown = (await view.getAttribute("data-shown")) ?? "";
+    expect(Number(shown)).toBeLessThan(Number(points));
+    await expect(preview).toHaveAttribute("data-drawn", shown);
+    expect(await mapLibreRan(page)).toBe(false);
+
+    const button = page.getByTestId("map-preview-load");
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const map = page.getByTestId("all-trips-map");
+    await expect(map).toHaveAttribute("data-state", "ready");
+    // The map draws the same window's trips: the clusters' counts add up to the preview's.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(Number(shown));
+  });
 });

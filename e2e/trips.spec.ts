@@ -303,6 +303,9 @@ test.describe("trip exports", () => {
 });
 
 test.describe("all trips on one map", () => {
+  // The map's clusters are counted, so the page opens with the interactive map rather than its preview.
+  test.use({ mapsWanted: true });
+
   test("loads every trip of the vehicle with a progress bar", async ({ page }) => {
     await page.goto(`/vehicles/${TESLA}/trips/all`);
     const view = page.getByTestId("all-trips-view");

@@ -3,7 +3,9 @@
 import { RotateCcw, Square } from "lucide-react";
 import { useCallback, useDeferredValue, useMemo, useState } from "react";
 import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
+import { AllTripsPreview } from "@/components/map/all-trips-preview";
 import type { AllTripsView as MapView } from "@/components/map/all-trips-views";
+import { MapGate } from "@/components/map/map-gate";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -21,6 +23,7 @@ import { TimeWindowControl } from "./time-window-control";
 import { TripsExports } from "./trips-exports";
 import { TripsHistogram } from "./trips-histogram";
 import { type AllTripsProgress, timeLeftMs, useAllTrips } from "./use-all-trips";
+import { usePacedVersion } from "./use-all-trips-pace";
 import { useAllTripsUrl } from "./use-all-trips-url";
 
 const VIEWS: ReadonlyArray<ToggleOption<MapView>> = [
@@ -82,6 +85,9 @@ function countInBounds(store: PointStore, bounds: WindowBounds): number {
 
 const isoOf = (ms: number) => new Date(ms).toISOString();
 
+/** While trips arrive, the histogram is counted again at most this often (ms): each count walks every trip. */
+const HISTOGRAM_GAP_MS = 500;
+
 /**
  * Every trip of a vehicle on one map, loaded page by page with a progress bar, and cancellable; a time window (in the
  * URL) with a histogram of trips per day filters the map, its counts and the export; clusters, density or lines; a
@@ -115,36 +121,46 @@ export function AllTripsView({
   const { store, progress, cancel, restart } = useAllTrips(tokenId, waiting ? null : { since: loadSince });
   const partial = loadSince !== null;
   const settled = progress.status !== "loading";
-  // The count follows the stream; the histogram waits for its end (it walks every trip's date). Both walk every
-  // trip, so a new window reaches them a render after the map, which starts on it at once.
+  // The count follows the stream; the histogram too, at a slower pace (it walks every trip's date), and at once when
+  // the stream ends. Both walk every trip, so a new window reaches them a render after the map, which starts on it at
+  // once.
   const countedBounds = useDeferredValue(bounds);
+  const histogramVersion = usePacedVersion(progress.version, settled, HISTOGRAM_GAP_MS);
   const inWindow = useMemo(
     () => countInBounds(store, countedBounds),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [store, countedBounds, progress.version, settled],
   );
   const days = useMemo(
-    () => (settled ? tripsPerDay(store.startTimes, countedBounds, zone) : null),
+    () => (settled || store.count > 0 ? tripsPerDay(store.startTimes, countedBounds, zone) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [store, countedBounds, zone, settled, progress.version],
+    [store, countedBounds, zone, settled, histogramVersion],
   );
+  // Built again only when the days change: the page renders on every frame of the stream.
+  const histogram = useMemo(() => (days ? <TripsHistogram days={days} /> : null), [days]);
   const [picked, setPicked] = useState<{ trips: PickedTrips; store: PointStore; bounds: typeof bounds } | null>(null);
   const onListTrips = useCallback((trips: PickedTrips) => setPicked({ trips, store, bounds }), [store, bounds]);
   const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;
 
-  // The same map, under the same key, before and after the person chose what to load: it gets ready (basemap,
-  // workers, fonts) while they read the question, and the trips land on it once chosen.
+  // The same map, under the same key, before and after the person chose what to load: once asked for, it gets ready
+  // (basemap, workers, fonts) while they read the question, and the trips land on it once chosen. Until then, a
+  // density of the trips' starts stands for it (MapLibre is most of the page's main-thread work).
   const mapView = (
-    <AllTripsMapLazy
+    <MapGate
       key="all-trips-map"
-      store={store}
-      version={progress.version}
-      done={progress.status === "done"}
-      styleUrl={mapStyleUrl}
-      bounds={bounds}
-      view={view}
-      onListTrips={onListTrips}
-    />
+      className="h-[560px] w-full"
+      preview={<AllTripsPreview store={store} version={progress.version} bounds={bounds} />}
+    >
+      <AllTripsMapLazy
+        store={store}
+        version={progress.version}
+        done={progress.status === "done"}
+        styleUrl={mapStyleUrl}
+        bounds={bounds}
+        view={view}
+        onListTrips={onListTrips}
+      />
+    </MapGate>
   );
   if (waiting) {
     return (
@@ -217,11 +233,7 @@ export function AllTripsView({
           testIdPrefix="all-trips-view"
         />
       </div>
-      {days ? (
-        <TripsHistogram days={days} />
-      ) : (
-        <p className="text-xs text-muted-foreground">The trips per day show once every trip is in.</p>
-      )}
+      {histogram ?? <p className="text-xs text-muted-foreground">The trips per day show as the trips arrive.</p>}
       {mapView}
       <p className="text-xs text-muted-foreground">{VIEW_NOTES[view]}</p>
       {shownPick ? (

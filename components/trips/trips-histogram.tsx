@@ -27,6 +27,17 @@ export function histogramSummary({ firstDay, counts, zone }: DayCounts): string 
   return `${formatNumber(total)} ${total === 1 ? "trip" : "trips"} over ${days} (${span}), ${gaps}${top}.`;
 }
 
+/** The bars as one SVG path, a bar a day (or a few) of width 0.8 in a unit slot, at least 2 units tall. */
+function barsPath(bars: readonly number[], max: number): string {
+  let path = "";
+  bars.forEach((n, i) => {
+    if (n === 0) return;
+    const height = Math.max(2, (n / max) * HEIGHT);
+    path += `M${i + 0.1} ${HEIGHT}v${-height.toFixed(2)}h0.8v${height.toFixed(2)}z`;
+  });
+  return path;
+}
+
 /** Trips per day as small bars above the map: a day without trips is a gap. */
 export function TripsHistogram({ days }: { days: DayCounts }) {
   const [showTable, setShowTable] = useState(false);
@@ -55,18 +66,8 @@ export function TripsHistogram({ days }: { days: DayCounts }) {
           strokeWidth={1}
           vectorEffect="non-scaling-stroke"
         />
-        {bars.map((n, i) =>
-          n === 0 ? null : (
-            <rect
-              key={i}
-              x={i + 0.1}
-              width={0.8}
-              y={HEIGHT - Math.max(2, (n / max) * HEIGHT)}
-              height={Math.max(2, (n / max) * HEIGHT)}
-              fill="currentColor"
-            />
-          ),
-        )}
+        {/* One path for every bar: a new count changes one attribute, not hundreds of elements. */}
+        <path d={barsPath(bars, max)} fill="currentColor" />
       </svg>
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
         <span data-testid="trips-histogram-summary">
