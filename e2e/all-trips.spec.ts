@@ -5,7 +5,7 @@ import { CLUSTERING } from "@/components/map/clustering";
 import { followCallLink } from "./fixtures/activity";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
-import { type SandboxTrip, TESLA, sandboxTrips } from "./fixtures/trips";
+import { type SandboxTrip, TESLA, renderedTripCount, sandboxTrips } from "./fixtures/trips";
 
 /**
  * The all-trips map of the 2,500-trip vehicle, read through the MapLibre instance and checked against what the
@@ -118,11 +118,6 @@ function pixelsLayerChanges(page: Page, layer: string): Promise<number> {
 async function openAllTrips(page: Page, query = ""): Promise<void> {
   await page.goto(`/vehicles/${TESLA}/trips/all${query}`);
   await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done", { timeout: 60_000 });
-}
-
-/** The trips the clusters and single starts the map last drew on screen stand for. */
-function renderedTripCount(page: Page): Promise<number> {
-  return page.evaluate(() => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1);
 }
 
 test.describe("all trips: reading the map", () => {

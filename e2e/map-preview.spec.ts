@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { TESLA, expectListPage, openTrips } from "./fixtures/trips";
+import { TESLA, expectListPage, openTrips, renderedTripCount } from "./fixtures/trips";
 
 /**
  * The maps' previews (components/map/map-gate.tsx): a page draws its map's content without MapLibre, and loads the
@@ -81,14 +81,6 @@ test.describe("the maps' previews", () => {
     const map = page.getByTestId("all-trips-map");
     await expect(map).toHaveAttribute("data-state", "ready");
     // The map draws the same window's trips: the clusters' counts add up to the preview's.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(Number(shown));
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(Number(shown));
   });
 });

@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";
-import { TESLA, expectListPage, openTrips, sandboxTrips } from "./fixtures/trips";
+import { TESLA, expectListPage, openTrips, renderedTripCount, sandboxTrips } from "./fixtures/trips";
 
 /**
  * The trips pages against the browser tests' sandbox: paging with the URL, the list against what the sandbox itself
@@ -317,15 +317,7 @@ test.describe("all trips on one map", () => {
     expect(points).toBeGreaterThan(2400);
     expect(points).toBeLessThanOrEqual(2500);
     // The map, fitted to every start, holds them all: the clusters' counts and the single points add up.
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            () => window.__allTripsClusters?.drawn().marks.reduce((sum, mark) => sum + mark.count, 0) ?? -1,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(points);
+    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
   });
 });
 
