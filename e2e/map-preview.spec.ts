@@ -66,6 +66,8 @@ test.describe("the maps' previews", () => {
     await expect(preview).toHaveAttribute("data-drawn", points);
     expect(Number(await preview.getAttribute("data-cells"))).toBeGreaterThan(1);
     await expect(preview).toHaveAccessibleName(/^Where 2,\d{3} trips start, as a density/);
+    // The note under it speaks of the preview and how to get the map, not of a view not drawn yet.
+    await expect(page.getByText(/^A preview of where the window's trips start/)).toBeVisible();
 
     // A time window draws its trips only, as the count says.
     await page.getByTestId("time-window-30d").click();
@@ -80,6 +82,8 @@ test.describe("the maps' previews", () => {
     await page.keyboard.press("Enter");
     const map = page.getByTestId("all-trips-map");
     await expect(map).toHaveAttribute("data-state", "ready");
+    await expect(page.getByText(/^Where trips start, grouped/)).toBeVisible();
+    await expect(page.getByText(/^A preview of where/)).toHaveCount(0);
     // The map draws the same window's trips: the clusters' counts add up to the preview's.
     await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(Number(shown));
   });

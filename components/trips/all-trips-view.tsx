@@ -6,6 +6,7 @@ import { AllTripsMapLazy } from "@/components/map/all-trips-map-lazy";
 import { AllTripsPreview } from "@/components/map/all-trips-preview";
 import type { AllTripsView as MapView } from "@/components/map/all-trips-views";
 import { MapGate } from "@/components/map/map-gate";
+import { useMapsWanted } from "@/lib/hooks/use-maps-wanted";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { ProgressBar } from "@/components/ui/progress-bar";
@@ -40,6 +41,10 @@ const VIEW_NOTES: Record<MapView, string> = {
   lines:
     "Each trip as a straight line from where it started to where it ended: the brighter a line, the more trips run between those places. Trips without a start or an end location are not drawn.",
 };
+
+/** Until the map is asked for, the note says what the preview shows and how to get the map. */
+const PREVIEW_NOTE =
+  "A preview of where the window's trips start: the brighter a place, the more trips start there. Point at it, or press its button, for the interactive map with clusters, density and lines.";
 
 function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number, partial: boolean): string {
   if (partial && progress.status === "done") {
@@ -141,6 +146,7 @@ export function AllTripsView({
   const [picked, setPicked] = useState<{ trips: PickedTrips; store: PointStore; bounds: typeof bounds } | null>(null);
   const onListTrips = useCallback((trips: PickedTrips) => setPicked({ trips, store, bounds }), [store, bounds]);
   const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;
+  const mapsWanted = useMapsWanted();
 
   // The same map, under the same key, before and after the person chose what to load: once asked for, it gets ready
   // (basemap, workers, fonts) while they read the question, and the trips land on it once chosen. Until then, a
@@ -235,7 +241,7 @@ export function AllTripsView({
       </div>
       {histogram ?? <p className="text-xs text-muted-foreground">The trips per day show as the trips arrive.</p>}
       {mapView}
-      <p className="text-xs text-muted-foreground">{VIEW_NOTES[view]}</p>
+      <p className="text-xs text-muted-foreground">{mapsWanted ? VIEW_NOTES[view] : PREVIEW_NOTE}</p>
       {shownPick ? (
         <ClusterTrips tokenId={tokenId} store={store} picked={shownPick} onClose={() => setPicked(null)} />
       ) : null}
