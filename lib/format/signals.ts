@@ -26,7 +26,8 @@ export function signalLabel(name: string): string {
   return signalInfo(name)?.label ?? name;
 }
 
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+// Made on first use, as lib/format/time.ts's formatters are, so loading the module costs no locale data.
+let relative: Intl.RelativeTimeFormat | undefined;
 const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
   ["second", 60],
   ["minute", 60],
@@ -40,6 +41,7 @@ const STEPS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelativeTime(iso: string, now: number): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return "unknown";
+  relative ??= new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
   let amount = Math.round((then - now) / 1000);
   for (const [unit, size] of STEPS) {
     if (Math.abs(amount) < size) return relative.format(amount, unit);

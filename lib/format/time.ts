@@ -152,10 +152,14 @@ export function formatCountdown(msLeft: number): string {
   return `${minutes} min ${String(rest).padStart(2, "0")} s`;
 }
 
-const clockTime = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+// Made on first use, not when the module loads: a page's first Intl formatter loads the locale's data, a cost that
+// would otherwise land in the task that hydrates every page importing this module.
+let clockTime: Intl.DateTimeFormat | undefined;
 
 /** The time of day to the second (`14:03:27`), for logs where several events share a minute. */
 export function formatClockTime(iso: string | number | Date): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "unknown" : clockTime.format(date);
+  if (Number.isNaN(date.getTime())) return "unknown";
+  clockTime ??= new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return clockTime.format(date);
 }
