@@ -1,9 +1,11 @@
+import Database from "better-sqlite3";
 import { copyFileSync, existsSync, mkdtempSync, openSync, closeSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DATABASE_FILE, type RunningSandbox, type SandboxStartOptions, startSandbox } from "@/sandbox/server";
 import { seedDatabaseFile } from "@/sandbox/seed/seed-database";
 import { SEED_VERSION } from "@/sandbox/seed/version";
+import { readMeta } from "@/sandbox/store/database";
 
 /**
  * Fast sandboxes for tests, benchmarks and measurements. The seed (about a hundred thousand trips) is built once into a template database in the
@@ -20,14 +22,29 @@ export type TestSandboxOptions = Pick<
 >;
 
 export const TEST_INSTANT_OFFER_DELAY_MS = 200;
-/** Seed-relative times (trips ending hours ago, grants expiring in a year) stay true for a day. */
+/** Seed-relative times (trips ending hours ago, grants expiring in a year) stay true for a day after the seed's now. */
 const TEMPLATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const STALE_LOCK_MS = 120_000;
 
 export const templatePath = () => join(tmpdir(), `dimo-sandbox-template-v${SEED_VERSION}.db`);
 
+/**
+ * Judged by the "now" the template was seeded at, not by the file's time: a template seeded by a process whose clock
+ * differed (a test run under a moved clock) would otherwise pass for fresh while every seeded time in it is off.
+ */
 function isFresh(path: string): boolean {
-  return existsSync(path) && Date.now() - statSync(path).mtimeMs < TEMPLATE_MAX_AGE_MS;
+  if (!existsSync(path)) return false;
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+    const age = Date.now() - Number(readMeta(db, "anchor_ms"));
+    return age >= 0 && age < TEMPLATE_MAX_AGE_MS;
+  } catch {
+    // Unreadable (an older layout, a damaged file): seeded again.
+    return false;
+  } finally {
+    db?.close();
+  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
