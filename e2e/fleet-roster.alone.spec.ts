@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, plainTest as base } from "./fixtures/test";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { type PrivilegeId, decodePermissions } from "@/lib/protocol";
 import { definitionPowertrainTypeOf } from "@/sandbox/seed/energy";

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { expect, plainTest as base } from "./fixtures/test";
 import { SESSION_COOKIE } from "@/lib/session-cookie";
 import { sandboxControl } from "@/sandbox/control-client";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, plainTest as test } from "./fixtures/test";
 import { SESSION_COOKIE, fetchNonce, flood, signInWithNonce } from "./fixtures/http-client";
 import { WALLETS } from "./fixtures/wallets";
 

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { expect, plainTest as base } from "./fixtures/test";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { sandboxControl } from "@/sandbox/control-client";
 import { type SandboxNetwork, startSandboxNetwork } from "@/test-support/servers";

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type JWT, decode, encode } from "next-auth/jwt";
-import { expect, test } from "@playwright/test";
+import { expect, plainTest as test } from "./fixtures/test";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./fixtures/servers";
 import { WALLETS } from "./fixtures/wallets";
 import { SESSION_COOKIE, get, sessionCookie, signIn, withSession } from "./fixtures/http-client";

@@ -1,4 +1,5 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, plainTest as base } from "./fixtures/test";
 import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 import { TESLA } from "./fixtures/trips";
 
@@ -8,7 +9,7 @@ import { TESLA } from "./fixtures/trips";
  * `window.__` property of ours. With the flag the test runner sets, the same page exposes both.
  */
 
-// Plain Playwright, not the fixtures' page: that one turns the hooks on.
+// The plain test, not the fixtures' page: that one turns the hooks on.
 const test = base;
 
 const HOOKS = [
