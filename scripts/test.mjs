@@ -1,42 +1,49 @@
 #!/usr/bin/env node
 // `npm test`: the type check, the linter, the unit tests, the production build and the browser tests, stopping at
-// the first step that fails, then the time each step took. The type check and the linter are single-threaded, so
-// they run side by side on two cores (their output is printed whole as each ends); the build skips the type check
+// the first step that fails, then the time each step took. The unit tests spend much of their time waiting on
+// sandboxes, timers and rate limits, so the single-threaded type check and linter run beside them: the first script
+// of a step prints as it runs, the others' output is held and printed whole after it. The build skips the type check
 // that has just passed.
 import { spawn } from "node:child_process";
 
 const STEPS = [
-  [{ script: "typecheck" }, { script: "lint" }],
-  [{ script: "test:unit" }],
+  [{ script: "test:unit" }, { script: "typecheck" }, { script: "lint" }],
   [{ script: "build", env: { SKIP_BUILD_TYPECHECK: "1" } }],
   [{ script: "test:e2e" }],
 ];
 
-function runScript({ script, env = {} }, { buffered }) {
+function runScript({ script, env = {} }, { held = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn("npm", ["run", "--silent", script], {
       env: { ...process.env, ...env },
-      stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+      stdio: held ? ["ignore", "pipe", "pipe"] : "inherit",
     });
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
     child.on("close", (code, signal) => {
-      if (buffered) {
-        process.stdout.write(`\n> npm run ${script}\n`);
-        process.stdout.write(Buffer.concat(output));
-      }
-      resolve({ script, ok: code === 0, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 });
+      resolve({
+        script,
+        output: Buffer.concat(output),
+        ok: code === 0,
+        code: code ?? (signal ? 1 : 0),
+        seconds: (Date.now() - started) / 1000,
+      });
     });
   });
 }
 
 const timings = [];
 let failed;
-for (const step of STEPS) {
-  if (step.length === 1) console.log(`\n> npm run ${step[0].script}`);
-  const results = await Promise.all(step.map((task) => runScript(task, { buffered: step.length > 1 })));
+for (const [shown, ...beside] of STEPS) {
+  const besideNote = beside.length > 0 ? ` (and beside it: ${beside.map((task) => task.script).join(", ")})` : "";
+  console.log(`\n> npm run ${shown.script}${besideNote}`);
+  const results = await Promise.all([runScript(shown), ...beside.map((task) => runScript(task, { held: true }))]);
+  for (const result of results.slice(1)) {
+    process.stdout.write(`\n> npm run ${result.script}\n`);
+    process.stdout.write(result.output);
+  }
   timings.push(...results);
   failed = results.find((result) => !result.ok);
   if (failed) break;
