@@ -50,7 +50,9 @@ export default defineConfig({
     // drawn a few times rather than once a frame while it settles, which on software rendering is most of a test's
     // CPU. The tests of motion itself ask for it back.
     reducedMotion: "reduce",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: the actions, the network, the console and a film of the screen. Not the DOM
+    // snapshots: taken at every action of every test, they cost the browser a quarter of the suite's time.
+    trace: { mode: "retain-on-failure", snapshots: false },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || undefined,
