@@ -7,8 +7,8 @@ import { expect, test } from "./fixtures/test";
 import { openValuePage, requestOffers } from "./fixtures/value-page";
 
 /**
- * Every page through axe (WCAG 2.1 A and AA, and best practices), in the light and the dark theme: no violation of
- * impact serious or critical. The counts per page are printed, minor ones included, so they can be watched.
+ * Every page through axe (WCAG 2.1 A and AA, and best practices) in the light theme, and its colours again in the dark
+ * theme: no violation of impact serious or critical. The counts per page are printed, minor ones included, so they can be watched.
  * Runs alone (after the speed measurements), since the page error needs a fault every other test would feel.
  */
 
@@ -23,10 +23,16 @@ test.use({ mapsWanted: true });
 // No other spec requests offers for it: the value page before and after.
 const OFFERS_VEHICLE = 15002;
 
-async function scan(page: Page, name: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
+// The rules a theme can break: the page and its DOM stay, only the colours change.
+const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+async function scan(page: Page, name: string, { coloursOnly = false } = {}): Promise<void> {
+  const axe = new AxeBuilder({ page });
+  const results = await (
+    coloursOnly
+      ? axe.withRules(COLOUR_RULES)
+      : axe.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+  ).analyze();
   const byImpact = (impact: string) => results.violations.filter((v) => v.impact === impact);
   const grave = [...byImpact("critical"), ...byImpact("serious")];
   console.log(
@@ -43,111 +49,107 @@ async function scan(page: Page, name: string): Promise<void> {
   expect(described, `serious or critical axe violations on ${name}`).toEqual([]);
 }
 
-for (const theme of ["light", "dark"] as const) {
-  test.describe(`${theme} theme`, () => {
-    test.beforeEach(async ({ page }) => {
-      await page.emulateMedia({ colorScheme: theme });
-    });
-
-    test("the login page", async ({ browser }) => {
-      // Signed out: the project's signed-in state would otherwise be applied to this context too.
-      const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
-      try {
-        const page = await context.newPage();
-        await page.emulateMedia({ colorScheme: theme });
-        await page.goto("/login");
-        await expect(page.getByRole("button", { name: /demo wallet/i })).toBeEnabled();
-        await scan(page, `login (${theme})`);
-      } finally {
-        await context.close();
-      }
-    });
-
-    test("the vehicle list, a vehicle's overview and its trips with a trip selected", async ({ page }) => {
-      await page.goto("/vehicles");
-      await expect(page.getByTestId("vehicle-row").first()).toBeVisible();
-      await scan(page, `vehicles (${theme})`);
-
-      await page.goto(`/vehicles/${TESLA}`);
-      await expect(page.getByTestId("telemetry-overview")).toHaveAttribute("data-state", "ready");
-      await expect(page.getByTestId("history-figure")).toBeVisible();
-      await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
-      await page.getByText("Show the values as a table").click();
-      await scan(page, `vehicle overview (${theme})`);
-
-      // A grant of location history alone: the explanations take the data's place.
-      await page.goto(`/vehicles/${VEHICLE_IDS.noValuationPrivilege}`);
-      await expect(page.getByTestId("telemetry-overview")).toHaveAttribute("data-state", "ready");
-      await scan(page, `vehicle overview, privilege 4 only (${theme})`);
-
-      await page.goto(`/vehicles/${TESLA}/trips`);
-      await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100");
-      await page.getByTestId("trip-row").nth(2).click();
-      await expect(page.getByTestId("trips-map")).not.toHaveAttribute("data-selected-trip", "");
-      await scan(page, `trips, a trip selected (${theme})`);
-    });
-
-    test("all trips", async ({ page }) => {
-      await page.goto(`/vehicles/${VEHICLE_IDS.exactly100}/trips/all`);
-      await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done");
-      // With the busiest places listed, and the busiest one's trips.
-      await page
-        .getByTestId("busiest-place")
-        .first()
-        .getByRole("button", { name: /^List the/ })
-        .click();
-      await expect(page.getByTestId("cluster-trip").first()).toBeVisible();
-      await scan(page, `all trips (${theme})`);
-    });
-
-    test("the developer pages", async ({ page }) => {
-      for (const path of ["/developer", "/developer/tokens", "/developer/activity"]) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await scan(page, `${path} (${theme})`);
-      }
-    });
-
-    test("the not-found and error pages", async ({ page }) => {
-      await page.goto("/no-such-page");
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await scan(page, `not found (${theme})`);
-
-      // The identity service fails the vehicle list once (not the license lookup beside it): the list shows the error
-      // in the app's frame, in its place.
-      await sandbox.control.injectFault({
-        method: "POST",
-        path: "/identity/query",
-        graphqlField: "vehicles",
-        status: 500,
-        times: 1,
-      });
-      try {
-        await page.goto("/vehicles");
-        await expect(page.getByTestId("page-error")).toContainText(
-          "DIMO's identity service failed while answering (500).",
-        );
-        await scan(page, `error (${theme})`);
-      } finally {
-        await sandbox.control.clearFaults();
-      }
-    });
-  });
+/**
+ * Scans the page with every rule in the light theme, then switches the system to dark, as a person's evening does, and
+ * scans its colours again: each page is loaded and drawn once for both themes.
+ */
+async function scanBothThemes(page: Page, name: string): Promise<void> {
+  const html = page.locator("html");
+  await page.emulateMedia({ colorScheme: "light" });
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await scan(page, `${name} (light)`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(html).toHaveClass(/\bdark\b/);
+  await scan(page, `${name} (dark)`, { coloursOnly: true });
 }
 
-test("the value page before and after instant offers, in both themes", async ({ page }) => {
-  const themes = ["light", "dark"] as const;
-  const scanValuePage = async (when: string) => {
-    for (const theme of themes) {
-      await page.emulateMedia({ colorScheme: theme });
-      await openValuePage(page, OFFERS_VEHICLE);
-      await expect(page.getByTestId("valuation-panel")).toBeVisible();
-      await scan(page, `value, ${when} offers (${theme})`);
-    }
-  };
-  await scanValuePage("before");
-  await requestOffers(await openValuePage(page, OFFERS_VEHICLE));
-  await scanValuePage("with");
+test("the login page", async ({ browser }) => {
+  // Signed out: the project's signed-in state would otherwise be applied to this context too.
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
+  try {
+    const page = await context.newPage();
+    await page.goto("/login");
+    await expect(page.getByRole("button", { name: /demo wallet/i })).toBeEnabled();
+    await scanBothThemes(page, "login");
+  } finally {
+    await context.close();
+  }
+});
+
+test("the vehicle list, a vehicle's overview and its trips with a trip selected", async ({ page }) => {
+  await page.goto("/vehicles");
+  await expect(page.getByTestId("vehicle-row").first()).toBeVisible();
+  await scanBothThemes(page, "vehicles");
+
+  await page.goto(`/vehicles/${TESLA}`);
+  await expect(page.getByTestId("telemetry-overview")).toHaveAttribute("data-state", "ready");
+  await expect(page.getByTestId("history-figure")).toBeVisible();
+  await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
+  await page.getByText("Show the values as a table").click();
+  await scanBothThemes(page, "vehicle overview");
+
+  // A grant of location history alone: the explanations take the data's place.
+  await page.goto(`/vehicles/${VEHICLE_IDS.noValuationPrivilege}`);
+  await expect(page.getByTestId("telemetry-overview")).toHaveAttribute("data-state", "ready");
+  await scanBothThemes(page, "vehicle overview, privilege 4 only");
+
+  await page.goto(`/vehicles/${TESLA}/trips`);
+  await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100");
+  await page.getByTestId("trip-row").nth(2).click();
+  await expect(page.getByTestId("trips-map")).not.toHaveAttribute("data-selected-trip", "");
+  await scanBothThemes(page, "trips, a trip selected");
+});
+
+test("all trips", async ({ page }) => {
+  await page.goto(`/vehicles/${VEHICLE_IDS.exactly100}/trips/all`);
+  await expect(page.getByTestId("all-trips-view")).toHaveAttribute("data-status", "done");
+  // With the busiest places listed, and the busiest one's trips.
+  await page
+    .getByTestId("busiest-place")
+    .first()
+    .getByRole("button", { name: /^List the/ })
+    .click();
+  await expect(page.getByTestId("cluster-trip").first()).toBeVisible();
+  await scanBothThemes(page, "all trips");
+});
+
+test("the developer pages", async ({ page }) => {
+  for (const path of ["/developer", "/developer/tokens", "/developer/activity"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await scanBothThemes(page, path);
+  }
+});
+
+test("the not-found and error pages", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await scanBothThemes(page, "not found");
+
+  // The identity service fails the vehicle list once (not the license lookup beside it): the list shows the error in
+  // the app's frame, in its place.
+  await sandbox.control.injectFault({
+    method: "POST",
+    path: "/identity/query",
+    graphqlField: "vehicles",
+    status: 500,
+    times: 1,
+  });
+  try {
+    await page.goto("/vehicles");
+    await expect(page.getByTestId("page-error")).toContainText("DIMO's identity service failed while answering (500).");
+    await scanBothThemes(page, "error");
+  } finally {
+    await sandbox.control.clearFaults();
+  }
+});
+
+test("the value page before and after instant offers", async ({ page }) => {
+  const offers = await openValuePage(page, OFFERS_VEHICLE);
+  await expect(page.getByTestId("valuation-panel")).toBeVisible();
+  await scanBothThemes(page, "value, before offers");
+  await requestOffers(offers);
+  await scanBothThemes(page, "value, with offers");
 });
 
 test("motion stops when the system asks for less", async ({ page }) => {
