@@ -25,7 +25,7 @@ const testFiles = findTestFiles("");
 const ownModules = testFiles.filter((path) => NEEDS_OWN_MODULES.test(readFileSync(`${root}${path}`, "utf8")));
 const sharedModules = testFiles.filter((path) => !ownModules.includes(path));
 
-const shared = {
+const common = {
   resolve: {
     alias: {
       "@/": root,
@@ -50,8 +50,8 @@ export default defineConfig({
     projects: [
       // Most files share each worker's modules: loading the sandbox and the client again for every file was most of
       // the unit step's time. A file that needs its own modules (above) still gets them.
-      { ...shared, test: { ...shared.test, name: "shared", include: sharedModules, isolate: false } },
-      { ...shared, test: { ...shared.test, name: "own-modules", include: ownModules, isolate: true } },
+      { ...common, test: { ...common.test, name: "shared", include: sharedModules, isolate: false } },
+      { ...common, test: { ...common.test, name: "own-modules", include: ownModules, isolate: true } },
     ],
   },
 });
