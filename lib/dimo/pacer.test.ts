@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MemorySlotStore } from "@/lib/store/memory";
 import { MemoryPacer, SlotPacer } from "./pacer";
 
-/** A pacer on a clock the test moves; each turn's start is recorded instead of waited for. */
+/** A pacer on a clock the test moves; a wait moves it on by the time asked for, and each turn's start is recorded. */
 function pacedOnTestClock(limit: number, windowMs: number) {
   let clock = 0;
   const starts: number[] = [];
@@ -10,14 +10,36 @@ function pacedOnTestClock(limit: number, windowMs: number) {
     limits: { trips: limit },
     windowMs,
     now: () => clock,
-    sleep: async (ms) => void starts.push(clock + ms),
+    sleep: async (ms) => void (clock += ms),
   });
   const turn = async () => {
-    const before = starts.length;
     await pacer.turn("trips");
-    if (starts.length === before) starts.push(clock);
+    starts.push(clock);
   };
-  return { pacer, starts, turn, advance: (ms: number) => void (clock += ms) };
+  return { starts, turn, advance: (ms: number) => void (clock += ms) };
+}
+
+/**
+ * A pacer on a test clock whose timers fire late, as on a machine too busy to run them on time: `fireLate` wakes
+ * every waiting turn together, `lateMs` after the last of them was due.
+ */
+function pacedOnLateTimers(limit: number, windowMs: number, lateMs: number) {
+  let clock = 0;
+  const sleeping: { until: number; wake: () => void }[] = [];
+  const pacer = new MemoryPacer({
+    limits: { trips: limit },
+    windowMs,
+    now: () => clock,
+    sleep: (ms) => new Promise((wake) => sleeping.push({ until: clock + ms, wake })),
+  });
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+  const fireLate = async () => {
+    const due = sleeping.splice(0);
+    clock = Math.max(...due.map((timer) => timer.until)) + lateMs;
+    for (const timer of due) timer.wake();
+    await settle();
+  };
+  return { pacer, sleeping, fireLate, settle, now: () => clock };
 }
 
 describe("MemoryPacer", () => {
@@ -37,6 +59,18 @@ describe("MemoryPacer", () => {
     await turn();
     await turn();
     expect(starts).toEqual([0, 5_000, 5_100]);
+  });
+
+  it("spaces requests from when the last one really left, so timers that fire late do not bunch them", async () => {
+    const { pacer, sleeping, fireLate, settle, now } = pacedOnLateTimers(3, 200, 250);
+    const starts: number[] = [];
+    const turns = Array.from({ length: 4 }, () => pacer.turn("trips").then(() => void starts.push(now())));
+    await settle();
+    while (sleeping.length > 0) await fireLate();
+    await Promise.all(turns);
+    expect(starts).toHaveLength(4);
+    for (let i = 1; i < starts.length; i++)
+      expect((starts[i] as number) - (starts[i - 1] as number)).toBeGreaterThanOrEqual(100);
   });
 
   it("holds concurrent callers in call order, for real", async () => {

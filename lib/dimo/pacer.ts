@@ -44,12 +44,15 @@ export function pacedRatePerSecond(limits: PacerOptions["limits"], service: Dimo
 
 /**
  * Even spacing per service: one request every `windowMs / (limit - 1)`, so that no stretch of DIMO's second holds
- * more than the limit, even when timers fire late and the network bunches what left evenly (a burst allowance would
- * let them pile up). Turns are handed out in call order, so a burst (the all-trips walk's four pages at once) queues
- * rather than races. One process's view; several instances share one pacer through the shared store.
+ * more than the limit even when the network bunches what left evenly (a burst allowance would let them pile up).
+ * Turns are handed out in call order, so a burst (the all-trips walk's four pages at once) queues rather than races.
+ * The spacing is measured from when the previous request really left, not from when it was due: on a busy machine
+ * timers fire late, and turns booked ahead on the clock would then leave together. One process's view; several
+ * instances share one pacer through the shared store.
  */
 export class MemoryPacer implements RequestPacer {
-  private readonly next = new Map<DimoService, number>();
+  /** Per service: when its last request left, and the turn the next caller queues behind. */
+  private readonly lanes = new Map<DimoService, { lastStart: number; queue: Promise<void> }>();
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -61,11 +64,25 @@ export class MemoryPacer implements RequestPacer {
   async turn(service: DimoService): Promise<void> {
     const spacing = spacingMs(this.options, service);
     if (spacing === undefined) return;
-    const now = this.now();
-    // Reserved at once, before waiting, so that callers who come later get later turns.
-    const start = Math.max(now, this.next.get(service) ?? now);
-    this.next.set(service, start + spacing);
-    if (start > now) await this.sleep(start - now);
+    let lane = this.lanes.get(service);
+    if (!lane) {
+      lane = { lastStart: Number.NEGATIVE_INFINITY, queue: Promise.resolve() };
+      this.lanes.set(service, lane);
+    }
+    const ahead = lane.queue;
+    let leave!: () => void;
+    lane.queue = new Promise((resolve) => (leave = resolve));
+    await ahead;
+    try {
+      let wait = lane.lastStart + spacing - this.now();
+      while (wait > 0) {
+        await this.sleep(wait);
+        wait = lane.lastStart + spacing - this.now();
+      }
+      lane.lastStart = this.now();
+    } finally {
+      leave();
+    }
   }
 }
 

@@ -6,6 +6,7 @@ import { ALL_SIGNALS, storedSignals } from "../../telemetry/signals";
 import { APPROXIMATE_LOCATION_SIGNAL } from "../../telemetry/signals/names";
 import { allowsSignal, guardFields, type TelemetryRequestContext } from "./access";
 import { type FloatFilter, type LocationFilter, type StringAggregation } from "./aggregate";
+import { inTurn } from "../../graphql/in-turn";
 import { withInjectedSamples } from "./injected";
 import { type AttestationsArgs, findAttestations, latestVinCredential } from "./attestations";
 import { dailyActivity, type DailyActivityArgs } from "./daily-activity";
@@ -62,12 +63,14 @@ const query: Record<string, Resolver> = {
     );
   },
 
-  signals: (_source, args, context, info) => {
+  signals: async (_source, args, context, info) => {
     positiveTokenId(args);
     const signalsArgs = args as unknown as SignalsArgs;
     const intervalUs = signalsInterval(signalsArgs);
     const source = sourceFor(context, args);
-    const buckets = source ? signalBuckets(source, signalsArgs, intervalUs, context.nowUs, info) : [];
+    const buckets = source
+      ? await inTurn(() => signalBuckets(source, signalsArgs, intervalUs, context.nowUs, info))
+      : [];
     // The real service answers null, not an empty list, when no bucket has data.
     return buckets.length > 0 ? buckets : null;
   },
