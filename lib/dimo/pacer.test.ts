@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemorySlotStore } from "@/lib/store/memory";
-import { MemoryPacer, SlotPacer } from "./pacer";
+import { MemoryPacer, type RequestPacer, SlotPacer } from "./pacer";
 
 /** A pacer on a clock the test moves; a wait moves it on by the time asked for, and each turn's start is recorded. */
 function pacedOnTestClock(limit: number, windowMs: number) {
@@ -20,27 +20,36 @@ function pacedOnTestClock(limit: number, windowMs: number) {
 }
 
 /**
- * A pacer on a test clock whose timers fire late, as on a machine too busy to run them on time: `fireLate` wakes
- * every waiting turn together, `lateMs` after the last of them was due.
+ * A test clock whose timers fire late, as on a machine too busy to run them on time: every waiting timer wakes at
+ * once, `lateMs` after the last of them was due. `startsOf` takes `count` turns at once and returns when each began.
  */
-function pacedOnLateTimers(limit: number, windowMs: number, lateMs: number) {
+function lateTimers(lateMs: number) {
   let clock = 0;
   const sleeping: { until: number; wake: () => void }[] = [];
-  const pacer = new MemoryPacer({
-    limits: { trips: limit },
-    windowMs,
-    now: () => clock,
-    sleep: (ms) => new Promise((wake) => sleeping.push({ until: clock + ms, wake })),
-  });
   const settle = () => new Promise((resolve) => setImmediate(resolve));
-  const fireLate = async () => {
-    const due = sleeping.splice(0);
-    clock = Math.max(...due.map((timer) => timer.until)) + lateMs;
-    for (const timer of due) timer.wake();
+  const startsOf = async (pacer: RequestPacer, count: number) => {
+    const starts: number[] = [];
+    const turns = Array.from({ length: count }, () => pacer.turn("trips").then(() => void starts.push(clock)));
     await settle();
+    while (sleeping.length > 0) {
+      const due = sleeping.splice(0);
+      clock = Math.max(...due.map((timer) => timer.until)) + lateMs;
+      for (const timer of due) timer.wake();
+      await settle();
+    }
+    await Promise.all(turns);
+    return starts;
   };
-  return { pacer, sleeping, fireLate, settle, now: () => clock };
+  return {
+    now: () => clock,
+    sleep: (ms: number) => new Promise<void>((wake) => sleeping.push({ until: clock + ms, wake })),
+    startsOf,
+  };
 }
+
+/** The shortest time between two consecutive starts. */
+const smallestGap = (starts: readonly number[]) =>
+  Math.min(...starts.slice(1).map((start, i) => start - (starts[i] as number)));
 
 describe("MemoryPacer", () => {
   it("spaces a burst evenly, limit - 1 requests a window, in call order", async () => {
@@ -62,15 +71,10 @@ describe("MemoryPacer", () => {
   });
 
   it("spaces requests from when the last one really left, so timers that fire late do not bunch them", async () => {
-    const { pacer, sleeping, fireLate, settle, now } = pacedOnLateTimers(3, 200, 250);
-    const starts: number[] = [];
-    const turns = Array.from({ length: 4 }, () => pacer.turn("trips").then(() => void starts.push(now())));
-    await settle();
-    while (sleeping.length > 0) await fireLate();
-    await Promise.all(turns);
+    const { now, sleep, startsOf } = lateTimers(250);
+    const starts = await startsOf(new MemoryPacer({ limits: { trips: 3 }, windowMs: 200, now, sleep }), 4);
     expect(starts).toHaveLength(4);
-    for (let i = 1; i < starts.length; i++)
-      expect((starts[i] as number) - (starts[i - 1] as number)).toBeGreaterThanOrEqual(100);
+    expect(smallestGap(starts)).toBeGreaterThanOrEqual(100);
   });
 
   it("holds concurrent callers in call order, for real", async () => {
@@ -92,14 +96,30 @@ describe("SlotPacer", () => {
   it("spaces the turns of two instances sharing one slot store as one pacer would", async () => {
     let clock = 0;
     const slots = new MemorySlotStore(() => clock);
-    const waits: number[] = [];
-    const options = { limits: { trips: 3 }, windowMs: 200, sleep: async (ms: number) => void waits.push(ms) };
+    const starts: number[] = [];
+    const options = {
+      limits: { trips: 3 },
+      windowMs: 200,
+      now: () => clock,
+      sleep: async (ms: number) => void (clock += ms),
+    };
     const [a, b] = [new SlotPacer(slots, options), new SlotPacer(slots, options)];
-    for (const pacer of [a, b, a, b, a]) await pacer.turn("trips");
-    expect(waits).toEqual([100, 200, 300, 400]);
+    for (const pacer of [a, b, a, b, a]) {
+      await pacer.turn("trips");
+      starts.push(clock);
+    }
+    expect(starts).toEqual([0, 100, 200, 300, 400]);
     clock = 1_000;
     await b.turn("trips");
     await a.turn("auth");
-    expect(waits).toEqual([100, 200, 300, 400]);
+    expect(clock).toBe(1_000);
+  });
+
+  it("does not let an instance's turns leave together when its timers fire late", async () => {
+    const { now, sleep, startsOf } = lateTimers(250);
+    const slots = new MemorySlotStore(now);
+    const starts = await startsOf(new SlotPacer(slots, { limits: { trips: 3 }, windowMs: 200, now, sleep }), 4);
+    expect(starts).toHaveLength(4);
+    expect(smallestGap(starts)).toBeGreaterThanOrEqual(100);
   });
 });

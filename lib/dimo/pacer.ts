@@ -88,16 +88,20 @@ export class MemoryPacer implements RequestPacer {
 
 /**
  * The same even spacing across every instance that shares `slots` (Redis: a script reserves the next slot on the
- * server's clock), so that the fleet together, not each instance, stays under DIMO's limit per client.
+ * server's clock), so that the fleet together, not each instance, stays under DIMO's limit per client. A turn then
+ * also waits out the spacing since this instance's last request really left, as the MemoryPacer does, so that slots
+ * whose timers fire late together do not leave together.
  */
 export class SlotPacer implements RequestPacer {
   private readonly sleep: (ms: number) => Promise<void>;
+  private readonly local: MemoryPacer;
 
   constructor(
     private readonly slots: SlotStore,
-    private readonly options: Omit<PacerOptions, "now">,
+    private readonly options: PacerOptions,
   ) {
     this.sleep = options.sleep ?? sleep;
+    this.local = new MemoryPacer(options);
   }
 
   async turn(service: DimoService): Promise<void> {
@@ -105,5 +109,6 @@ export class SlotPacer implements RequestPacer {
     if (spacing === undefined) return;
     const wait = await this.slots.reserve(`pace:${service}`, spacing);
     if (wait > 0) await this.sleep(wait);
+    await this.local.turn(service);
   }
 }
