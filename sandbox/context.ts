@@ -30,9 +30,11 @@ export interface SandboxSettings {
 /** Timers that requests wait on, cancelled together when the sandbox closes. */
 export class Delays {
   private readonly pending = new Set<() => void>();
+  private closed = false;
 
-  /** Resolves true after `ms`, or false as soon as the sandbox closes. */
+  /** Resolves true after `ms`, or false as soon as the sandbox closes (at once when it has closed already). */
   wait(ms: number): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
     return new Promise((resolve) => {
       const cancel = () => {
         clearTimeout(timer);
@@ -47,7 +49,12 @@ export class Delays {
     });
   }
 
-  cancelAll(): void {
+  /**
+   * Cancels every wait, and every wait asked for afterwards: a request still on its way in when the sandbox closes
+   * must not wait out its delay and then write to the closed store.
+   */
+  close(): void {
+    this.closed = true;
     for (const cancel of [...this.pending]) cancel();
   }
 }

@@ -151,7 +151,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     dataDir,
     close() {
       closing ??= new Promise<void>((done) => {
-        ctx.delays.cancelAll();
+        ctx.delays.close();
         ctx.live.stop();
         server.close(() => {
           db.close();
