@@ -63,10 +63,24 @@ test("a speed webhook: tried on history, delivered to the inbox, stopped when di
   await expect(form.getByLabel("Target URL")).toHaveValue(/\/api\/inbox\//);
 
   await form.getByLabel("Name", { exact: true }).fill(name);
-  // A location's geofence helper: a typed centre moves the circle on its map and is written as the condition.
+  // A location's geofence helper: a typed centre moves the circle on its map and is written as the condition. It
+  // starts on the vehicles' metro once their latest location is known; held back here until a field has the focus,
+  // after which the metro must not rewrite the fields.
+  let releaseMetro!: () => void;
+  const metroHeld = new Promise<void>((resolve) => (releaseMetro = resolve));
+  await page.route("**/api/vehicles/*/telemetry/latest", async (route) => {
+    await metroHeld;
+    await route.continue();
+  });
   await form.getByLabel("Metric").selectOption("signals:vss.currentLocationCoordinates");
   const geofence = form.getByTestId("geofence-helper");
-  await geofence.getByLabel("Latitude").fill("48.1");
+  const latitude = geofence.getByLabel("Latitude");
+  await expect(latitude).toHaveValue("52.52");
+  await latitude.focus();
+  releaseMetro();
+  await expect(geofence).toHaveAttribute("data-metro", "known");
+  await expect(latitude).toHaveValue("52.52");
+  await latitude.fill("48.1");
   await geofence.getByLabel("Longitude").fill("11.5");
   await geofence.getByLabel("Radius (km)").fill("2");
   await expect(geofence.getByTestId("geofence-map")).toHaveAttribute("data-centre", "48.1,11.5", { timeout: 20_000 });

@@ -32,6 +32,9 @@ export function GeofenceHelper({
   const { fence, error } = useMemo(() => fenceOfFields(fields, inside), [fields, inside]);
 
   const edit = (change: Partial<GeofenceFields>) => setChosen({ ...fields, ...change });
+  // Once the person is in the helper the circle is theirs: a metro that arrives later must not rewrite a field under
+  // their cursor, where what they type would land in the middle of numbers they never saw.
+  const hold = () => setChosen((current) => current ?? start);
   // The map reports many moves while a marker is dragged; each one builds on the fields as they are by then.
   const onCentre = useCallback(
     (point: LatLngPoint) => setChosen((current) => withCentre(current ?? start, point)),
@@ -43,7 +46,12 @@ export function GeofenceHelper({
   );
 
   return (
-    <fieldset className="flex flex-col gap-2 text-sm" data-testid="geofence-helper">
+    <fieldset
+      className="flex flex-col gap-2 text-sm"
+      data-testid="geofence-helper"
+      data-metro={fleetCentre ? "known" : "unknown"}
+      onFocus={hold}
+    >
       <legend className="mb-1">Geofence: a circle as the condition</legend>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1">
