@@ -85,6 +85,6 @@ test.describe("the maps' previews", () => {
     await expect(page.getByText(/^Where trips start, grouped/)).toBeVisible();
     await expect(page.getByText(/^A preview of where/)).toHaveCount(0);
     // The map draws the same window's trips: the clusters' counts add up to the preview's.
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(Number(shown));
+    await expect.poll(() => renderedTripCount(page)).toBe(Number(shown));
   });
 });

@@ -186,13 +186,11 @@ test.describe("the offline basemap's streets", () => {
       .toBeGreaterThan(0);
     await page.evaluate(() => window.__tripsMap?.jumpTo({ zoom: 14.5 }));
     await expect
-      .poll(
-        () =>
-          page.evaluate(() => {
-            const m = window.__tripsMap;
-            return m && m.getZoom() >= 12 ? m.queryRenderedFeatures({ layers: ["basemap-streets-local"] }).length : 0;
-          }),
-        { timeout: 30_000 },
+      .poll(() =>
+        page.evaluate(() => {
+          const m = window.__tripsMap;
+          return m && m.getZoom() >= 12 ? m.queryRenderedFeatures({ layers: ["basemap-streets-local"] }).length : 0;
+        }),
       )
       .toBeGreaterThan(5);
     const drawn = await page.evaluate(() => ({

@@ -317,7 +317,7 @@ test.describe("all trips on one map", () => {
     expect(points).toBeGreaterThan(2400);
     expect(points).toBeLessThanOrEqual(2500);
     // The map, fitted to every start, holds them all: the clusters' counts and the single points add up.
-    await expect.poll(() => renderedTripCount(page), { timeout: 30_000 }).toBe(points);
+    await expect.poll(() => renderedTripCount(page)).toBe(points);
   });
 });
 

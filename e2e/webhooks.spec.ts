@@ -8,7 +8,7 @@ import { E2E_SANDBOX_URL } from "./fixtures/servers";
 /**
  * The webhooks section end to end: a speed condition tried on history first (its count compared with the sandbox's
  * own history), then a speed webhook aimed at the dashboard's own inbox, edited, one subscribed vehicle, a sample
- * injected through the sandbox's control surface, the delivery in the inbox within 2 s; disabled, nothing more;
+ * injected through the sandbox's control surface, the delivery shown in the open inbox; disabled, nothing more;
  * tested from the server; deleted. The sandbox answers an injection once the deliveries it caused have finished.
  */
 
@@ -83,7 +83,7 @@ test("a speed webhook: tried on history, delivered to the inbox, stopped when di
   await latitude.fill("48.1");
   await geofence.getByLabel("Longitude").fill("11.5");
   await geofence.getByLabel("Radius (km)").fill("2");
-  await expect(geofence.getByTestId("geofence-map")).toHaveAttribute("data-centre", "48.1,11.5", { timeout: 20_000 });
+  await expect(geofence.getByTestId("geofence-map")).toHaveAttribute("data-centre", "48.1,11.5");
   await geofence.getByRole("button", { name: "Use this circle" }).click();
   await expect(form.getByLabel("Condition (CEL)")).toHaveValue(
     "geoDistance(value.latitude, value.longitude, 48.1, 11.5) <= 2.0",
@@ -120,7 +120,7 @@ test("a speed webhook: tried on history, delivered to the inbox, stopped when di
   await form.getByLabel(/^Cooldown/).fill("30");
   await form.getByRole("button", { name: "Create webhook" }).click();
 
-  await expect(page).toHaveURL(/\/webhooks$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/webhooks$/);
   const row = rowOf(page, name);
   await expect(row).toHaveAttribute("data-status", "enabled");
   await expect(row.getByTestId("webhook-cooldown")).toHaveText("30 s");
@@ -135,7 +135,7 @@ test("a speed webhook: tried on history, delivered to the inbox, stopped when di
   await edit.getByLabel(/^Cooldown/).fill("0");
   await edit.getByLabel("Name", { exact: true }).fill(`${name} edited`);
   await edit.getByRole("button", { name: "Save changes" }).click();
-  await expect(page).toHaveURL(/\/webhooks$/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/webhooks$/);
   const editedName = `${name} edited`;
   const edited = rowOf(page, editedName);
   await expect(edited).toHaveAttribute("data-id", id);
@@ -148,12 +148,12 @@ test("a speed webhook: tried on history, delivered to the inbox, stopped when di
 
   // The vehicle's Overview lists the webhook that watches it.
   await page.goto(`/vehicles/${VEHICLE}`);
-  await expect(page.getByTestId("vehicle-webhooks")).toContainText(editedName, { timeout: 20_000 });
+  await expect(page.getByTestId("vehicle-webhooks")).toContainText(editedName);
 
-  // With the inbox open, the injected sample's delivery shows within 2 s.
+  // With the inbox open, the injected sample's delivery shows by itself: the open inbox reads again every second.
   await openInbox(page);
   expect(await outcomeFor(id, 123.4)).toBe("delivered");
-  await expect(deliveriesOf(page, editedName)).toHaveCount(1, { timeout: 2_000 });
+  await expect(deliveriesOf(page, editedName)).toHaveCount(1);
   await expect(deliveriesOf(page, editedName)).toContainText("dimo.trigger");
   await expect(deliveriesOf(page, editedName)).toContainText("123.4");
 
@@ -168,9 +168,7 @@ test("a speed webhook: tried on history, delivered to the inbox, stopped when di
   // Tested from the server: the inbox answers the sample with 200.
   await page.goto("/webhooks");
   await rowOf(page, editedName).getByRole("button", { name: "Send a test event from the server" }).click();
-  await expect(rowOf(page, editedName).getByTestId("target-test-result")).toHaveAttribute("data-status", "200", {
-    timeout: 20_000,
-  });
+  await expect(rowOf(page, editedName).getByTestId("target-test-result")).toHaveAttribute("data-status", "200");
 
   await rowOf(page, editedName).getByRole("button", { name: "Delete", exact: true }).click();
   await rowOf(page, editedName).getByRole("button", { name: "Confirm delete" }).click();
