@@ -50,9 +50,10 @@ export default defineConfig({
     // drawn a few times rather than once a frame while it settles, which on software rendering is most of a test's
     // CPU. The tests of motion itself ask for it back.
     reducedMotion: "reduce",
-    // A failed test keeps its trace: the actions, the network, the console and a film of the screen. Not the DOM
-    // snapshots: they are taken at every action of every test, passing or not, and were the trace's costliest part.
-    trace: { mode: "retain-on-failure", snapshots: false },
+    // A failed test keeps its screenshot and page snapshot. E2E_TRACE=1 also keeps its trace (the actions, the network,
+    // the console and a film of the screen): off by default, since it is recorded for every test, passing or not, and
+    // the film alone costs the browser a share of its CPU in each.
+    trace: process.env.E2E_TRACE ? { mode: "retain-on-failure", snapshots: false } : "off",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || undefined,
