@@ -3,14 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { toAppError, unwrap } from "@/lib/result";
-import { describeTokensAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "@/lib/actions/developer";
+import { refreshDeveloperTokenAction, refreshVehicleTokenAction } from "@/lib/actions/developer";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
 import type { TokenOverview } from "@/lib/models";
 import { TokenCopyAllowed } from "./copy-token-button";
 import { DeveloperTokenCard } from "./developer-token-card";
+import { tokenKeys, tokensQuery } from "./tokens-query";
 import { VehicleTokensTable } from "./vehicle-tokens-table";
-
-export const TOKENS_QUERY_KEY = ["developer", "tokens"] as const;
 
 /**
  * The token inspector: the Developer JWT's and every cached Vehicle JWT's claims with live countdowns (one clock for
@@ -20,16 +19,10 @@ export function TokenInspector({ initial, canCopyTokens }: { initial: TokenOverv
   const queryClient = useQueryClient();
   const now = useNow(1_000);
   const hydrated = useHydrated();
-  const overview = useQuery({
-    queryKey: TOKENS_QUERY_KEY,
-    queryFn: async () => unwrap(await describeTokensAction()),
-    initialData: initial,
-    // A visit after a while shows the server's list, then looks again at once.
-    staleTime: 5_000,
-    // The list changes whenever another page gets a token; look again now and then while the inspector is open.
-    refetchInterval: 10_000,
-  });
-  const reload = () => queryClient.invalidateQueries({ queryKey: TOKENS_QUERY_KEY });
+  // A read through a GET route, not an action: Next runs one page's actions one at a time, so a poll through an
+  // action would hold a click on Re-exchange or Copy token behind it.
+  const overview = useQuery(tokensQuery(initial));
+  const reload = () => queryClient.invalidateQueries({ queryKey: tokenKeys.overview() });
   const refreshDeveloper = useMutation({
     mutationFn: async () => unwrap(await refreshDeveloperTokenAction()),
     onSuccess: reload,

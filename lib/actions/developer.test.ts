@@ -6,12 +6,9 @@ import { listActivity } from "@/lib/dimo/activity";
 import { tokenFingerprint } from "@/lib/dimo/token-copies";
 import { count, ROUTES } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
-import {
-  copyTokenAction,
-  describeTokensAction,
-  refreshDeveloperTokenAction,
-  refreshVehicleTokenAction,
-} from "./developer";
+import { GET as tokensRoute } from "@/app/api/developer/tokens/route";
+import { type TokenOverview } from "@/lib/models";
+import { copyTokenAction, refreshDeveloperTokenAction, refreshVehicleTokenAction } from "./developer";
 import { listTripsPage } from "@/lib/server/trips";
 
 /** The developer tools' actions against the sandbox, through the app's own process-wide client. */
@@ -110,14 +107,22 @@ describe("copyTokenAction", () => {
   });
 });
 
-describe("token inspector actions", () => {
-  it("describeTokensAction shows claims and never a raw token", async () => {
+describe("the token inspector", () => {
+  it("reads the claims through its GET route, never a raw token, and refuses a caller without a session", async () => {
     await listTripsPage({ tokenId: 18234, page: 1 });
-    const result = await describeTokensAction();
-    if (!result.ok) throw new Error(result.error.message);
-    expect(result.data.developer).toMatchObject({ aud: DEMO_LICENSE.clientId, ethereumAddress: DEMO_LICENSE.clientId });
-    expect(result.data.vehicles.map((v) => v.tokenId)).toContain(18234);
-    expect(JSON.stringify(result)).not.toMatch(/eyJ/);
+    const response = await tokensRoute();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const body = await response.text();
+    const overview = JSON.parse(body) as TokenOverview;
+    expect(overview.developer).toMatchObject({ aud: DEMO_LICENSE.clientId, ethereumAddress: DEMO_LICENSE.clientId });
+    expect(overview.vehicles.map((v) => v.tokenId)).toContain(18234);
+    expect(body).not.toMatch(/eyJ/);
+
+    auth.session = null;
+    const refused = await tokensRoute();
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).not.toMatch(/eyJ/);
   });
 
   it("refreshVehicleTokenAction exchanges a new token; refreshDeveloperTokenAction runs the challenge flow again", async () => {

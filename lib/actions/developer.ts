@@ -8,8 +8,9 @@ import { guarded } from "@/lib/server/guard";
 import { noInput, positiveWholeNumber, tokenIdInput } from "@/lib/server/inputs";
 
 /**
- * The developer tools' actions: the token inspector (claims only), refreshing tokens, and "copy token", the one way a
- * raw token reaches the browser, for exactly the token the developer named, for the license owner only, and recorded.
+ * The developer tools' actions: refreshing tokens, and "copy token", the one way a raw token reaches the browser, for
+ * exactly the token the developer named, for the license owner only, and recorded. The inspector's list is a read
+ * (lib/server/tokens.ts).
  */
 
 const tokenChoice = z.discriminatedUnion(
@@ -22,11 +23,6 @@ const tokenChoice = z.discriminatedUnion(
 );
 
 export type TokenChoice = z.input<typeof tokenChoice>;
-
-/** The cached tokens' claims and expiries; never a raw token. */
-export const describeTokensAction = guarded(noInput, async function describeTokensAction() {
-  return getDimoClient().describeTokens();
-});
 
 /** Drops the cached Developer JWT and fetches a new one through the challenge flow; returns its claims. */
 export const refreshDeveloperTokenAction = guarded(noInput, async function refreshDeveloperTokenAction() {

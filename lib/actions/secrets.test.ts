@@ -10,7 +10,7 @@ import { GET as offersRoute } from "@/app/api/vehicles/[tokenId]/offers/route";
 import { GET as valuationRoute } from "@/app/api/vehicles/[tokenId]/valuation/route";
 import { requestInstantOfferAction } from "./valuation";
 import { getVehicleAccess, listSharedVehicles } from "@/lib/server/vehicles";
-import { describeTokensAction } from "./developer";
+import { describeTokens } from "@/lib/server/tokens";
 
 /**
  * A run with successes and failures of every kind, watched from outside: every token the services issue and every
@@ -113,7 +113,7 @@ describe("secrets", () => {
     await run(() => requestInstantOfferAction({ tokenId: 21957 }));
     await run(() => requestInstantOfferAction({ tokenId: 21957 }));
     await run(() => listTripsPage({ tokenId: -1, page: 1 }));
-    await run(() => describeTokensAction());
+    await run(() => describeTokens());
     auth.session = null;
     await run(() => listTripsPage({ tokenId: 21957, page: 1 }));
 
