@@ -1,15 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: the type check, the linter, the unit tests, the production build and the browser tests, stopping at
-// the first step that fails, then the time each step took. The unit tests spend much of their time waiting on
-// sandboxes, timers and rate limits, so the single-threaded type check and linter run beside them: the first script
-// of a step prints as it runs, the others' output is held and printed whole after it. The build skips the type check
-// that has just passed.
+// `npm test`: the production build with the type check and the linter beside it, then the browser tests with the unit
+// tests beside them, stopping after the first step that fails, then the time each script took. A browser test keeps
+// about one and a half cores busy and a unit test file waits on sandboxes, timers and rate limits much of its time, so
+// each fills the other's idle core; the build's type check is the one that runs beside it. The first script of a step
+// prints as it runs; the others' output is held and printed whole when the step ends, or at once if that script fails.
 import { spawn } from "node:child_process";
 
 const STEPS = [
-  [{ script: "test:unit" }, { script: "typecheck" }, { script: "lint" }],
-  [{ script: "build", env: { SKIP_BUILD_TYPECHECK: "1" } }],
-  [{ script: "test:e2e" }],
+  [{ script: "build", env: { SKIP_BUILD_TYPECHECK: "1" } }, { script: "typecheck" }, { script: "lint" }],
+  [{ script: "test:e2e" }, { script: "test:unit" }],
 ];
 
 function runScript({ script, env = {} }, { held = false } = {}) {
@@ -23,15 +22,25 @@ function runScript({ script, env = {} }, { held = false } = {}) {
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
     child.on("close", (code, signal) => {
-      resolve({
+      const result = {
         script,
         output: Buffer.concat(output),
         ok: code === 0,
         code: code ?? (signal ? 1 : 0),
         seconds: (Date.now() - started) / 1000,
-      });
+      };
+      // A failure beside a long step is shown when it happens, so it can be read (or the run stopped) at once.
+      if (held && !result.ok) printHeld(result, " (failed; the step goes on)");
+      resolve(result);
     });
   });
+}
+
+function printHeld(result, note = "") {
+  if (result.printed) return;
+  result.printed = true;
+  process.stdout.write(`\n> npm run ${result.script}${note}\n`);
+  process.stdout.write(result.output);
 }
 
 const timings = [];
@@ -40,10 +49,7 @@ for (const [shown, ...beside] of STEPS) {
   const besideNote = beside.length > 0 ? ` (and beside it: ${beside.map((task) => task.script).join(", ")})` : "";
   console.log(`\n> npm run ${shown.script}${besideNote}`);
   const results = await Promise.all([runScript(shown), ...beside.map((task) => runScript(task, { held: true }))]);
-  for (const result of results.slice(1)) {
-    process.stdout.write(`\n> npm run ${result.script}\n`);
-    process.stdout.write(result.output);
-  }
+  for (const result of results.slice(1)) printHeld(result);
   timings.push(...results);
   failed = results.find((result) => !result.ok);
   if (failed) break;
