@@ -2,8 +2,9 @@
 // `npm test`: the production build with the type check and the linter beside it, then the browser tests with the unit
 // tests beside them, stopping after the first step that fails, then the time each script took. A browser test keeps
 // about one and a half cores busy and a unit test file waits on sandboxes, timers and rate limits much of its time, so
-// each fills the other's idle core; the build's type check is the one that runs beside it. The first script of a step
-// prints as it runs; the others' output is held and printed whole when the step ends, or at once if that script fails.
+// each fills the other's idle core. The build skips its own type check, as the type check runs beside it. The first
+// script of a step prints as it runs; the others' output is held and printed whole when the step ends, or at once if
+// that script fails.
 import { spawn } from "node:child_process";
 
 const STEPS = [
@@ -37,8 +38,6 @@ function runScript({ script, env = {} }, { held = false } = {}) {
 }
 
 function printHeld(result, note = "") {
-  if (result.printed) return;
-  result.printed = true;
   process.stdout.write(`\n> npm run ${result.script}${note}\n`);
   process.stdout.write(result.output);
 }
@@ -49,7 +48,8 @@ for (const [shown, ...beside] of STEPS) {
   const besideNote = beside.length > 0 ? ` (and beside it: ${beside.map((task) => task.script).join(", ")})` : "";
   console.log(`\n> npm run ${shown.script}${besideNote}`);
   const results = await Promise.all([runScript(shown), ...beside.map((task) => runScript(task, { held: true }))]);
-  for (const result of results.slice(1)) printHeld(result);
+  // A held script that failed was printed when it ended.
+  for (const result of results.slice(1)) if (result.ok) printHeld(result);
   timings.push(...results);
   failed = results.find((result) => !result.ok);
   if (failed) break;
