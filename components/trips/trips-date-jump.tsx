@@ -5,11 +5,10 @@ import { CalendarSearch, Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { CallLink } from "@/components/developer/call-link";
 import { buttonClasses } from "@/components/ui/button";
-import { findTripsDayAction } from "@/lib/actions/trips";
 import { dayBounds } from "@/lib/format/time";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
-import type { AppError } from "@/lib/result";
-import { tripsKeys } from "./trips-query";
+import { type AppError, toAppError } from "@/lib/result";
+import { fetchTripsDay, tripsKeys } from "./trips-query";
 
 type Message = { tone: "problem"; text: string; error?: AppError } | { tone: "note"; text: string };
 
@@ -48,18 +47,10 @@ export function TripsDateJump({
     setPending(true);
     setMessage(null);
     try {
-      const answer = await findTripsDayAction({
-        tokenId,
+      const result = await fetchTripsDay(tokenId, {
         from: new Date(bounds.from).toISOString(),
         to: new Date(bounds.to).toISOString(),
       });
-      if (!answer.ok)
-        return setMessage({
-          tone: "problem",
-          text: `The trips of ${day} could not be found: ${answer.error.message}`,
-          error: answer.error,
-        });
-      const result = answer.data;
       switch (result.kind) {
         case "empty":
           return setMessage({ tone: "problem", text: "This vehicle has no trips yet." });
@@ -87,8 +78,9 @@ export function TripsDateJump({
                 },
           );
       }
-    } catch {
-      setMessage({ tone: "problem", text: "The dashboard could not be reached. Check the connection and try again." });
+    } catch (failure) {
+      const error = toAppError(failure);
+      setMessage({ tone: "problem", text: `The trips of ${day} could not be found: ${error.message}`, error });
     } finally {
       setPending(false);
     }

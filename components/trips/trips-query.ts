@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { TripsPage } from "@/lib/models";
+import type { DaySearchResult } from "@/lib/server/trip-day-search";
 import { fetchJson } from "@/lib/result";
 
 /** React-query keys of the trips pages, shared by the server prefetch and the browser. */
@@ -18,4 +19,10 @@ export function tripsPageQuery(tokenId: number, page: number) {
     queryFn: ({ signal }) =>
       fetchJson<TripsPage>(`/api/vehicles/${tokenId}/trips?page=${page}`, { signal, cache: "no-store" }),
   });
+}
+
+/** The page holding a day (`[from, to)`, ISO times), through the dashboard's trips day route. Asked on a click. */
+export function fetchTripsDay(tokenId: number, day: { from: string; to: string }): Promise<DaySearchResult> {
+  const query = new URLSearchParams(day);
+  return fetchJson<DaySearchResult>(`/api/vehicles/${tokenId}/trips/day?${query}`, { cache: "no-store" });
 }

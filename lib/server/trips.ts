@@ -3,9 +3,9 @@ import { z } from "zod";
 import { getDimoClient } from "@/lib/dimo";
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportFileName } from "@/lib/geo/export";
 import { guarded } from "./guard";
-import { type DayBounds, type DaySearch, findDayPage } from "./trip-day-search";
+import { findDayPage } from "./trip-day-search";
 import { keptTripHistory, pageFromHistory } from "./trip-history";
-import { positiveWholeNumber, tripsInput } from "./inputs";
+import { positiveWholeNumber, tripsDayInput, tripsInput } from "./inputs";
 import { openLongRead } from "./long-reads";
 import { readTripsPage } from "./recent-trip-pages";
 import { allTripsExportStream, allTripsStream, startsBetween, tripsPageExport } from "./trip-streams";
@@ -25,18 +25,20 @@ export const listTripsPage = guarded(tripsInput, async function listTripsPage({ 
 });
 
 /**
- * The page holding a day (see trip-day-search.ts). Page 1 is always read from the service (it may have new trips);
- * when the vehicle's kept history is current with it, the other pages come from there and cost no request.
+ * The trips page's jump to a date: the page holding a day and its newest trip, or that the day is outside the
+ * vehicle's trips (see trip-day-search.ts). Page 1 is always read from the service (it may have new trips); when the
+ * vehicle's kept history is current with it, the other pages come from there and cost no request.
  */
-export async function findTripsDay(tokenId: number, day: DayBounds): Promise<DaySearch> {
+export const findTripsDay = guarded(tripsDayInput, async function findTripsDay({ tokenId, from, to }) {
   const client = getDimoClient();
   const first = await client.listTrips(tokenId, 1);
   const known = keptTripHistory().get(tokenId);
-  return findDayPage(
+  const search = await findDayPage(
     async (page) => (page === 1 ? first : (pageFromHistory(known, first, page) ?? client.listTrips(tokenId, page))),
-    day,
+    { from: Date.parse(from), to: Date.parse(to) },
   );
-}
+  return search.result;
+});
 
 // A stream outlives no one: without a caller's signal, one that never aborts.
 const signalOrNever = (signal: AbortSignal | undefined) => signal ?? new AbortController().signal;

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { toAllTripsMessage } from "@/lib/geo/all-trips-stream";
-import { openAllTripsStream } from "@/lib/server/trips";
+import { GET as tripsDayRoute } from "@/app/api/vehicles/[tokenId]/trips/day/route";
 import { count, ROUTES } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
-import { findTripsDayAction } from "./trips";
+import { findTripsDay, openAllTripsStream } from "./trips";
 
 /** The jump to a date and the windowed all-trips stream against a sandbox, through the app's own client, requests counted. */
 
@@ -33,17 +33,17 @@ async function streamMessages(tokenId: number, since?: string) {
     .map((line) => toAllTripsMessage(JSON.parse(line)));
 }
 
-describe("findTripsDayAction", () => {
+describe("findTripsDay", () => {
   it("finds a day of the 1,000-page vehicle in a handful of requests, and says a day outside its trips", async () => {
     await control.resetStats();
-    const newest = await findTripsDayAction({ tokenId: PERF, ...utcDay(new Date().toISOString()) });
+    const newest = await findTripsDay({ tokenId: PERF, ...utcDay(new Date().toISOString()) });
     if (!newest.ok) throw new Error(newest.error.message);
     // The sandbox's newest trip ended before today began, or today is on page 1: either way one or two reads.
     expect(["after", "found", "none"]).toContain(newest.data.kind);
 
     // A day some way back: the trips of the middle of the history.
     await control.resetStats();
-    const first = await findTripsDayAction({
+    const first = await findTripsDay({
       tokenId: PERF,
       ...utcDay(new Date(Date.now() - 800 * DAY_MS).toISOString()),
     });
@@ -56,7 +56,7 @@ describe("findTripsDayAction", () => {
     console.log(`day search, 1,000 pages: ${reads} requests, page ${first.data.page}`);
     expect(first.data.trips.currentPage).toBe(first.data.page);
 
-    const before = await findTripsDayAction({ tokenId: PERF, ...utcDay("2001-01-01") });
+    const before = await findTripsDay({ tokenId: PERF, ...utcDay("2001-01-01") });
     expect(before).toMatchObject({ ok: true, data: { kind: "before" } });
   });
 
@@ -66,7 +66,7 @@ describe("findTripsDayAction", () => {
     expect(trips.length).toBeGreaterThan(20);
     const day = utcDay(new Date(Date.now() - 300 * DAY_MS).toISOString());
     await control.resetStats();
-    const answer = await findTripsDayAction({ tokenId: TESLA, ...day });
+    const answer = await findTripsDay({ tokenId: TESLA, ...day });
     expect(count(await control.stats(), ROUTES.trips)).toBe(1);
     expect(answer.ok).toBe(true);
   });
@@ -83,10 +83,34 @@ describe("findTripsDayAction", () => {
       ],
     ];
     for (const [input, message] of cases) {
-      const result = await findTripsDayAction(input as never);
+      const result = await findTripsDay(input as never);
       expect(result).toMatchObject({ ok: false, error: { code: "INVALID_INPUT" } });
       if (!result.ok) expect(result.error.message).toMatch(message);
     }
+    expect(count(await control.stats(), ROUTES.trips)).toBe(0);
+  });
+});
+
+describe("GET /api/vehicles/[tokenId]/trips/day", () => {
+  const ask = (tokenId: string, query: string) =>
+    tripsDayRoute(new Request(`http://dashboard.test/api/vehicles/${tokenId}/trips/day?${query}`), {
+      params: Promise.resolve({ tokenId }),
+    });
+
+  it("answers the day's page as JSON, and a day that is not one with a 400 and no request", async () => {
+    const day = utcDay(new Date(Date.now() - 300 * DAY_MS).toISOString());
+    const found = await ask(String(TESLA), new URLSearchParams(day).toString());
+    expect(found.status).toBe(200);
+    const body = (await found.json()) as { kind: string; page?: number };
+    expect(["found", "none"]).toContain(body.kind);
+    expect(body.page).toBeGreaterThan(1);
+
+    await control.resetStats();
+    const refused = await ask(String(TESLA), "from=yesterday");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: { code: "INVALID_INPUT", message: expect.stringMatching(/from must be an ISO date and time/) },
+    });
     expect(count(await control.stats(), ROUTES.trips)).toBe(0);
   });
 });
