@@ -70,6 +70,11 @@ export function keyValueWithFallback(
         () => primary.deleteIfEquals(key, value),
         () => fallback.deleteIfEquals(key, value),
       ),
+    extendIfEquals: (key, value, ttlMs) =>
+      health.call(
+        () => primary.extendIfEquals(key, value, ttlMs),
+        () => fallback.extendIfEquals(key, value, ttlMs),
+      ),
   };
 }
 

@@ -84,6 +84,12 @@ export class MemoryKeyValueStore implements KeyValueStore {
     return this.map.get(key) === value && this.map.delete(key);
   }
 
+  async extendIfEquals(key: string, value: string, ttlMs: number): Promise<boolean> {
+    if (this.map.get(key) !== value || ttlMs <= 0) return false;
+    this.map.set(key, value, ttlMs);
+    return true;
+  }
+
   /** Live and not yet swept entries (tests). */
   get size(): number {
     return this.map.size;

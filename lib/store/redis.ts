@@ -22,6 +22,10 @@ const DELETE_IF_EQUALS = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+const EXTEND_IF_EQUALS = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
 const INCREMENT_IN_WINDOW = `
 local count = redis.call('INCR', KEYS[1])
 local ttl = redis.call('PTTL', KEYS[1])
@@ -68,6 +72,13 @@ class RedisKeyValueStore implements KeyValueStore {
       redis.eval(DELETE_IF_EQUALS, 1, this.connection.key(key), value),
     );
     return deleted === 1;
+  }
+
+  async extendIfEquals(key: string, value: string, ttlMs: number) {
+    const extended = await this.connection.run((redis) =>
+      redis.eval(EXTEND_IF_EQUALS, 1, this.connection.key(key), value, String(wholeMs(ttlMs))),
+    );
+    return extended === 1;
   }
 }
 

@@ -36,10 +36,11 @@ const kinds: [string, () => SharedStores][] = [
 describe.each(kinds)("%s stores", (_kind, create) => {
   it("keeps a value for its time, stores only when absent, deletes", async () => {
     const { keyValue } = create();
-    await keyValue.set("a", "1", 150);
+    // A second to live: the reads before it ends must come within it even on a busy machine.
+    await keyValue.set("a", "1", 1_000);
     expect(await keyValue.get("a")).toBe("1");
     expect(await keyValue.setIfAbsent("a", "2", 1_000)).toBe(false);
-    await sleep(200);
+    await sleep(1_200);
     expect(await keyValue.get("a")).toBeNull();
     expect(await keyValue.setIfAbsent("a", "3", 1_000)).toBe(true);
     await keyValue.delete("a");
@@ -53,6 +54,20 @@ describe.each(kinds)("%s stores", (_kind, create) => {
     expect(await keyValue.get("lock")).toBe("holder");
     expect(await keyValue.deleteIfEquals("lock", "holder")).toBe(true);
     expect(await keyValue.get("lock")).toBeNull();
+  });
+
+  it("extends a lock's lease only for its holder, and never brings back a released one", async () => {
+    const { keyValue } = create();
+    expect(await keyValue.setIfAbsent("lease", "holder", 1_000)).toBe(true);
+    expect(await keyValue.extendIfEquals("lease", "someone-else", 60_000)).toBe(false);
+    expect(await keyValue.extendIfEquals("lease", "holder", 60_000)).toBe(true);
+    // Past the first lease: only the extension keeps it. A second of lease is a hang guard, not a timing under test.
+    await sleep(1_200);
+    expect(await keyValue.get("lease")).toBe("holder");
+    expect(await keyValue.setIfAbsent("lease", "someone-else", 1_000)).toBe(false);
+    await keyValue.deleteIfEquals("lease", "holder");
+    expect(await keyValue.extendIfEquals("lease", "holder", 60_000)).toBe(false);
+    expect(await keyValue.get("lease")).toBeNull();
   });
 
   it("counts hits in a window that starts with the first", async () => {

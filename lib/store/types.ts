@@ -18,6 +18,11 @@ export interface KeyValueStore {
   delete(key: string): Promise<void>;
   /** Deletes the key only while it still holds `value`: a lock released by its holder only (Redis: a GET/DEL script). */
   deleteIfEquals(key: string, value: string): Promise<boolean>;
+  /**
+   * Gives the key ttlMs more only while it still holds `value`: a lock's lease extended by its holder only, never one
+   * another instance took over meanwhile (Redis: a GET/PEXPIRE script). False when the key holds something else.
+   */
+  extendIfEquals(key: string, value: string, ttlMs: number): Promise<boolean>;
 }
 
 export interface WindowCount {

@@ -149,15 +149,9 @@ export class PositionStore {
     return this.keyValue.setIfAbsent(this.key("lock"), holder, leaseMs);
   }
 
-  /**
-   * Extends the lease while `holder` still has it; false once another took it over. The store has no atomic
-   * compare-and-extend, so the renewal comes well before the lease ends: only a holder stalled for most of a lease
-   * could be taken over between the read and the write, and then the next renewal finds it out.
-   */
-  async renew(holder: string, leaseMs: number): Promise<boolean> {
-    if ((await this.keyValue.get(this.key("lock"))) !== holder) return false;
-    await this.keyValue.set(this.key("lock"), holder, leaseMs);
-    return true;
+  /** Extends the lease while `holder` still has it, in one step; false once another took it over. */
+  renew(holder: string, leaseMs: number): Promise<boolean> {
+    return this.keyValue.extendIfEquals(this.key("lock"), holder, leaseMs);
   }
 
   async release(holder: string): Promise<void> {
