@@ -4,9 +4,9 @@ import { expect, test } from "./fixtures/test";
 
 /**
  * Every page is served under a strict Content-Security-Policy, and every response carries the security headers. That
- * no page breaks the policy while it draws its maps and runs its code is checked in every browser test: the page
- * fixture (fixtures/test.ts) watches each page for violations and fails the test on one; the test below shows that
- * watch can fail.
+ * no page breaks the policy while it draws its maps and runs its code is checked by the browser tests themselves: the
+ * page fixture (fixtures/test.ts) watches each test's page for violations and fails the test on one; the test below
+ * shows that watch can fail.
  */
 
 const TESLA = VEHICLE_IDS.manyTrips;
