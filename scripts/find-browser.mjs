@@ -3,8 +3,8 @@
 // third less CPU per test, which on two cores is the suite's time. Lighthouse and screenshots take the full browser
 // (findBrowser). Each looks at CHROMIUM_PATH first; on a root machine with apt and no browser, installs Debian's
 // package.
-import { execFileSync, spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
+import { aptInstall, canInstallWithApt } from "./apt-install.mjs";
 
 const FULL = { path: "/usr/bin/chromium", debianPackage: "chromium" };
 const HEADLESS_SHELL = { path: "/usr/bin/chromium-headless-shell", debianPackage: "chromium-headless-shell" };
@@ -29,16 +29,9 @@ async function playwrightsOwn() {
   }
 }
 
-function canInstallWithApt() {
-  return process.getuid?.() === 0 && spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
-}
-
 function installWithApt({ path, debianPackage }) {
   if (!canInstallWithApt()) return undefined;
-  console.log(`No ${debianPackage} found: installing Debian's package (apt-get install ${debianPackage})…`);
-  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env: aptEnv });
-  execFileSync("apt-get", ["install", "-y", "-qq", debianPackage], { stdio: "inherit", env: aptEnv });
+  aptInstall(debianPackage);
   return executable(path) ? path : undefined;
 }
 

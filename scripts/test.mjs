@@ -6,6 +6,8 @@
 // script of a step prints as it runs; the others' output is held and printed whole when the step ends, or at once if
 // that script fails.
 import { spawn } from "node:child_process";
+import { findTestBrowser } from "./find-browser.mjs";
+import { findRedisServer } from "./find-redis.mjs";
 
 const STEPS = [
   [{ script: "build", env: { SKIP_BUILD_TYPECHECK: "1" } }, { script: "typecheck" }, { script: "lint" }],
@@ -40,6 +42,16 @@ function runScript({ script, env = {} }, { held = false } = {}) {
 function printHeld(result, note = "") {
   process.stdout.write(`\n> npm run ${result.script}${note}\n`);
   process.stdout.write(result.output);
+}
+
+// The Debian packages the tests need are installed here, one after the other, before anything runs side by side:
+// two apt-get runs at once fail on apt's lock.
+try {
+  await findTestBrowser();
+  findRedisServer();
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
 
 const timings = [];
