@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import Supercluster from "supercluster";
-import { CLUSTERING } from "@/components/map/clustering";
+import { CLUSTERING } from "@/components/map/gl/clustering";
 import { followCallLink } from "./fixtures/activity";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { expect, test } from "./fixtures/test";

@@ -5,9 +5,9 @@ import { useTheme } from "next-themes";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PickedTrips } from "@/components/trips/cluster-trips";
 import { type ClusterWording, addClusterInteractions } from "@/components/map/cluster-interactions";
-import { ClusterFeed } from "@/components/map/cluster-feed";
-import { ClusterIndex } from "@/components/map/cluster-index";
-import { ClusterMarksLayer } from "@/components/map/cluster-marks-layer";
+import { ClusterFeed } from "@/components/map/gl/cluster-feed";
+import { ClusterIndex } from "@/components/map/gl/cluster-index";
+import { ClusterMarksLayer } from "@/components/map/gl/cluster-marks-layer";
 import { type CameraState, cameraToFit } from "@/components/map/fit-to-points";
 import { MapProblem } from "@/components/map/map-problem";
 import { MapRegion } from "@/components/map/map-region";
@@ -47,7 +47,7 @@ const WORDING: ClusterWording = {
 };
 
 /**
- * The fleet's last known positions, clustered by the all-trips map's worker (components/map/cluster-worker.ts) and
+ * The fleet's last known positions, clustered by the all-trips map's worker (components/map/gl/cluster-worker.ts) and
  * drawn by its cluster layer, so however large the fleet, the main thread handles only the marks around the view.
  * New positions (the refresher reading on) replace the worker's points; the camera follows them until the person
  * moves the map, jumping with their clusters in one frame.

@@ -1,7 +1,7 @@
 import type { Feature, Point } from "geojson";
 import Supercluster from "supercluster";
 import { describe, expect, it } from "vitest";
-import { CLUSTERING } from "@/components/map/clustering";
+import { CLUSTERING } from "@/components/map/gl/clustering";
 import type { FleetPosition } from "@/lib/fleet/types";
 import { fleetMarksOf, fleetPointsOf, positionsIn, vehiclesAt } from "./fleet-points";
 

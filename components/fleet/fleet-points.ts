@@ -1,5 +1,5 @@
 import type { Feature, Point } from "geojson";
-import { type ClusterMark, marksOf } from "@/components/map/cluster-marks";
+import { type ClusterMark, marksOf } from "@/components/map/gl/cluster-marks";
 import { PointStore } from "@/components/trips/point-store";
 import type { FleetPosition } from "@/lib/fleet/types";
 

@@ -1,6 +1,6 @@
-import type { ClusterIndex } from "@/components/map/cluster-index";
-import { markSize } from "@/components/map/cluster-marks";
-import type { ClusterMarksLayer } from "@/components/map/cluster-marks-layer";
+import type { ClusterIndex } from "@/components/map/gl/cluster-index";
+import { markSize } from "@/components/map/gl/cluster-marks";
+import type { ClusterMarksLayer } from "@/components/map/gl/cluster-marks-layer";
 import type { MapLibreMap } from "@/components/map/maplibre";
 import { exposeForTests } from "@/lib/test-hooks";
 import type { FleetPoints } from "./fleet-points";

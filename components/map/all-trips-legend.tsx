@@ -1,7 +1,7 @@
 import { formatNumber } from "@/lib/format/numbers";
 import type { AllTripsView } from "./all-trips-views";
 import { COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
-import { RAMP_STOPS } from "./density-heat";
+import { RAMP_STOPS } from "./gl/density-heat";
 import { MAP_PALETTES, type MapTheme } from "./map-theme";
 
 /** The ranges of trips a cluster's size and colour stand for: `1–9`, `10–99`, …, `10,000+`. */

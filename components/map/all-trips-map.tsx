@@ -11,18 +11,18 @@ import { exposeAllTripsMap } from "./all-trips-test-hooks";
 import { addClusterInteractions, type ListTrips } from "./cluster-interactions";
 import { addLineInteractions } from "./line-interactions";
 import type { AllTripsView } from "./all-trips-views";
-import { ClusterFeed } from "./cluster-feed";
-import { ClusterIndex } from "./cluster-index";
+import { ClusterFeed } from "./gl/cluster-feed";
+import { ClusterIndex } from "./gl/cluster-index";
 import { CLUSTERS_LAYER, DENSITY_LAYER, LINES_LAYER, showView } from "./cluster-layers";
-import { marksOf } from "./cluster-marks";
-import { ClusterMarksLayer } from "./cluster-marks-layer";
-import { heatPointsOf } from "./density-heat";
-import { DensityLayer } from "./density-layer";
+import { marksOf } from "./gl/cluster-marks";
+import { ClusterMarksLayer } from "./gl/cluster-marks-layer";
+import { heatPointsOf } from "./gl/density-heat";
+import { DensityLayer } from "./gl/density-layer";
 import { fitToPoints } from "./fit-to-points";
 import { MapRegion } from "./map-region";
 import { MAP_PALETTES, mapThemeOf } from "./map-theme";
-import { TripLinesLayer } from "./trip-lines-layer";
-import { tripLinesOf } from "./trip-lines";
+import { TripLinesLayer } from "./gl/trip-lines-layer";
+import { tripLinesOf } from "./gl/trip-lines";
 import { useBaseMap } from "./use-base-map";
 import { useBusiestPlaces } from "./use-busiest-places";
 import { whenDrawn } from "./when-drawn";
@@ -56,7 +56,7 @@ export interface AllTripsMapProps {
 
 /**
  * Every trip's start on one map, clustered with counts, as a density of starts and ends, or as straight lines. The
- * stream's trips go to a worker of ours (cluster-worker.ts), which groups them; each view's layer holds only the
+ * stream's trips go to a worker of ours (gl/cluster-worker.ts), which groups them; each view's layer holds only the
  * groups around the view on screen, kept up by a ClusterFeed, so neither 100,000 trips, their arrival nor a new time
  * window freeze the page. The lines view draws from the store directly (trip-lines-layer.ts).
  */

@@ -1,13 +1,13 @@
 import type { PointStore } from "@/components/trips/point-store";
 import { exposeForTests, measureForTests } from "@/lib/test-hooks";
 import { CLUSTERS_LAYER, DENSITY_LAYER } from "./cluster-layers";
-import { markSize } from "./cluster-marks";
-import type { ClusterMarksLayer } from "./cluster-marks-layer";
-import type { DensityLayer } from "./density-layer";
+import { markSize } from "./gl/cluster-marks";
+import type { ClusterMarksLayer } from "./gl/cluster-marks-layer";
+import type { DensityLayer } from "./gl/density-layer";
 import type { MapLibreMap } from "./maplibre";
-import type { TripLinesLayer } from "./trip-lines-layer";
-import { tripLinesOf } from "./trip-lines";
-import { mercatorX, mercatorY } from "./webgl";
+import type { TripLinesLayer } from "./gl/trip-lines-layer";
+import { tripLinesOf } from "./gl/trip-lines";
+import { mercatorX, mercatorY } from "./gl/webgl";
 import { whenDrawn } from "./when-drawn";
 
 /**

@@ -1,8 +1,8 @@
 import type { PickedTrips } from "@/components/trips/cluster-trips";
 import { formatNumber } from "@/lib/format/numbers";
 import { prefersReducedMotion } from "@/lib/motion";
-import type { ClusterMark } from "./cluster-marks";
-import { CLUSTERING } from "./clustering";
+import type { ClusterMark } from "./gl/cluster-marks";
+import { CLUSTERING } from "./gl/clustering";
 import { mapTooltip } from "./map-tooltip";
 import type { MapLibreMap } from "./maplibre";
 
@@ -12,7 +12,7 @@ export const LISTED_TRIPS = 200;
 /** Lists the trips a click picked (the clusters view's, or the lines view's: line-interactions.ts). */
 export type ListTrips = (picked: PickedTrips) => void;
 
-/** What a click asks of the clusters on screen (cluster-index.ts, for the window they were drawn for). */
+/** What a click asks of the clusters on screen (gl/cluster-index.ts, for the window they were drawn for). */
 export interface ClusterQueries {
   leaves: (clusterId: number, limit: number) => Promise<number[]>;
   expansionZoom: (clusterId: number) => Promise<number>;

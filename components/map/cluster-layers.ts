@@ -4,17 +4,17 @@ import { MAP_PALETTES, type MapTheme } from "./map-theme";
 import { OVERLAY_PREFIX } from "./use-base-map";
 
 /**
- * The all-trips map's views as custom layers with no source of the map's, fed by a worker of ours (cluster-worker.ts)
- * or the page's store: the clusters of trip starts (cluster-marks-layer.ts), the density of starts and ends
- * (density-layer.ts) and the lines (trip-lines-layer.ts). Also the clusters' steps, sizes and colours, which the
+ * The all-trips map's views as custom layers with no source of the map's, fed by a worker of ours (gl/cluster-worker.ts)
+ * or the page's store: the clusters of trip starts (gl/cluster-marks-layer.ts), the density of starts and ends
+ * (gl/density-layer.ts) and the lines (gl/trip-lines-layer.ts). Also the clusters' steps, sizes and colours, which the
  * legend reads too.
  */
 
-/** The density view: a custom layer (density-layer.ts) with no source of the map's. */
+/** The density view: a custom layer (gl/density-layer.ts) with no source of the map's. */
 export const DENSITY_LAYER = `${OVERLAY_PREFIX}all-trips-density`;
-/** The clusters view: a custom layer (cluster-marks-layer.ts) with no source of the map's. */
+/** The clusters view: a custom layer (gl/cluster-marks-layer.ts) with no source of the map's. */
 export const CLUSTERS_LAYER = `${OVERLAY_PREFIX}all-trips-clusters`;
-/** The lines view: a custom layer (trip-lines-layer.ts) with no source of the map's. */
+/** The lines view: a custom layer (gl/trip-lines-layer.ts) with no source of the map's. */
 export const LINES_LAYER = `${OVERLAY_PREFIX}all-trips-lines`;
 
 /** Where the clusters' size and colour step up; the legend reads the same steps. */

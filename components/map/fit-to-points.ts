@@ -1,7 +1,7 @@
 import type { PointStore } from "@/components/trips/point-store";
 import { padBounds } from "@/lib/geo/bounds";
 import { LngLat, type MapLibreMap } from "./maplibre";
-import type { FitCamera } from "./camera-view";
+import type { FitCamera } from "./gl/camera-view";
 
 /** Whether the person has moved the map (it then stays where they put it), and whether it was fitted to this store. */
 export interface CameraState {

@@ -5,9 +5,9 @@ import type { PointStore } from "@/components/trips/point-store";
 import type { WindowBounds } from "@/components/trips/time-window";
 import { prefersReducedMotion } from "@/lib/motion";
 import { type ListTrips, listTripsOf } from "./cluster-interactions";
-import type { ClusterIndex } from "./cluster-index";
-import { type ClusterMark, marksOf } from "./cluster-marks";
-import { CLUSTERING } from "./clustering";
+import type { ClusterIndex } from "./gl/cluster-index";
+import { type ClusterMark, marksOf } from "./gl/cluster-marks";
+import { CLUSTERING } from "./gl/clustering";
 import type { CameraState } from "./fit-to-points";
 import type { MapLibreMap } from "./maplibre";
 

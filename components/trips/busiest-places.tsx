@@ -2,7 +2,7 @@
 
 import { List, LocateFixed } from "lucide-react";
 import { useId } from "react";
-import type { ClusterMark } from "@/components/map/cluster-marks";
+import type { ClusterMark } from "@/components/map/gl/cluster-marks";
 import { Button } from "@/components/ui/button";
 import { formatNumber } from "@/lib/format/numbers";
 import { formatLatLng } from "@/lib/geo/trip-places";

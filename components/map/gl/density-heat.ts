@@ -1,5 +1,5 @@
 import type { Feature, Point } from "geojson";
-import { MAP_PALETTES, type MapTheme } from "./map-theme";
+import { MAP_PALETTES, type MapTheme } from "../map-theme";
 import { mercatorX, mercatorY, rgbaOf } from "./webgl";
 
 /**

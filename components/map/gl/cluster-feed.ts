@@ -1,10 +1,10 @@
 import type { ClusterIndex } from "./cluster-index";
-import type { ClusterQueries } from "./cluster-interactions";
+import type { ClusterQueries } from "../cluster-interactions";
 import { type WindowBounds, sameBounds } from "@/components/trips/time-window";
 import type { Bounds as Box } from "@/lib/geo/bounds";
 import type { Feature, Point } from "geojson";
 import { type FitCamera, viewAt } from "./camera-view";
-import type { MapLibreMap } from "./maplibre";
+import type { MapLibreMap } from "../maplibre";
 import type { GroupKind } from "./trip-groups";
 
 /**

@@ -8,8 +8,8 @@ import {
   markBuffers,
 } from "./cluster-marks";
 import { drawGlyphAtlas, loadCountFont } from "./count-glyphs";
-import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
-import { MAP_PALETTES, type MapTheme } from "./map-theme";
+import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "../maplibre";
+import { MAP_PALETTES, type MapTheme } from "../map-theme";
 import { linkProgram, rgbOf, translatedMatrix } from "./webgl";
 
 /**

@@ -1,5 +1,5 @@
-import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
-import { linesNear } from "./trip-lines";
+import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "../maplibre";
+import { type TripLines, lineAlpha, linesNear } from "./trip-lines";
 import { linkProgram, mercatorX, mercatorY, rgbOf, translatedMatrix } from "./webgl";
 
 /**
@@ -26,22 +26,6 @@ out vec4 fragColor;
 void main() {
   fragColor = u_color;
 }`;
-
-/** The lines to draw: `[x0, y0, x1, y1, ...]` relative to `origin`, two vertices a trip. */
-export interface TripLines {
-  vertices: Float32Array;
-  origin: [number, number];
-  /** How many trips the vertices hold. */
-  count: number;
-  /** The point store's entry of each line's trip. */
-  entries: Uint32Array;
-}
-
-/** How strongly one line shows: many overlapping lines add up, so each is fainter the more there are. */
-export function lineAlpha(count: number): number {
-  if (count <= 0) return 0;
-  return Math.min(0.9, Math.max(0.06, 6 / Math.sqrt(count)));
-}
 
 export class TripLinesLayer implements CustomLayerInterface {
   readonly type = "custom" as const;

@@ -4,7 +4,7 @@ import type { Bounds as Box } from "@/lib/geo/bounds";
 import { viewAt } from "./camera-view";
 import { ClusterFeed } from "./cluster-feed";
 import type { ClusterIndex } from "./cluster-index";
-import type { MapLibreMap } from "./maplibre";
+import type { MapLibreMap } from "../maplibre";
 
 /**
  * A map's camera as the feed reads it: a box on screen and a zoom, which `jumpTo` changes to what MapLibre would

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PointStore } from "@/components/trips/point-store";
-import { lineAlpha } from "./trip-lines-layer";
 import { mercatorX, mercatorY } from "./webgl";
-import { linesNear, tripLinesOf } from "./trip-lines";
+import { lineAlpha, linesNear, tripLinesOf } from "./trip-lines";
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,22 @@
 import { type WindowBounds, inBounds } from "@/components/trips/time-window";
 import type { PointStore } from "@/components/trips/point-store";
-import type { TripLines } from "./trip-lines-layer";
 import { mercatorX, mercatorY } from "./webgl";
+
+/** The lines to draw: `[x0, y0, x1, y1, ...]` relative to `origin`, two vertices a trip. */
+export interface TripLines {
+  vertices: Float32Array;
+  origin: [number, number];
+  /** How many trips the vertices hold. */
+  count: number;
+  /** The point store's entry of each line's trip. */
+  entries: Uint32Array;
+}
+
+/** How strongly one line shows: many overlapping lines add up, so each is fainter the more there are. */
+export function lineAlpha(count: number): number {
+  if (count <= 0) return 0;
+  return Math.min(0.9, Math.max(0.06, 6 / Math.sqrt(count)));
+}
 
 /**
  * The store's trips that start in `bounds` as straight lines for TripLinesLayer: one a trip with both a start and an

@@ -1,7 +1,7 @@
 import type { Feature, Point } from "geojson";
 import { describe, expect, it } from "vitest";
 import { HEAT_OPACITY, MIN_HEAVIEST, RAMP_SIZE, heatPointsOf, heatRadius, heatRamp, rampPlace } from "./density-heat";
-import { MAP_PALETTES } from "./map-theme";
+import { MAP_PALETTES } from "../map-theme";
 import { mercatorX, mercatorY, rgbaOf } from "./webgl";
 
 const point = (lng: number, lat: number, properties: Record<string, unknown> = {}): Feature<Point> => ({

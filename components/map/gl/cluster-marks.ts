@@ -1,6 +1,6 @@
 import type { Feature, Point } from "geojson";
-import { COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
-import { MAP_PALETTES, type MapTheme } from "./map-theme";
+import { COUNT_STEPS, clusterColors, clusterRadii } from "../cluster-layers";
+import { MAP_PALETTES, type MapTheme } from "../map-theme";
 import { mercatorX, mercatorY, rgbOf } from "./webgl";
 
 /**

@@ -1,6 +1,6 @@
 import type { Feature, Point } from "geojson";
 import { describe, expect, it } from "vitest";
-import { COUNT_STEPS, clusterColors, clusterRadii } from "./cluster-layers";
+import { COUNT_STEPS, clusterColors, clusterRadii } from "../cluster-layers";
 import {
   CIRCLE_FLOATS,
   type ClusterMark,
@@ -13,7 +13,7 @@ import {
   markStyle,
   marksOf,
 } from "./cluster-marks";
-import { MAP_PALETTES } from "./map-theme";
+import { MAP_PALETTES } from "../map-theme";
 import { mercatorX, mercatorY, rgbOf } from "./webgl";
 
 const cluster = (lng: number, lat: number, count: number, id: number, label = String(count)): Feature<Point> => ({

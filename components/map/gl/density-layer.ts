@@ -1,6 +1,6 @@
 import { type HeatPoints, RAMP_SIZE, heatRadius, heatRamp } from "./density-heat";
-import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "./maplibre";
-import type { MapTheme } from "./map-theme";
+import type { CustomLayerInterface, CustomRenderMethodInput, MapLibreMap } from "../maplibre";
+import type { MapTheme } from "../map-theme";
 import { linkProgram, translatedMatrix } from "./webgl";
 
 /**
