@@ -17,4 +17,15 @@ describe("the builder's list fields", () => {
       ],
     });
   });
+
+  it("read vehicle ids from 1 to 2147483647, the largest GraphQL Int, and name those past either end", () => {
+    expect(parseVehicleIds("1 2147483647")).toEqual({ ids: [1, 2147483647], problems: [] });
+    expect(parseVehicleIds("0 2147483648")).toEqual({
+      ids: [],
+      problems: [
+        "Vehicle ids are whole numbers from 1 up: 0 is not one.",
+        "Vehicle ids are whole numbers from 1 up: 2147483648 is not one.",
+      ],
+    });
+  });
 });

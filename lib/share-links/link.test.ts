@@ -187,6 +187,14 @@ describe("what DIMO would refuse, in words", () => {
     ]);
   });
 
+  it("takes vehicle ids from 1 to 2147483647 and refuses those past either end", () => {
+    expect(shareLinkProblems(link({ vehicles: [1, 2147483647] }), context)).toEqual([]);
+    expect(shareLinkProblems(link({ vehicles: [0, 2147483648] }), context)).toEqual([
+      "Vehicle ids are whole numbers from 1 up: 0 is not one.",
+      "Vehicle ids are whole numbers from 1 up: 2147483648 is not one.",
+    ]);
+  });
+
   it("refuses an unknown powertrain type, an empty make and an empty onboarding connection", () => {
     expect(
       shareLinkProblems(link({ powertrainTypes: ["EV"], vehicleMakes: [" "], onboarding: [""] }), context),
@@ -202,8 +210,16 @@ describe("what DIMO would refuse, in words", () => {
       'A link\'s name cannot hold "=" or "&": DIMO\'s login would read it as parameters, not as the name.',
     ]);
     expect(nameProblems("")).toEqual(["Give the link a name: it says which link brought which vehicle."]);
-    expect(nameProblems("x".repeat(81))).toEqual(["A link's name is at most 80 characters long."]);
     expect(nameProblems("Spring fleet")).toEqual([]);
+  });
+
+  it("takes a name of up to 80 characters and refuses one of 81, as a name and as a link's utm", () => {
+    expect(nameProblems("x".repeat(80))).toEqual([]);
+    expect(nameProblems("x".repeat(81))).toEqual(["A link's name is at most 80 characters long."]);
+    expect(shareLinkProblems(link({ utm: "x".repeat(80) }), context)).toEqual([]);
+    expect(shareLinkProblems(link({ utm: "x".repeat(81) }), context)).toEqual([
+      "A link's name is at most 80 characters long.",
+    ]);
   });
 });
 

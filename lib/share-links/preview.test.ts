@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { encode } from "uqr";
-import { readLandingParams, sharedCountWords } from "./landing";
 import { type ShareLink } from "./link";
 import { accessPrivileges, filterWords, sharePreview } from "./preview";
 import { QUIET_ZONE, qrSvg } from "./qr";
@@ -50,47 +49,6 @@ describe("the preview of what the owner is asked", () => {
     expect(filterWords({ vehicles: [5, 9], vehicleMakes: [], powertrainTypes: [] })).toEqual([
       "Only the vehicles 5, 9",
     ]);
-  });
-});
-
-describe("the landing page's parameters", () => {
-  it("reads the shared vehicles, comma-joined or repeated, without repeats", () => {
-    expect(readLandingParams({ sharedVehicles: "12,34", utm: "Spring" })).toEqual({
-      vehicles: [12, 34],
-      revoked: [],
-      utm: "Spring",
-      unreadable: [],
-    });
-    expect(readLandingParams({ sharedVehicles: ["12", "34,12"] }).vehicles).toEqual([12, 34]);
-  });
-
-  it("keeps what is no vehicle id aside, and takes no vehicles at all", () => {
-    expect(readLandingParams({ sharedVehicles: "7,x,0,", token: "secret" })).toEqual({
-      vehicles: [7],
-      revoked: [],
-      utm: null,
-      unreadable: ["x", "0"],
-    });
-    expect(readLandingParams({})).toEqual({ vehicles: [], revoked: [], utm: null, unreadable: [] });
-  });
-
-  it("takes the word DIMO's login writes for an absent list as no list", () => {
-    expect(readLandingParams({ sharedVehicles: "undefined", email: "undefined" })).toEqual({
-      vehicles: [],
-      revoked: [],
-      utm: null,
-      unreadable: [],
-    });
-  });
-
-  it("reads the vehicles whose grants were revoked", () => {
-    expect(readLandingParams({ revokedVehicles: "7301" })).toMatchObject({ vehicles: [], revoked: [7301] });
-  });
-
-  it("counts in words", () => {
-    expect(sharedCountWords(0)).toBe("No vehicle was shared");
-    expect(sharedCountWords(1)).toBe("1 vehicle was just shared");
-    expect(sharedCountWords(2)).toBe("2 vehicles were just shared");
   });
 });
 
