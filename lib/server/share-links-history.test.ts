@@ -22,9 +22,9 @@ const vehicle = (tokenId: number, grant: Vehicle["grant"]): Vehicle => ({
 
 const GRANT = { expiresAt: "2027-06-01T12:00:00Z" };
 
-const forgotten: number[] = [];
-
-function deps(live: Record<number, VehicleAccess>): LandingDeps {
+/** A landing against `live`, DIMO's grants; `forgotten` lists the vehicles whose kept grant and tokens were dropped. */
+function deps(live: Record<number, VehicleAccess>): LandingDeps & { forgotten: number[] } {
+  const forgotten: number[] = [];
   return {
     logs: createMemoryStores().logs,
     clientId: CLIENT_ID,
@@ -33,6 +33,7 @@ function deps(live: Record<number, VehicleAccess>): LandingDeps {
       forgotten.push(tokenId);
     },
     access: async (tokenId) => live[tokenId] ?? { status: "none" },
+    forgotten,
   };
 }
 
@@ -47,7 +48,7 @@ describe("recordLandingIn", () => {
     );
     expect(outcome.shared.map((landed) => [landed.tokenId, landed.title])).toEqual([[7301, "2023 Tesla Model Y"]]);
     expect(outcome.notListed).toEqual([7302]);
-    expect(forgotten).toEqual(expect.arrayContaining([7301, 7302]));
+    expect(landing.forgotten.sort()).toEqual([7301, 7302]);
 
     const records = await readShareRecordsIn(landing.logs, CLIENT_ID);
     expect([...records.keys()]).toEqual([7301]);
@@ -62,22 +63,46 @@ describe("recordLandingIn", () => {
     });
   });
 
-  it("records a revocation under the name the vehicle had when it came", async () => {
+  it("records a revocation under the name the vehicle had when it came, forgetting what was kept of it", async () => {
     const landing = deps({
       7301: { status: "shared", vehicle: vehicle(7301, { privileges: [1, 4], expiresAt: GRANT.expiresAt }) },
     });
     await recordLandingIn(landing, landingInput.parse({ vehicles: [7301], revoked: [], utm: "Spring BEVs" }));
+    landing.forgotten.length = 0;
     const outcome = await recordLandingIn(
       { ...landing, access: async () => ({ status: "none" }) },
       landingInput.parse({ vehicles: [], revoked: [7301, 7309], utm: null }),
     );
     expect(outcome.revoked.map((landed) => landed.title)).toEqual(["2023 Tesla Model Y", "Vehicle 7309"]);
+    expect(landing.forgotten.sort()).toEqual([7301, 7309]);
     const records = await readShareRecordsIn(landing.logs, CLIENT_ID);
     expect(records.get(7301)).toMatchObject({ kind: "revoked", privileges: [1, 4], link: null });
   });
 
-  it("refuses ids that are not vehicle ids, recording nothing", () => {
-    expect(landingInput.safeParse({ vehicles: ["abc"], revoked: [], utm: null }).success).toBe(false);
-    expect(landingInput.safeParse({ vehicles: [0], revoked: [], utm: null }).success).toBe(false);
+  it("records nothing when DIMO lists no grant on any of the vehicles", async () => {
+    const landing = deps({ 7302: { status: "none" } });
+    const outcome = await recordLandingIn(landing, landingInput.parse({ vehicles: [7302], revoked: [], utm: "x" }));
+    expect(outcome).toEqual({ shared: [], notListed: [7302], revoked: [] });
+    expect((await readShareRecordsIn(landing.logs, CLIENT_ID)).size).toBe(0);
+  });
+});
+
+describe("landingInput", () => {
+  const accepts = (input: object) => landingInput.safeParse({ vehicles: [], revoked: [], utm: null, ...input }).success;
+
+  it("takes vehicle ids from 1 to 2147483647, shared or revoked, and refuses those past either end", () => {
+    expect(accepts({ vehicles: [1, "2147483647"], revoked: [1, 2147483647] })).toBe(true);
+    for (const id of ["abc", 0, 2147483648, 1.5]) {
+      expect(accepts({ vehicles: [id] }), String(id)).toBe(false);
+      expect(accepts({ revoked: [id] }), String(id)).toBe(false);
+    }
+  });
+
+  it("takes up to 1000 vehicles of each kind and a name of up to 200 characters, and refuses one more", () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+    expect(accepts({ vehicles: ids(1000), revoked: ids(1000), utm: "x".repeat(200) })).toBe(true);
+    expect(accepts({ vehicles: ids(1001) })).toBe(false);
+    expect(accepts({ revoked: ids(1001) })).toBe(false);
+    expect(accepts({ utm: "x".repeat(201) })).toBe(false);
   });
 });
