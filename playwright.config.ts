@@ -74,13 +74,7 @@ export default defineConfig({
     {
       name: "dashboard",
       testMatch: /\.spec\.ts/,
-      testIgnore: [
-        /sign-in\.spec\.ts/,
-        /sign-in-dimo\.spec\.ts/,
-        /\.clock\.spec\.ts/,
-        /\.alone\.spec\.ts/,
-        /\.flood\.spec\.ts/,
-      ],
+      testIgnore: [/sign-in\.spec\.ts/, /sign-in-dimo\.spec\.ts/, /\.clock\.spec\.ts/, /\.alone\.spec\.ts/],
       dependencies: ["setup"],
       use: { storageState: OWNER_STATE_PATH },
     },
@@ -99,12 +93,6 @@ export default defineConfig({
       testMatch: /\.clock\.spec\.ts/,
       dependencies: ["alone"],
       use: { storageState: OWNER_STATE_PATH },
-    },
-    {
-      // A flood of sign-in requests keeps the server busy: alone, after everything else, so no other test waits on it.
-      name: "flood",
-      testMatch: /\.flood\.spec\.ts/,
-      dependencies: ["clock"],
     },
   ],
   webServer: [

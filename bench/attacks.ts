@@ -2,18 +2,31 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { createSiweMessage } from "viem/siwe";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
+import { loginRedirectUriFor } from "@/lib/demo-license";
+import { freePort, stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
+import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
 import { CookieJar } from "./cookies";
-import { SESSION_COOKIE, signIn } from "./session";
+import { flood } from "./flood";
+import { SESSION_COOKIE, fetchNonce, signIn, signInWithNonce } from "./session";
+import { markdownTable } from "./table";
 
 /**
  * An attacker's script against a running dashboard in sandbox mode (`npm run dev`, then `npm run bench:attacks`):
  * each attack tried as an outsider would, over plain HTTP, and whether the dashboard refused it, with what it
- * measured. Exits 1 when an attack got through. The attacks that use up a sign-in limit run last, since the limits
- * would refuse the others' sign-ins for a minute.
+ * measured, as a table. Exits 1 when an attack got through. The attacks that use up a sign-in limit run last, since
+ * the limits would refuse the others' sign-ins for a minute. `--flood <requests>` sizes the nonce flood; `--start`
+ * attacks a sandbox and a production build of its own instead, started on free loopback ports and stopped at the end.
  */
 
-const { values } = parseArgs({ options: { url: { type: "string", default: "http://localhost:3000" } } });
-const baseUrl = values.url.replace(/\/+$/, "");
+const { values } = parseArgs({
+  options: {
+    url: { type: "string", default: "http://localhost:3000" },
+    flood: { type: "string", default: "12000" },
+    start: { type: "boolean", default: false },
+  },
+});
+let baseUrl = values.url.replace(/\/+$/, "");
+const floodRequests = Number(values.flood);
 
 interface Outcome {
   refused: boolean;
@@ -22,6 +35,8 @@ interface Outcome {
 
 const HEARTBEAT_MS = 15_000;
 const NONCE_LIMIT = 30;
+// The flood's own loopback address: its client is neither the attacker's other requests nor the waiting user.
+const FLOODING_CLIENT = "127.0.0.2";
 
 async function csrfToken(jar: CookieJar): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie: jar.header() } });
@@ -180,6 +195,30 @@ async function hugeBody(): Promise<Outcome> {
   };
 }
 
+/** A flood of nonce requests from one client, with a user waiting to sign in with a nonce issued before it. */
+async function nonceFlood(): Promise<Outcome> {
+  const waitingNonce = await fetchNonce(baseUrl);
+  const started = performance.now();
+  const { statuses } = await flood(baseUrl, "/api/sign-in/nonce", floodRequests, FLOODING_CLIENT);
+  const seconds = (performance.now() - started) / 1000;
+  const served = statuses.get(200) ?? 0;
+  const limited = statuses.get(429) ?? 0;
+  const other = floodRequests - served - limited;
+  // The client's window opens at its first request and lasts a minute: one limit's worth for each minute begun.
+  const allowed = NONCE_LIMIT * (Math.floor(seconds / 60) + 1);
+  const waitingSignedIn = await signInWithNonce(baseUrl, DEMO_OWNER.privateKey, waitingNonce).then(
+    () => true,
+    () => false,
+  );
+  return {
+    refused: served <= allowed && other === 0 && waitingSignedIn,
+    detail:
+      `${floodRequests} requests in ${seconds.toFixed(1)} s (${Math.round(floodRequests / seconds)} a second): ` +
+      `${served} served (at most ${allowed}), ${limited} answered 429, ${other} otherwise; ` +
+      `a nonce issued before it ${waitingSignedIn ? "still signed in" : "was refused"}`,
+  };
+}
+
 /** 1,000 nonce requests, each claiming another address in X-Forwarded-For. */
 async function rotatedForwardedFor(): Promise<Outcome> {
   let served = 0;
@@ -204,22 +243,43 @@ const ATTACKS: [string, () => Promise<Outcome>][] = [
   ["a Host rebound to this machine", reboundHost],
   ["an 11 MB POST before authentication", hugeBody],
   ["a forged nonce with a contract wallet's signature", forgedNonce],
+  [`${floodRequests.toLocaleString("en")} nonce requests from one client`, nonceFlood],
   ["X-Forwarded-For rotated on 1,000 nonce requests", rotatedForwardedFor],
 ];
 
+/** A sandbox that knows the dashboard's DIMO login redirect, and the production build on it: the dashboard's URL. */
+async function startOwnServers(): Promise<string> {
+  if (!hasProductionBuild()) throw new Error("no production build: run npm run build first");
+  const port = await freePort();
+  const sandbox = await startSandboxServer(["--redirect-uri", loginRedirectUriFor(`http://127.0.0.1:${port}`)]);
+  return (await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret(), port })).url;
+}
+
 async function main(): Promise<void> {
-  let failures = 0;
+  if (!Number.isInteger(floodRequests) || floodRequests < 1) throw new Error("--flood takes a number of requests");
+  if (values.start) {
+    baseUrl = await startOwnServers();
+  }
   console.log(`Attacks on ${baseUrl}\n`);
+  const rows: string[][] = [];
   for (const [name, attack] of ATTACKS) {
     const outcome = await attack().catch((error: unknown) => ({
       refused: false,
       detail: `the attack could not run: ${error instanceof Error ? error.message : String(error)}`,
     }));
-    if (!outcome.refused) failures += 1;
-    console.log(`${outcome.refused ? "refused " : "GOT IN  "} ${name}: ${outcome.detail}`);
+    rows.push([name, outcome.refused ? "refused" : "GOT IN", outcome.detail]);
   }
+  console.log(markdownTable(["attack", "result", "measured"], rows));
+  const failures = rows.filter(([, result]) => result !== "refused").length;
   console.log(failures === 0 ? "\nEvery attack was refused." : `\n${failures} attack(s) got through.`);
-  process.exit(failures === 0 ? 0 : 1);
+  process.exitCode = failures === 0 ? 0 : 1;
 }
 
-void main();
+stopAllProcessesOnSignal("the servers the bench started");
+
+main()
+  .catch((error: unknown) => {
+    console.error(`The attacks could not run: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => stopAllProcesses());

@@ -19,18 +19,33 @@ async function json<T>(response: Response, what: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+const forwardedFor = (clientAddress?: string): Record<string, string> =>
+  clientAddress ? { "x-forwarded-for": clientAddress } : {};
+
+/** A sign-in nonce from the dashboard, for `clientAddress` when given. */
+export async function fetchNonce(baseUrl: string, clientAddress?: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/sign-in/nonce`, { headers: forwardedFor(clientAddress) });
+  return (await json<{ nonce: string }>(response, "GET /api/sign-in/nonce")).nonce;
+}
+
 export async function signIn(baseUrl: string, privateKey: `0x${string}`, clientAddress?: string): Promise<CookieJar> {
+  return signInWithNonce(baseUrl, privateKey, await fetchNonce(baseUrl, clientAddress), clientAddress);
+}
+
+/** Signs in with a nonce fetched earlier. */
+export async function signInWithNonce(
+  baseUrl: string,
+  privateKey: `0x${string}`,
+  nonce: string,
+  clientAddress?: string,
+): Promise<CookieJar> {
   const jar = new CookieJar();
-  const client: Record<string, string> = clientAddress ? { "x-forwarded-for": clientAddress } : {};
+  const client = forwardedFor(clientAddress);
   const origin = new URL(baseUrl);
 
   const csrfResponse = await fetch(`${baseUrl}/api/auth/csrf`);
   jar.store(csrfResponse.headers.getSetCookie());
   const { csrfToken } = await json<{ csrfToken: string }>(csrfResponse, "GET /api/auth/csrf");
-  const { nonce } = await json<{ nonce: string }>(
-    await fetch(`${baseUrl}/api/sign-in/nonce`, { headers: client }),
-    "GET /api/sign-in/nonce",
-  );
 
   const account = privateKeyToAccount(privateKey);
   const issuedAt = new Date();

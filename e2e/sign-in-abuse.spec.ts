@@ -4,7 +4,7 @@ import { E2E_BASE_URL } from "./fixtures/servers";
 
 /**
  * Sign-in under attack, over real HTTP against the production build: sign-in attempts are limited per client, and no
- * callback URL leaves the site. (The nonce flood runs alone, last: nonce-flood.flood.spec.ts.)
+ * callback URL leaves the site. (The nonce flood: nonce-flood.spec.ts.)
  */
 
 const BYPASSES = [

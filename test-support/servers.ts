@@ -56,6 +56,8 @@ export interface DashboardOptions {
   authSecret: string;
   /** More environment for the dashboard (DIMO_RATE_LIMITS, say). */
   env?: Record<string, string>;
+  /** A port chosen beforehand (one the sandbox already knows as a redirect URI's); a free one otherwise. */
+  port?: number;
 }
 
 /**
@@ -71,8 +73,9 @@ export async function startDashboard({
   sandboxUrl,
   authSecret,
   env: extraEnv = {},
+  port: chosenPort,
 }: DashboardOptions): Promise<DashboardServer> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "dimo-bench-dashboard-"));
   const env: NodeJS.ProcessEnv = {
