@@ -88,14 +88,34 @@ describe("telemetry reads", () => {
     expect(vin?.vin).toMatch(/^[A-HJ-NPR-Z0-9]{17}$/);
   });
 
-  it("reads a day of speed at 5-minute buckets, oldest first, within the window", async () => {
+  it("reads the last 24 hours of speed, to the moment of the call, at 5-minute buckets, oldest first", async () => {
+    const before = Date.now();
     const history = data(await getSignalHistory({ tokenId: TESLA, signal: "speed", window: "24h" }));
+    const after = Date.now();
     expect(history).toMatchObject({ signal: "speed", aggregation: "MAX", interval: "5m" });
+    const [from, to] = [Date.parse(history.from), Date.parse(history.to)];
+    expect(to).toBeGreaterThanOrEqual(before);
+    expect(to).toBeLessThanOrEqual(after);
+    expect(to - from).toBe(24 * 3_600_000);
     const times = history.points.map((point) => Date.parse(point.timestamp));
+    expect(times.length).toBeGreaterThan(0);
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    expect(times.every((time) => time >= Date.parse(history.from) - 300_000 && time <= Date.parse(history.to))).toBe(
-      true,
-    );
+    // A bucket is stamped with its start, which may be up to one bucket before the window's.
+    expect(times.every((time) => time >= from - 300_000 && time <= to)).toBe(true);
+  });
+
+  it("reads 7 and 30 days at their own buckets, each ending at the moment of the call", async () => {
+    for (const [window, days, interval] of [
+      ["7d", 7, "1h"],
+      ["30d", 30, "6h"],
+    ] as const) {
+      const before = Date.now();
+      const history = data(await getSignalHistory({ tokenId: TESLA, signal: "speed", window }));
+      const [from, to] = [Date.parse(history.from), Date.parse(history.to)];
+      expect(history.interval, window).toBe(interval);
+      expect(to, window).toBeGreaterThanOrEqual(before);
+      expect(to - from, window).toBe(days * 24 * 3_600_000);
+    }
   });
 
   it("refuses a signal that is not numeric and a window it does not offer, before any upstream call", async () => {
@@ -117,6 +137,7 @@ describe("telemetry reads", () => {
   });
 
   it("pages segments of the last 30 days by their start, and they are the Trips API's trips", async () => {
+    const windowStart = Date.now() - 30 * 86_400_000;
     const segments = [];
     let after: string | undefined;
     for (let page = 0; page < 20; page += 1) {
@@ -128,6 +149,9 @@ describe("telemetry reads", () => {
     const starts = segments.map((segment) => Date.parse(segment.start.time));
     expect(new Set(starts).size).toBe(starts.length);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    // Only a trip under way at the window's start may start before it, and it says so.
+    const early = segments.filter((segment) => Date.parse(segment.start.time) < windowStart);
+    expect(early.every((segment) => segment.startedBeforeRange)).toBe(true);
 
     const cutoff = Date.now() - 30 * 86_400_000 + 60_000;
     const trips = [];
