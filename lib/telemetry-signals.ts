@@ -1,69 +1,41 @@
 /**
- * Facts of DIMO's Telemetry API shared by the sandbox (which serves it) and the dashboard (which asks it): the
- * signals the sandbox serves, their units, and the privilege each needs, with the real schema's names
- * (DIMO-Network/telemetry-api, schema/*.graphqls). No I/O, so client components may import it.
+ * Facts of DIMO's Telemetry API shared by the sandbox (which serves it) and the dashboard (which asks it): the signals
+ * the dashboard's own panels name, the aggregations, and the privileges of the queries beyond signals. Each signal's
+ * facts are in the one catalog, lib/signals/catalog.ts. No I/O, so client components may import it.
  */
 import type { PrivilegeId } from "./protocol";
+import { type CatalogSignal, catalogSignal } from "./signals/catalog";
 
-export type SignalKind = "float" | "string" | "location";
+/** The signals the Now figures, the history chart and the latest query ask for by name. */
+const DASHBOARD_SIGNAL_NAMES = [
+  "speed",
+  "powertrainTransmissionTravelledDistance",
+  "powertrainTractionBatteryStateOfChargeCurrent",
+  "powertrainFuelSystemRelativeLevel",
+  "powertrainRange",
+  "isIgnitionOn",
+  "exteriorAirTemperature",
+  "lowVoltageBatteryCurrentVoltage",
+  "powertrainType",
+  "currentLocationHeading",
+  "currentLocationCoordinates",
+  "currentLocationApproximateCoordinates",
+] as const;
 
-export interface SignalInfo {
-  /** The field name in the real schema's SignalCollection / SignalAggregations. */
-  name: string;
-  kind: SignalKind;
-  /** Unit as the real schema documents it; empty for unitless values. */
-  unit: string;
-  /** Words for people. */
-  label: string;
-  /**
-   * The privileges that allow the field: any one of them is enough. Location needs all-time location (4); the
-   * approximate location also accepts 8; every other signal needs non-location history (1).
-   */
-  anyOf: readonly PrivilegeId[];
-}
+export type SignalName = (typeof DASHBOARD_SIGNAL_NAMES)[number];
 
-const NON_LOCATION: readonly PrivilegeId[] = [1];
-const LOCATION: readonly PrivilegeId[] = [4];
-const APPROXIMATE_LOCATION: readonly PrivilegeId[] = [8, 4];
-
-export const TELEMETRY_SIGNALS = [
-  { name: "speed", kind: "float", unit: "km/h", label: "Speed", anyOf: NON_LOCATION },
-  {
-    name: "powertrainTransmissionTravelledDistance",
-    kind: "float",
-    unit: "km",
-    label: "Odometer",
-    anyOf: NON_LOCATION,
+export const TELEMETRY_SIGNALS: readonly (CatalogSignal & { name: SignalName })[] = DASHBOARD_SIGNAL_NAMES.map(
+  (name) => {
+    const signal = catalogSignal(name);
+    if (!signal) throw new Error(`${name} is not in lib/signals/catalog.ts`);
+    return { ...signal, name };
   },
-  {
-    name: "powertrainTractionBatteryStateOfChargeCurrent",
-    kind: "float",
-    unit: "%",
-    label: "State of charge",
-    anyOf: NON_LOCATION,
-  },
-  { name: "powertrainFuelSystemRelativeLevel", kind: "float", unit: "%", label: "Fuel level", anyOf: NON_LOCATION },
-  { name: "powertrainRange", kind: "float", unit: "km", label: "Range", anyOf: NON_LOCATION },
-  { name: "isIgnitionOn", kind: "float", unit: "", label: "Ignition", anyOf: NON_LOCATION },
-  { name: "exteriorAirTemperature", kind: "float", unit: "°C", label: "Outside temperature", anyOf: NON_LOCATION },
-  { name: "lowVoltageBatteryCurrentVoltage", kind: "float", unit: "V", label: "12 V battery", anyOf: NON_LOCATION },
-  { name: "powertrainType", kind: "string", unit: "", label: "Powertrain", anyOf: NON_LOCATION },
-  { name: "currentLocationHeading", kind: "float", unit: "°", label: "Heading", anyOf: LOCATION },
-  { name: "currentLocationCoordinates", kind: "location", unit: "", label: "Location", anyOf: LOCATION },
-  {
-    name: "currentLocationApproximateCoordinates",
-    kind: "location",
-    unit: "",
-    label: "Approximate location",
-    anyOf: APPROXIMATE_LOCATION,
-  },
-] as const satisfies readonly SignalInfo[];
+);
 
-export type SignalName = (typeof TELEMETRY_SIGNALS)[number]["name"];
+const BY_NAME = new Map<string, CatalogSignal>(TELEMETRY_SIGNALS.map((signal) => [signal.name, signal]));
 
-const BY_NAME = new Map<string, SignalInfo>(TELEMETRY_SIGNALS.map((signal) => [signal.name, signal]));
-
-export function signalInfo(name: string): SignalInfo | undefined {
+/** A signal the dashboard names; undefined for any other. */
+export function signalInfo(name: string): CatalogSignal | undefined {
   return BY_NAME.get(name);
 }
 

@@ -1,5 +1,6 @@
 import { formatLatLng } from "@/lib/geo/trip-places";
 import { type LatLng } from "@/lib/models";
+import { unitSymbol } from "@/lib/signals/catalog";
 import { signalInfo } from "@/lib/telemetry-signals";
 import { formatNumber } from "./numbers";
 
@@ -11,7 +12,7 @@ export function formatSignalValue(name: string, value: number | string | LatLng)
   if (typeof value === "string") return value;
   if (typeof value === "object") return formatLatLng(value);
   if (name === "isIgnitionOn") return value >= 0.5 ? "On" : "Off";
-  const unit = signalInfo(name)?.unit ?? "";
+  const unit = unitSymbol(signalInfo(name)?.unit ?? "");
   const digits = DIGITS[unit] ?? 2;
   const rounded = Math.round(value * 10 ** digits) / 10 ** digits;
   const number = formatNumber(rounded);

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { TELEMETRY_SIGNALS, type SignalKind } from "@/lib/telemetry-signals";
+import { type SignalKind } from "@/lib/signals/catalog";
+import { TELEMETRY_SIGNALS } from "@/lib/telemetry-signals";
 import { graphQLErrorSchema } from "./identity";
 
 /**

@@ -39,25 +39,25 @@ function wheelSpeed(s: TickState, side: -1 | 1): number {
 const braking = (s: TickState) => s.phase === "driving" && (s.accelerationMs2 < -0.4 || s.speedKmh < 0.5);
 
 export const CHASSIS_SIGNALS: SignalDefinition[] = [
-  float("chassisAxleRow1WheelLeftSpeed", "km/h", everyVehicle, "driving", (s) => wheelSpeed(s, -1)),
-  float("chassisAxleRow1WheelRightSpeed", "km/h", everyVehicle, "driving", (s) => wheelSpeed(s, 1)),
-  float("chassisAxleRow1WheelLeftTirePressure", "kPa", everyVehicle, "slow", (s) => tirePressure(s, "frontLeft")),
-  float("chassisAxleRow1WheelRightTirePressure", "kPa", everyVehicle, "slow", (s) => tirePressure(s, "frontRight")),
-  float("chassisAxleRow2WheelLeftTirePressure", "kPa", everyVehicle, "slow", (s) => tirePressure(s, "rearLeft")),
-  float("chassisAxleRow2WheelRightTirePressure", "kPa", everyVehicle, "slow", (s) => tirePressure(s, "rearRight")),
-  float("chassisTireSystemIsWarningOn", "", everyVehicle, "slow", (s) => {
+  float("chassisAxleRow1WheelLeftSpeed", everyVehicle, "driving", (s) => wheelSpeed(s, -1)),
+  float("chassisAxleRow1WheelRightSpeed", everyVehicle, "driving", (s) => wheelSpeed(s, 1)),
+  float("chassisAxleRow1WheelLeftTirePressure", everyVehicle, "slow", (s) => tirePressure(s, "frontLeft")),
+  float("chassisAxleRow1WheelRightTirePressure", everyVehicle, "slow", (s) => tirePressure(s, "frontRight")),
+  float("chassisAxleRow2WheelLeftTirePressure", everyVehicle, "slow", (s) => tirePressure(s, "rearLeft")),
+  float("chassisAxleRow2WheelRightTirePressure", everyVehicle, "slow", (s) => tirePressure(s, "rearRight")),
+  float("chassisTireSystemIsWarningOn", everyVehicle, "slow", (s) => {
     const wheels: Wheel[] = ["frontLeft", "frontRight", "rearLeft", "rearRight"];
     return flag(wheels.some((wheel) => tirePressure(s, wheel) < nominalKpa(s) * WARNING_FRACTION));
   }),
-  float("chassisAxleRow3Weight", "kg", noSeededVehicle, "slow"),
-  float("chassisAxleRow4Weight", "kg", noSeededVehicle, "slow"),
-  float("chassisAxleRow5Weight", "kg", noSeededVehicle, "slow"),
-  float("chassisBrakeABSIsWarningOn", "", everyVehicle, "slow", () => 0),
-  float("chassisBrakeCircuit1PressurePrimary", "kPa", noSeededVehicle, "driving"),
-  float("chassisBrakeCircuit2PressurePrimary", "kPa", noSeededVehicle, "driving"),
-  float("chassisBrakeIsPedalPressed", "", everyVehicle, "driving", (s) => flag(braking(s))),
-  float("chassisBrakePedalPosition", "percent", everyVehicle, "driving", (s) =>
+  float("chassisAxleRow3Weight", noSeededVehicle, "slow"),
+  float("chassisAxleRow4Weight", noSeededVehicle, "slow"),
+  float("chassisAxleRow5Weight", noSeededVehicle, "slow"),
+  float("chassisBrakeABSIsWarningOn", everyVehicle, "slow", () => 0),
+  float("chassisBrakeCircuit1PressurePrimary", noSeededVehicle, "driving"),
+  float("chassisBrakeCircuit2PressurePrimary", noSeededVehicle, "driving"),
+  float("chassisBrakeIsPedalPressed", everyVehicle, "driving", (s) => flag(braking(s))),
+  float("chassisBrakePedalPosition", everyVehicle, "driving", (s) =>
     braking(s) ? round(Math.min(100, Math.max(8, -s.accelerationMs2 * 22)), 0) : 0,
   ),
-  float("chassisParkingBrakeIsEngaged", "", everyVehicle, "always", (s) => flag(s.phase !== "driving")),
+  float("chassisParkingBrakeIsEngaged", everyVehicle, "always", (s) => flag(s.phase !== "driving")),
 ];

@@ -39,48 +39,41 @@ function batteryTemperature(s: TickState): number {
 }
 
 export const TRACTION_BATTERY_SIGNALS: SignalDefinition[] = [
-  float("powertrainTractionBatteryChargingAddedEnergy", "kWh", withTractionBattery, "always", (s) =>
+  float("powertrainTractionBatteryChargingAddedEnergy", withTractionBattery, "always", (s) =>
     round(s.charge.addedKwh, 2),
   ),
-  float("powertrainTractionBatteryChargingChargeCurrentAC", "A", withTractionBattery, "always", (s) =>
+  float("powertrainTractionBatteryChargingChargeCurrentAC", withTractionBattery, "always", (s) =>
     s.charge.charging && s.charge.alternating ? round((s.charge.powerKw * 1000) / AC_VOLTS, 1) : 0,
   ),
   float(
     "powertrainTractionBatteryChargingChargeLimit",
-    "percent",
     withTractionBattery,
     "slow",
     (s) => s.vehicle.chargeLimitPercent,
   ),
-  float("powertrainTractionBatteryChargingChargeVoltageUnknownType", "V", withTractionBattery, "always", (s) =>
+  float("powertrainTractionBatteryChargingChargeVoltageUnknownType", withTractionBattery, "always", (s) =>
     s.charge.charging ? (s.charge.alternating ? AC_VOLTS : DC_VOLTS) : 0,
   ),
-  float("powertrainTractionBatteryChargingIsCharging", "", withTractionBattery, "always", (s) =>
-    flag(s.charge.charging),
-  ),
-  float("powertrainTractionBatteryChargingIsChargingCableConnected", "", withTractionBattery, "always", (s) =>
+  float("powertrainTractionBatteryChargingIsCharging", withTractionBattery, "always", (s) => flag(s.charge.charging)),
+  float("powertrainTractionBatteryChargingIsChargingCableConnected", withTractionBattery, "always", (s) =>
     flag(s.charge.cableConnected),
   ),
-  float("powertrainTractionBatteryChargingPower", "kW", withTractionBattery, "always", (s) =>
+  float("powertrainTractionBatteryChargingPower", withTractionBattery, "always", (s) =>
     s.charge.charging ? round(s.charge.powerKw, 2) : 0,
   ),
-  float("powertrainTractionBatteryCurrentPower", "W", withTractionBattery, "always", (s) => round(batteryPower(s), 0)),
-  float("powertrainTractionBatteryCurrentVoltage", "V", withTractionBattery, "always", (s) =>
+  float("powertrainTractionBatteryCurrentPower", withTractionBattery, "always", (s) => round(batteryPower(s), 0)),
+  float("powertrainTractionBatteryCurrentVoltage", withTractionBattery, "always", (s) =>
     round(340 + charged(s) * 0.6, 1),
   ),
-  float("powertrainTractionBatteryGrossCapacity", "kWh", withTractionBattery, "slow", (s) =>
+  float("powertrainTractionBatteryGrossCapacity", withTractionBattery, "slow", (s) =>
     round(s.vehicle.batteryKwh * 1.05, 1),
   ),
-  float("powertrainTractionBatteryRange", "km", withTractionBattery, "always", (s) =>
-    round(s.energy.electricRangeKm, 1),
-  ),
-  float("powertrainTractionBatteryStateOfChargeCurrentEnergy", "kWh", withTractionBattery, "always", (s) =>
+  float("powertrainTractionBatteryRange", withTractionBattery, "always", (s) => round(s.energy.electricRangeKm, 1)),
+  float("powertrainTractionBatteryStateOfChargeCurrentEnergy", withTractionBattery, "always", (s) =>
     round((charged(s) / 100) * s.vehicle.batteryKwh * (stateOfHealth(s) / 100), 2),
   ),
-  float("powertrainTractionBatteryStateOfHealth", "percent", withTractionBattery, "slow", (s) =>
-    round(stateOfHealth(s), 1),
-  ),
-  float("powertrainTractionBatteryTemperatureAverage", "celsius", withTractionBattery, "slow", (s) =>
+  float("powertrainTractionBatteryStateOfHealth", withTractionBattery, "slow", (s) => round(stateOfHealth(s), 1)),
+  float("powertrainTractionBatteryTemperatureAverage", withTractionBattery, "slow", (s) =>
     round(batteryTemperature(s), 1),
   ),
 ];

@@ -1,14 +1,13 @@
-import { type PrivilegeId } from "@/lib/protocol";
+import { type CatalogSignal, catalogSignal, type SignalKind } from "@/lib/signals/catalog";
 import { type LatLon } from "../../seed/geo";
 import { type EnergyLevels } from "../drive-energy";
 import { type VehicleProfile } from "./vehicle-profile";
 
 /**
- * One signal of DIMO's schema as the sandbox generates it: its name, kind, unit and privileges as the real schema
- * has them, which vehicles have it, when a vehicle sends it, and its value at a moment of the drive simulation.
+ * One signal of DIMO's schema as the sandbox generates it: its name, kind, unit and privileges from the one catalog
+ * (lib/signals/catalog.ts), and what is the simulation's own: which vehicles have it, when a vehicle sends it, and its
+ * value at a moment of the drive simulation.
  */
-
-export type SignalKind = "float" | "string" | "location";
 
 /**
  * When a vehicle sends a signal: on every drive tick and at ignition off (`driving`); also on each parked heartbeat
@@ -53,46 +52,36 @@ export interface TickState {
   charge: ChargeState;
 }
 
-export interface SignalDefinition {
-  name: string;
-  kind: SignalKind;
-  /** Unit as the real schema documents it; empty for unitless values. */
-  unit: string;
-  /** Any one of these privileges allows the field. */
-  anyOf: readonly PrivilegeId[];
+export interface SignalDefinition extends Pick<CatalogSignal, "name" | "kind" | "unit" | "anyOf"> {
   fitted: (vehicle: VehicleProfile) => boolean;
   cadence: Cadence;
   /** The value at a sample; absent for the signals the drive simulation writes itself. */
   value?: (state: TickState) => number | string;
 }
 
-export const NON_LOCATION: readonly PrivilegeId[] = [1];
-export const LOCATION: readonly PrivilegeId[] = [4];
-
 export const everyVehicle = () => true;
 export const noSeededVehicle = () => false;
 export const withEngine = (vehicle: VehicleProfile) => vehicle.engine;
 export const withTractionBattery = (vehicle: VehicleProfile) => vehicle.tractionBattery;
 
-/** A float signal needing non-location privilege, the common case. */
-export function float(
-  name: string,
-  unit: string,
-  fitted: SignalDefinition["fitted"],
-  cadence: Cadence,
-  value?: (state: TickState) => number,
-): SignalDefinition {
-  return { name, kind: "float", unit, anyOf: NON_LOCATION, fitted, cadence, ...(value ? { value } : {}) };
+type Fitted = SignalDefinition["fitted"];
+type Value = SignalDefinition["value"];
+
+/** The catalog's facts of a signal joined to how the sandbox produces it; a name or kind the catalog lacks throws. */
+function simulated(name: string, kind: SignalKind, fitted: Fitted, cadence: Cadence, value?: Value): SignalDefinition {
+  const signal = catalogSignal(name);
+  if (signal?.kind !== kind) throw new Error(`${name} is not a ${kind} signal of lib/signals/catalog.ts`);
+  return { name, kind, unit: signal.unit, anyOf: signal.anyOf, fitted, cadence, ...(value ? { value } : {}) };
 }
 
-export function text(
-  name: string,
-  fitted: SignalDefinition["fitted"],
-  cadence: Cadence,
-  value?: (state: TickState) => string,
-): SignalDefinition {
-  return { name, kind: "string", unit: "", anyOf: NON_LOCATION, fitted, cadence, ...(value ? { value } : {}) };
-}
+export const float = (name: string, fitted: Fitted, cadence: Cadence, value?: (state: TickState) => number) =>
+  simulated(name, "float", fitted, cadence, value);
+
+export const text = (name: string, fitted: Fitted, cadence: Cadence, value?: (state: TickState) => string) =>
+  simulated(name, "string", fitted, cadence, value);
+
+/** A location, which the drive simulation writes itself. */
+export const place = (name: string, fitted: Fitted, cadence: Cadence) => simulated(name, "location", fitted, cadence);
 
 export const round = (value: number, decimals: number) => {
   const f = 10 ** decimals;

@@ -1,6 +1,6 @@
 import { APPROXIMATE_LOCATION_SIGNAL, LOCATION_SIGNAL } from "./names";
 import { altitudeAt } from "./terrain";
-import { everyVehicle, float, LOCATION, round, type SignalDefinition } from "./types";
+import { everyVehicle, float, place, round, type SignalDefinition } from "./types";
 
 /** Signals at the top of the vehicle's tree: motion, location, ignition, the weather, the 12 V battery, service. */
 
@@ -8,36 +8,24 @@ const SERVICE_EVERY_KM = 15_000;
 const SERVICE_EVERY_S = 365 * 86_400;
 
 export const VEHICLE_SIGNALS: SignalDefinition[] = [
-  float("speed", "km/h", everyVehicle, "driving"),
-  float("isIgnitionOn", "", everyVehicle, "always"),
-  float("exteriorAirTemperature", "celsius", everyVehicle, "slow"),
-  float("lowVoltageBatteryCurrentVoltage", "V", everyVehicle, "slow"),
-  float("angularVelocityYaw", "degrees/s", everyVehicle, "driving", (s) => round(s.yawDegreesPerSecond, 2)),
-  float("connectivityCellularIsJammingDetected", "", everyVehicle, "slow", () => 0),
+  float("speed", everyVehicle, "driving"),
+  float("isIgnitionOn", everyVehicle, "always"),
+  float("exteriorAirTemperature", everyVehicle, "slow"),
+  float("lowVoltageBatteryCurrentVoltage", everyVehicle, "slow"),
+  float("angularVelocityYaw", everyVehicle, "driving", (s) => round(s.yawDegreesPerSecond, 2)),
+  float("connectivityCellularIsJammingDetected", everyVehicle, "slow", () => 0),
   // Each vehicle was last serviced at its own point of the interval, so the countdowns differ from car to car.
-  float("serviceDistanceToService", "km", everyVehicle, "slow", (s) => {
+  float("serviceDistanceToService", everyVehicle, "slow", (s) => {
     const since = (s.odometerKm + s.vehicle.tokenId * 37) % SERVICE_EVERY_KM;
     return round(SERVICE_EVERY_KM - since, 0);
   }),
-  float("serviceTimeToService", "s", everyVehicle, "slow", (s) => {
+  float("serviceTimeToService", everyVehicle, "slow", (s) => {
     const since = (Math.floor(s.t / 1e6) + s.vehicle.tokenId * 86_400 * 11) % SERVICE_EVERY_S;
     return SERVICE_EVERY_S - since;
   }),
-  { name: LOCATION_SIGNAL, kind: "location", unit: "", anyOf: LOCATION, fitted: everyVehicle, cadence: "driving" },
-  { ...float("currentLocationHeading", "degrees", everyVehicle, "driving"), anyOf: LOCATION },
-  {
-    ...float("currentLocationAltitude", "m", everyVehicle, "driving", (s) =>
-      round(altitudeAt(s.vehicle.metro, s.point), 1),
-    ),
-    anyOf: LOCATION,
-  },
+  place(LOCATION_SIGNAL, everyVehicle, "driving"),
+  float("currentLocationHeading", everyVehicle, "driving"),
+  float("currentLocationAltitude", everyVehicle, "driving", (s) => round(altitudeAt(s.vehicle.metro, s.point), 1)),
   // Computed from the precise location when asked for, never stored.
-  {
-    name: APPROXIMATE_LOCATION_SIGNAL,
-    kind: "location",
-    unit: "",
-    anyOf: [8, 4],
-    fitted: everyVehicle,
-    cadence: "driving",
-  },
+  place(APPROXIMATE_LOCATION_SIGNAL, everyVehicle, "driving"),
 ];
