@@ -1,5 +1,6 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
+import { processWideCache, ttlBelow } from "@/lib/process-wide";
 import { type DashboardRole, resolveRole } from "./access";
 import { licenseOwner } from "./license-owner";
 
@@ -12,33 +13,41 @@ import { licenseOwner } from "./license-owner";
 export const ROLE_RECHECK_MS = 5 * 60_000;
 // When the identity API cannot answer, the session keeps the role it had and the check is tried again soon.
 const RETRY_AFTER_FAILURE_MS = 30_000;
-const MAX_ENTRIES = 1_000;
 
-type Checked = { role: DashboardRole | null; until: number } | { role: "unknown"; until: number };
-const checked = new Map<string, Checked>();
+type Checked = { role: DashboardRole | null } | { role: "unknown" };
 
-export async function currentRole(
-  address: `0x${string}`,
-  sessionRole: DashboardRole,
-  now = Date.now(),
-): Promise<DashboardRole | null> {
+/**
+ * The answers by wallet. Wallets come from signed-in sessions, so many more than this is a flood, not a team: the
+ * least recently checked are then asked again.
+ */
+const roleChecks = () =>
+  processWideCache<`0x${string}`, Checked>("role-checks", { max: 1_000, ttl: ttlBelow(ROLE_RECHECK_MS) });
+
+export async function currentRole(address: `0x${string}`, sessionRole: DashboardRole): Promise<DashboardRole | null> {
   const { admins } = getConfig();
   if (admins.includes(address)) return "admin";
-  const hit = checked.get(address);
-  if (hit && hit.until > now) return hit.role === "unknown" ? sessionRole : hit.role;
-
-  let entry: Checked;
-  try {
-    entry = { role: await resolveRole(address, { licenseOwner, admins }), until: now + ROLE_RECHECK_MS };
-  } catch {
-    entry = { role: sessionRole === "owner" ? "unknown" : null, until: now + RETRY_AFTER_FAILURE_MS };
-  }
-  if (checked.size >= MAX_ENTRIES) checked.clear();
-  checked.set(address, entry);
+  const entry = roleChecks().get(address) ?? (await checkRole(address, sessionRole, admins));
   return entry.role === "unknown" ? sessionRole : entry.role;
+}
+
+/** Asks for the wallet's role and keeps the answer, or, when the identity API cannot answer, what to do meanwhile. */
+async function checkRole(
+  address: `0x${string}`,
+  sessionRole: DashboardRole,
+  admins: readonly string[],
+): Promise<Checked> {
+  try {
+    const entry = { role: await resolveRole(address, { licenseOwner, admins }) };
+    roleChecks().set(address, entry);
+    return entry;
+  } catch {
+    const entry: Checked = { role: sessionRole === "owner" ? "unknown" : null };
+    roleChecks().set(address, entry, { ttl: ttlBelow(RETRY_AFTER_FAILURE_MS) });
+    return entry;
+  }
 }
 
 /** Forgets the cached answers (tests). */
 export function forgetRoleChecks(): void {
-  checked.clear();
+  roleChecks().clear();
 }

@@ -48,7 +48,9 @@ const claims = (address: string, role: "owner" | "admin", signedInSecondsAgo = 0
 const cookieFor = (token: Record<string, unknown>, maxAge = 3600) => encode({ token, secret: SECRET, maxAge });
 const anyIdAndEnd = { id: expect.any(String), endsAtMs: expect.any(Number) };
 
-beforeEach(() => {
+beforeEach(async () => {
+  // The role checks are kept per process, across the module reloads below.
+  (await import("./role-check")).forgetRoleChecks();
   jar.cookies.clear();
   identity.owner = OWNER;
   identity.calls = 0;

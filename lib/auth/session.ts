@@ -3,6 +3,7 @@ import { decode } from "next-auth/jwt";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
+import { processWideCache, ttlBelow } from "@/lib/process-wide";
 import { REQUEST_PATH_HEADER } from "@/lib/security/headers";
 import { getAuthOptions } from "./options";
 import { isSessionRevoked } from "./revocation";
@@ -26,20 +27,21 @@ export interface DashboardSession {
 /**
  * Decrypted session cookies, by cookie value: a signed-in browser's next requests skip the decryption. Only the
  * decryption is cached (a minute at most, never past the session's end); revocation and the role are checked on
- * every request below.
+ * every request below. Past a thousand browsers seen within the minute (more than a team), the least recently seen
+ * is decrypted again; a cookie that does not decrypt is not kept, so made-up cookies cannot push real ones out.
  */
 const DECODED_TTL_MS = 60_000;
-const MAX_DECODED = 1_000;
-const decoded = new Map<string, { claims: SessionClaims | null; until: number }>();
+const decodedSessions = () =>
+  processWideCache<string, SessionClaims>("decoded-sessions", { max: 1_000, ttl: ttlBelow(DECODED_TTL_MS) });
 
 async function decodeSessionCookie(value: string, now: number): Promise<SessionClaims | null> {
-  const hit = decoded.get(value);
-  if (hit && hit.until > now) return hit.claims;
+  const hit = decodedSessions().get(value);
+  if (hit) return hit;
 
   const token = await decode({ token: value, secret: getAuthOptions().secret ?? "" }).catch(() => null);
   const claims = readSessionClaims(token, now);
-  if (decoded.size >= MAX_DECODED) decoded.clear();
-  decoded.set(value, { claims, until: Math.min(now + DECODED_TTL_MS, claims?.endsAtMs ?? now) });
+  const ttl = claims ? ttlBelow(Math.min(DECODED_TTL_MS, claims.endsAtMs - now)) : 0;
+  if (claims && ttl > 0) decodedSessions().set(value, claims, { ttl });
   return claims;
 }
 
@@ -58,7 +60,7 @@ export const getSession = cache(async (): Promise<DashboardSession | null> => {
   const claims = await decodeSessionCookie(value, now);
   if (!claims || claims.endsAtMs <= now) return null;
   if (await isSessionRevoked(claims.sid)) return null;
-  const role = await currentRole(claims.address, claims.role, now);
+  const role = await currentRole(claims.address, claims.role);
   if (!role) return null;
   const { address, signedInWith, sid, endsAtMs } = claims;
   return { address, role, signedInWith, id: sid, endsAtMs };
