@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Trip } from "@/lib/models";
 import { fakeTripsService, makeTrip } from "@/test-support/trips";
-import { MemoryTripHistory, walkTripHistory } from "./trip-history";
+import { LRUCache } from "lru-cache";
+import { keptTripsBound, walkTripHistory } from "./trip-history";
 
 /** Walks a vehicle's trips and collects them in the order handed on. */
-async function walk(service: ReturnType<typeof fakeTripsService>, store: MemoryTripHistory, tokenId = 1) {
+async function walk(service: ReturnType<typeof fakeTripsService>, store: LRUCache<number, Trip[]>, tokenId = 1) {
   const trips: Trip[] = [];
   const pages: number[] = [];
   let started: number | undefined;
@@ -21,7 +22,7 @@ async function walk(service: ReturnType<typeof fakeTripsService>, store: MemoryT
 describe("walkTripHistory", () => {
   it("walks every page the first time, then serves an unchanged vehicle with one request", async () => {
     const service = fakeTripsService(2_550);
-    const store = new MemoryTripHistory();
+    const store = new LRUCache(keptTripsBound());
     const first = await walk(service, store);
     expect(first.trips).toHaveLength(2_550);
     expect(service.stats.requested).toHaveLength(26);
@@ -37,7 +38,7 @@ describe("walkTripHistory", () => {
 
   it("adds new trips at the front by reading pages until it meets a known one", async () => {
     const service = fakeTripsService(1_000);
-    const store = new MemoryTripHistory();
+    const store = new LRUCache(keptTripsBound());
     await walk(service, store);
 
     service.add(30);
@@ -57,7 +58,7 @@ describe("walkTripHistory", () => {
 
   it("walks afresh when too many pages are new, or when the counts do not add up", async () => {
     const service = fakeTripsService(500);
-    const store = new MemoryTripHistory();
+    const store = new LRUCache(keptTripsBound());
     await walk(service, store);
     service.add(900);
     service.stats.requested.length = 0;
@@ -80,7 +81,7 @@ describe("walkTripHistory", () => {
 
   it("keeps nothing from a walk cut short", async () => {
     const service = fakeTripsService(1_000);
-    const store = new MemoryTripHistory();
+    const store = new LRUCache(keptTripsBound());
     const controller = new AbortController();
     const walking = walkTripHistory(1, service.fetchPage, store, {
       signal: controller.signal,
@@ -93,10 +94,10 @@ describe("walkTripHistory", () => {
   });
 });
 
-describe("MemoryTripHistory", () => {
+describe("the kept histories' bound", () => {
   it("keeps at most maxTrips in all, dropping the vehicles read least recently", () => {
     const trips = (n: number) => Array.from({ length: n }, (_, i) => makeTrip({ id: `t${i}` }));
-    const store = new MemoryTripHistory(1_000);
+    const store = new LRUCache(keptTripsBound(1_000));
     store.set(1, trips(400));
     store.set(2, trips(400));
     store.get(1);
@@ -111,11 +112,14 @@ describe("MemoryTripHistory", () => {
     store.set(4, trips(1_001));
     expect(store.get(4)).toBeUndefined();
     expect(store.get(3)).toHaveLength(500);
+    // A vehicle without trips is kept as well, not refused for its size.
+    store.set(5, []);
+    expect(store.get(5)).toEqual([]);
   });
 
   it("a walk stopped early keeps nothing; a kept history stops early too, without requests", async () => {
     const service = fakeTripsService(2_000);
-    const store = new MemoryTripHistory();
+    const store = new LRUCache(keptTripsBound());
     const stopAfter = (page: { currentPage: number }) => page.currentPage === 3;
     const stopped = await walkTripHistory(1, service.fetchPage, store, { onPage: () => undefined, stopAfter });
     expect(stopped).toEqual({ pages: 3, trips: 300, truncated: false, stopped: true });

@@ -1,6 +1,7 @@
 import "server-only";
+import type { LRUCache } from "lru-cache";
 import type { Trip, TripsPage } from "@/lib/models";
-import { processWide } from "@/lib/process-wide";
+import { processWideCache } from "@/lib/process-wide";
 import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { type WalkOptions, type WalkSummary, walkTripPages } from "./trip-pages";
 
@@ -16,45 +17,17 @@ export interface TripHistoryStore {
   set(tokenId: number, trips: Trip[]): void;
 }
 
+/** How many trips the kept histories hold in all, a trip being a few hundred bytes. */
+const KEPT_TRIPS_MAX = 250_000;
+
 /**
- * The histories in this process's memory, bounded by the number of trips kept in all (a trip is a few hundred
- * bytes). When a new history would pass the bound, the vehicles read least recently go first; a history larger than
- * the bound on its own is not kept at all.
+ * How the kept histories are bounded: by the number of trips they hold in all. Past the bound the vehicles read least
+ * recently go first, and a history larger than the bound on its own is not kept at all. None expires, since each read
+ * brings a history up to date against the service's first page.
  */
-export class MemoryTripHistory implements TripHistoryStore {
-  // A Map iterates in insertion order: re-inserting on each read keeps the least recently read first.
-  private readonly histories = new Map<number, Trip[]>();
-  private kept = 0;
-
-  constructor(private readonly maxTrips = 250_000) {}
-
-  get(tokenId: number): Trip[] | undefined {
-    const trips = this.histories.get(tokenId);
-    if (trips) {
-      this.histories.delete(tokenId);
-      this.histories.set(tokenId, trips);
-    }
-    return trips;
-  }
-
-  set(tokenId: number, trips: Trip[]): void {
-    this.forget(tokenId);
-    if (trips.length > this.maxTrips) return;
-    for (const [oldest, old] of this.histories) {
-      if (this.kept + trips.length <= this.maxTrips) break;
-      this.histories.delete(oldest);
-      this.kept -= old.length;
-    }
-    this.histories.set(tokenId, trips);
-    this.kept += trips.length;
-  }
-
-  private forget(tokenId: number): void {
-    const old = this.histories.get(tokenId);
-    if (!old) return;
-    this.histories.delete(tokenId);
-    this.kept -= old.length;
-  }
+export function keptTripsBound(maxTrips = KEPT_TRIPS_MAX): LRUCache.Options<number, Trip[], unknown> {
+  // lru-cache refuses a size of 0: a vehicle without trips weighs as one.
+  return { maxSize: maxTrips, sizeCalculation: (trips) => Math.max(1, trips.length) };
 }
 
 /** More new pages than this since the last sync, and a full walk (with its concurrency) is the quicker way. */
@@ -63,7 +36,7 @@ const MAX_CATCH_UP_PAGES = 5;
 const pagesFor = (trips: number) => Math.ceil(trips / TRIPS_PAGE_SIZE);
 
 /** Every trip fetched so far, per vehicle: one store per process, shared by the all-trips walks and the day search. */
-export const keptTripHistory = () => processWide<TripHistoryStore>("trip-history", () => new MemoryTripHistory());
+export const keptTripHistory = () => processWideCache<number, Trip[]>("trip-history", keptTripsBound());
 
 /**
  * Page `page` of a kept history as the service would answer it, when the history is current: its newest trip is the

@@ -5,7 +5,8 @@ import { type TripPathsMessage, encodePathsMessage } from "@/lib/geo/trip-paths-
 import { type PathWindow, pathWindowOf } from "@/lib/geo/trip-path-window";
 import { PATHS_PER_REQUEST, type PathAnswer } from "@/lib/dimo/telemetry";
 import type { Trip, TripPath, TripPathResult } from "@/lib/models";
-import { processWide } from "@/lib/process-wide";
+import { processWideCache } from "@/lib/process-wide";
+import { TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import { isAbort, toFailure } from "./failure";
 import { guarded } from "./guard";
 import { tripsInput } from "./inputs";
@@ -15,7 +16,7 @@ import { recentTripsPage } from "./recent-trip-pages";
 /**
  * The routes of one page of trips, for the trips map: one request from the browser, read from the Telemetry API ten
  * trips to a request and streamed back as each request's answer arrives (lib/geo/trip-paths-stream.ts). A finished trip's path never
- * changes, so each is kept in this server instance's memory (not shared between instances; a bounded LRU).
+ * changes, so each is kept in this server instance's memory (not shared between instances; a bounded cache).
  */
 
 /**
@@ -23,31 +24,14 @@ import { recentTripsPage } from "./recent-trip-pages";
  * wait without queueing behind the service's rate limit (lib/dimo/pacer.ts paces them anyway).
  */
 export const PATH_CONCURRENCY = 3;
-const CACHE_LIMIT = 5_000;
 
-class PathCache {
-  private readonly entries = new Map<string, TripPath>();
-  get(key: string): TripPath | undefined {
-    const path = this.entries.get(key);
-    if (path) {
-      // Most recently used last, so the oldest is the first to go.
-      this.entries.delete(key);
-      this.entries.set(key, path);
-    }
-    return path;
-  }
-  set(key: string, path: TripPath): void {
-    this.entries.set(key, path);
-    if (this.entries.size > CACHE_LIMIT) this.entries.delete(this.entries.keys().next().value as string);
-  }
-  clear(): void {
-    this.entries.clear();
-  }
-}
+/**
+ * The kept paths: as many as the pages of trips a few people page through, the least recently used dropped first.
+ * None expires, as a finished trip's path never changes.
+ */
+const pathCache = () => processWideCache<string, TripPath>("trip-path-cache", { max: 50 * TRIPS_PAGE_SIZE });
 
-const pathCache = () => processWide("trip-path-cache", () => new PathCache());
-
-/** Forgets every kept path (the benchmark's cold runs). */
+/** Forgets every kept path (cold runs in tests). */
 export function clearTripPathCache(): void {
   pathCache().clear();
 }
