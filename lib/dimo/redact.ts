@@ -1,6 +1,5 @@
 import "server-only";
-import { LruMap } from "@/lib/lru";
-import { processWide } from "@/lib/process-wide";
+import { processWideCache } from "@/lib/process-wide";
 
 /**
  * Removes secrets from text that may reach a log line, an error message or the activity log. Upstream services echo
@@ -42,8 +41,11 @@ const MIN_TOKEN_PART_LENGTH = 16;
  */
 const HELD_TOKENS_MAX = 256;
 
-/** Held tokens, each with its signature (what follows its last dot) when that is worth looking for on its own. */
-const heldTokens = () => processWide("held-tokens", () => new LruMap<string, string | null>(HELD_TOKENS_MAX));
+/**
+ * Held tokens, each with its signature (what follows its last dot) when that is worth looking for on its own, else
+ * "". None expires: a token is worth hiding after its end too.
+ */
+const heldTokens = () => processWideCache<string, string>("held-tokens", { max: HELD_TOKENS_MAX });
 
 /**
  * Remembers a token this process holds; the token caches call it for each token they store or hand out. Every
@@ -53,7 +55,7 @@ const heldTokens = () => processWide("held-tokens", () => new LruMap<string, str
 export function holdToken(token: string): void {
   if (token.length < MIN_SECRET_LENGTH) return;
   const signature = token.includes(".") ? token.slice(token.lastIndexOf(".") + 1) : "";
-  heldTokens().set(token, signature.length >= MIN_TOKEN_PART_LENGTH ? signature : null);
+  heldTokens().set(token, signature.length >= MIN_TOKEN_PART_LENGTH ? signature : "");
 }
 
 function withoutKnownSecrets(text: string, knownSecrets: readonly string[]): string {
@@ -65,7 +67,7 @@ function withoutKnownSecrets(text: string, knownSecrets: readonly string[]): str
   // The whole token first, so that it is not left with its signature cut out.
   for (const [token, signature] of heldTokens().entries()) {
     hide(token);
-    if (signature !== null) hide(signature);
+    if (signature) hide(signature);
   }
   return clean;
 }

@@ -23,12 +23,12 @@ function stubIdentity() {
   return { http, asked };
 }
 
-function directory(maxRecords?: number) {
+function directory(maxRecords?: number, clock = { now: 1_000 }) {
   const identity = stubIdentity();
   const vehicles = new VehicleDirectory({
     http: identity.http,
     config: sandboxConfig("http://identity.test"),
-    now: () => 1_000,
+    now: () => clock.now,
     ttlMs: 60_000,
     onActivity: () => undefined,
     ...(maxRecords !== undefined ? { maxRecords } : {}),
@@ -62,6 +62,37 @@ describe("VehicleDirectory", () => {
     expect(asked).toEqual([]);
     await vehicles.get(last - VEHICLE_RECORDS_MAX);
     expect(asked).toEqual([last - VEHICLE_RECORDS_MAX]);
+  });
+});
+
+describe("VehicleDirectory's time", () => {
+  it("asks again once a record's ttl has passed on the client's clock, and no sooner", async () => {
+    const clock = { now: Date.parse("2026-11-25T12:00:00Z") };
+    const { vehicles, asked } = directory(undefined, clock);
+    await vehicles.get(1);
+    clock.now += 60_000 - 1;
+    await vehicles.get(1);
+    expect(asked).toEqual([1]);
+    clock.now += 1;
+    await vehicles.get(1);
+    expect(asked).toEqual([1, 1]);
+  });
+
+  it("keeps a record no longer than its grant lasts", async () => {
+    const clock = { now: Date.parse("2026-11-25T12:00:00Z") };
+    const { vehicles, asked } = directory(undefined, clock);
+    const sacd = { permissions: "0x3ffc", expiresAt: "2026-11-25T12:00:10Z" };
+    const record = toVehicleRecord(
+      { tokenId: 7, owner: "0x52D52df587cB2E014Ae81495D88c71c819779923", sacd },
+      clock.now,
+    );
+    vehicles.remember(7, record);
+    clock.now += 10_000 - 1;
+    expect(await vehicles.get(7)).toBe(record);
+    expect(asked).toEqual([]);
+    clock.now += 1;
+    await vehicles.get(7);
+    expect(asked).toEqual([7]);
   });
 });
 

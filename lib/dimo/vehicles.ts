@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { decodePermissions } from "@/lib/protocol";
 import { type ActivityInput, cacheHitEntry } from "./activity";
 import { type HttpSettings } from "./http";
@@ -7,7 +8,7 @@ import { type VehicleNode } from "./schemas/identity";
 import { SingleFlight } from "./single-flight";
 import { type Vehicle } from "@/lib/models";
 import { type AppConfig } from "@/lib/config";
-import { LruMap } from "@/lib/lru";
+import { ttlBelow } from "@/lib/process-wide";
 
 /**
  * What the identity API says about each vehicle, the license's grant included, kept for a few minutes. The grant
@@ -67,20 +68,26 @@ export interface VehicleDirectoryDeps {
 }
 
 /**
- * Vehicle records by token id, the least recently used dropped first past the bound; null records (unknown vehicles)
- * are kept too, so a bad link does not hammer the API.
+ * Vehicle records by token id, the least recently used dropped first past the bound, each for the client's ttlMs at
+ * most (on the client's clock); null records (unknown vehicles) are kept too, so a bad link does not hammer the API.
+ * One directory per client, as each client may face its own identity API.
  */
 export class VehicleDirectory {
-  private readonly records: LruMap<number, { record: VehicleRecord | null; until: number }>;
+  private readonly records: LRUCache<number, { record: VehicleRecord | null }>;
   private readonly flights = new SingleFlight<VehicleRecord | null>();
 
   constructor(private readonly deps: VehicleDirectoryDeps) {
-    this.records = new LruMap(deps.maxRecords ?? VEHICLE_RECORDS_MAX);
+    // Each record's ttl is set when it is remembered; the clock is the client's, read at every check.
+    this.records = new LRUCache({
+      max: deps.maxRecords ?? VEHICLE_RECORDS_MAX,
+      perf: { now: deps.now },
+      ttlResolution: 0,
+    });
   }
 
   async get(tokenId: number): Promise<VehicleRecord | null> {
     const kept = this.records.get(tokenId);
-    if (kept && kept.until > this.deps.now()) {
+    if (kept) {
       this.reportHit(tokenId);
       return kept.record;
     }
@@ -93,11 +100,14 @@ export class VehicleDirectory {
   }
 
   remember(tokenId: number, record: VehicleRecord | null): void {
-    let until = this.deps.now() + this.deps.ttlMs;
+    const now = this.deps.now();
+    let keepMs = this.deps.ttlMs;
     // A grant that ends sooner than the record would be kept must not outlive itself here.
     const grantEnd = record?.vehicle.grant?.expiresAt;
-    if (grantEnd) until = Math.min(until, Date.parse(grantEnd));
-    this.records.set(tokenId, { record, until });
+    if (grantEnd) keepMs = Math.min(keepMs, Date.parse(grantEnd) - now);
+    const ttl = ttlBelow(keepMs);
+    if (ttl > 0) this.records.set(tokenId, { record }, { ttl });
+    else this.records.delete(tokenId);
   }
 
   forget(tokenId: number): void {
