@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { type MetroId, METROS } from "../seed/metros";
 import { type Powertrain } from "../seed/energy";
 import { type RoutePlan } from "../seed/route-plan";
@@ -14,20 +15,19 @@ export interface VehicleSource {
   drives: DriveStore;
 }
 
-const ROUTE_CACHE_LIMIT = 4000;
-const routes = new Map<string, RoutePlan>();
+/**
+ * Routes already drawn, by vehicle and trip: a chart redrawn over the same day drives the same routes. A route never
+ * changes, so none expires; the bound keeps memory flat while a long history is generated, the least recently used
+ * dropped first.
+ */
+const routes = new LRUCache<string, RoutePlan>({ max: 4_000 });
 
-/** The route of one trip, kept in a small LRU: a chart redrawn over the same day drives the same routes. */
+/** The route of one trip, drawn once and kept while it is in use. */
 export function routeOf(source: VehicleSource, drive: DriveRecord): RoutePlan {
   const key = `${source.tokenId}:${drive.seq}`;
   const cached = routes.get(key);
-  if (cached) {
-    routes.delete(key);
-    routes.set(key, cached);
-    return cached;
-  }
+  if (cached) return cached;
   const plan = tripRoute(source.tokenId, METROS[source.metro], drive.seq, drive.start, drive.end);
   routes.set(key, plan);
-  if (routes.size > ROUTE_CACHE_LIMIT) routes.delete(routes.keys().next().value as string);
   return plan;
 }
