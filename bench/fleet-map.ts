@@ -15,7 +15,7 @@
  * first one's equal array, so the map draws nothing anew.)
  */
 import type { BrowserContext, Page } from "@playwright/test";
-import type { FleetPosition } from "@/lib/fleet/types";
+import type { FleetPosition } from "@/lib/models/fleet";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { METROS } from "@/sandbox/seed/metros";
 import { createPrng } from "@/sandbox/seed/prng";

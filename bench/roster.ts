@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { VehicleList } from "@/components/vehicles/vehicle-list";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DEMO_LICENSE } from "@/lib/demo-license";
-import { type VehicleListView } from "@/lib/roster/types";
+import { type VehicleListView } from "@/lib/models/roster";
 import { rosterServiceFor, vehicleRoster } from "@/lib/server/roster";
 import { readVehicleList, vehicleListView } from "@/lib/server/vehicle-list";
 import { createMemoryStores } from "@/lib/store/memory";

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DIMO_RATE_LIMITS, type DimoService } from "@/lib/protocol";
 import { runTrial } from "@/lib/server/webhook-trial";
-import { TRIAL_DAYS } from "@/lib/server/webhook-trial-types";
+import { TRIAL_DAYS } from "@/lib/models/webhook-trial";
 import { setUpSandboxProcess } from "@/test-support/sandbox";
 import { summarize } from "./stats";
 

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type CredentialList } from "@/lib/server/attestation-types";
+import { type CredentialList } from "@/lib/models/attestation";
 import { fetchJson } from "@/lib/result";
 
 /**

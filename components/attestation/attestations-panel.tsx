@@ -5,7 +5,7 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { useHydrated } from "@/lib/hooks/use-now";
-import { type AttestationKind, type CredentialList as Credentials } from "@/lib/server/attestation-types";
+import { type AttestationKind, type CredentialList as Credentials } from "@/lib/models/attestation";
 import { type PrivilegeId } from "@/lib/protocol";
 import { type Result, toAppError } from "@/lib/result";
 import { credentialsQuery } from "./attestation-query";

@@ -1,7 +1,7 @@
 import { missingFor } from "@/lib/features";
 import { type VehicleGrant } from "@/lib/models";
 import { listCredentials } from "@/lib/server/attestation";
-import { ATTESTATION_FEATURES, ATTESTATION_KINDS, type AttestationKind } from "@/lib/server/attestation-types";
+import { ATTESTATION_FEATURES, ATTESTATION_KINDS, type AttestationKind } from "@/lib/models/attestation";
 import { type PrivilegeId } from "@/lib/protocol";
 import { AttestationsPanel } from "./attestations-panel";
 

@@ -16,7 +16,7 @@ import {
   type AttestationCreated,
   type AttestationKind,
   type AttestationRequest,
-} from "@/lib/server/attestation-types";
+} from "@/lib/models/attestation";
 import { attestationKeys } from "./attestation-query";
 import { HEALTH_RANGES, type HealthRangeId, healthRange } from "./health-range";
 

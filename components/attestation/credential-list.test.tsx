@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { type Credential } from "@/lib/server/attestation-types";
+import { type Credential } from "@/lib/models/attestation";
 import { CredentialList } from "./credential-list";
 
 const credential = (id: string, kind: Credential["kind"], dataVersion: string): Credential => ({

@@ -3,7 +3,7 @@
 import { Badge } from "@/components/ui/badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { LocalTime } from "@/components/trips/local-time";
-import { ATTESTATION_LABELS, type Credential } from "@/lib/server/attestation-types";
+import { ATTESTATION_LABELS, type Credential } from "@/lib/models/attestation";
 
 /** The vehicle's credentials, newest first: what each attests, when, by whom, and its signed JSON to read and copy. */
 export function CredentialList({ credentials }: { credentials: readonly Credential[] }) {

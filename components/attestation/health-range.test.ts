@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HEALTH_MAX_RANGE_MS } from "@/lib/server/attestation-types";
+import { HEALTH_MAX_RANGE_MS } from "@/lib/models/attestation";
 import { HEALTH_RANGES, healthRange } from "./health-range";
 
 const NOW = Date.parse("2026-05-01T12:00:00Z");

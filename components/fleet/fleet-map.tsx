@@ -14,7 +14,7 @@ import { MapRegion } from "@/components/map/map-region";
 import { mapThemeOf } from "@/components/map/map-theme";
 import { OVERLAY_PREFIX, useBaseMap } from "@/components/map/use-base-map";
 import { whenDrawn } from "@/components/map/when-drawn";
-import type { FleetPosition } from "@/lib/fleet/types";
+import type { FleetPosition } from "@/lib/models/fleet";
 import { measureForTests } from "@/lib/test-hooks";
 import { FleetLegend } from "./fleet-legend";
 import {

@@ -2,7 +2,7 @@ import type { Feature, Point } from "geojson";
 import Supercluster from "supercluster";
 import { describe, expect, it } from "vitest";
 import { CLUSTERING } from "@/components/map/gl/clustering";
-import type { FleetPosition } from "@/lib/fleet/types";
+import type { FleetPosition } from "@/lib/models/fleet";
 import { fleetMarksOf, fleetPointsOf, positionsIn, vehiclesAt } from "./fleet-points";
 
 const position = (tokenId: number, lat: number, lon: number, approximate = false): FleetPosition => ({

@@ -1,7 +1,7 @@
 import type { Feature, Point } from "geojson";
 import { type ClusterMark, marksOf } from "@/components/map/gl/cluster-marks";
 import { PointStore } from "@/components/trips/point-store";
-import type { FleetPosition } from "@/lib/fleet/types";
+import type { FleetPosition } from "@/lib/models/fleet";
 
 /**
  * The fleet's positions as the all-trips map's cluster worker takes them (a PointStore of start points, with no ends

@@ -6,7 +6,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { fleetProgressText, stillReading } from "@/lib/fleet/progress";
 import { formatNumber } from "@/lib/format/numbers";
-import type { FleetPosition } from "@/lib/fleet/types";
+import type { FleetPosition } from "@/lib/models/fleet";
 import { toAppError } from "@/lib/result";
 import type { PickedVehicles } from "./fleet-points";
 import { FleetMapLazy } from "./fleet-map-lazy";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { stillReading } from "@/lib/fleet/progress";
-import type { FleetPositionsAnswer } from "@/lib/fleet/types";
+import type { FleetPositionsAnswer } from "@/lib/models/fleet";
 import { fetchJson } from "@/lib/result";
 
 /**

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { type ShareLinkSettings } from "@/lib/server/share-links-types";
+import { type ShareLinkSettings } from "@/lib/models/share-links";
 import { ShareLinkBuilder } from "./share-link-builder";
 import { ShareLinkList } from "./share-link-list";
 

@@ -20,7 +20,7 @@ import {
   sharePreview,
   splitList,
 } from "@/lib/share-links";
-import { type ShareLinkSettings } from "@/lib/server/share-links-types";
+import { type ShareLinkSettings } from "@/lib/models/share-links";
 import { ShareLinkPreview } from "./share-link-preview";
 import { ShareLinkQr } from "./share-link-qr";
 import { FilterFields, PermissionFields, RedirectField } from "./share-link-fields";

@@ -2,7 +2,7 @@
 
 import { type PrivilegeId } from "@/lib/protocol";
 import { ALL_PERMISSION_WORDS, PERMISSION_TEMPLATES, POWERTRAIN_TYPES } from "@/lib/share-links";
-import { type ShareLinkSettings } from "@/lib/server/share-links-types";
+import { type ShareLinkSettings } from "@/lib/models/share-links";
 import { type BuilderState } from "./share-link-builder";
 
 /** The builder's groups of fields: what is asked, which vehicles and until when, and where owners come back to. */

@@ -4,7 +4,7 @@ import { LocalTime } from "@/components/trips/local-time";
 import { buttonClasses } from "@/components/ui/button";
 import type { Vehicle } from "@/lib/models";
 import { GrantNotice } from "./grant-notice";
-import { vehicleTitle } from "./vehicle-name";
+import { vehicleTitle } from "@/lib/roster/vehicle-title";
 
 /** Whole days from an instant to now; null when the instant cannot be read. */
 function daysSince(iso: string, nowMs: number): number | null {

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useTransition } from "react";
-import { type RosterProgress as Progress } from "@/lib/roster/types";
+import { type RosterProgress as Progress } from "@/lib/models/roster";
 
 /** How often the list asks the server again while the roster fills: each time a few identity pages further. */
 const REFRESH_EVERY_MS = 1_500;

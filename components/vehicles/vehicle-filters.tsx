@@ -1,7 +1,7 @@
 "use client";
 
 import { PRIVILEGES } from "@/lib/protocol";
-import { type GrantFilter, type VehicleFilters as Filters } from "./filter-vehicles";
+import { type GrantFilter, type VehicleFilters as Filters } from "@/lib/roster/filters";
 
 const GRANT_CHOICES: { value: GrantFilter; label: string }[] = [
   { value: "all", label: "All grants" },

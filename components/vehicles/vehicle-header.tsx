@@ -4,7 +4,7 @@ import type { Vehicle } from "@/lib/models";
 import { GrantExpiry } from "./grant-expiry";
 import { GrantLacks } from "./grant-lacks";
 import { HeaderPrivileges } from "./header-privileges";
-import { vehicleTitle } from "./vehicle-name";
+import { vehicleTitle } from "@/lib/roster/vehicle-title";
 
 /**
  * The top of every vehicle page in two lines: what the vehicle is (year, make and model, or its name), its token id

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { EMPTY_ROSTER_QUERY } from "@/lib/roster/query";
-import { type VehicleListView } from "@/lib/roster/types";
+import { type VehicleListView } from "@/lib/models/roster";
 import { rosterVehicle } from "@/test-support/fake-identity";
 import { VehicleList } from "./vehicle-list";
 

@@ -7,7 +7,7 @@ import { GrantExpiry } from "./grant-expiry";
 import { GrantEndsSoon } from "./grant-ends-soon";
 import { SharedVia } from "./shared-via";
 import { PrivilegeBadges } from "./privilege-badges";
-import { vehicleTitle } from "./vehicle-name";
+import { vehicleTitle } from "@/lib/roster/vehicle-title";
 
 /** A cell's label, shown only where the rows are cards (below `md`), since the column headings are hidden there. */
 function CardLabel({ children }: { children: React.ReactNode }) {

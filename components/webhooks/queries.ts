@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { type InboxView } from "@/lib/server/inbox-types";
-import { type WebhookTrial } from "@/lib/server/webhook-trial-types";
-import { type VehicleWatcher, type WebhookRow } from "@/lib/server/webhooks-types";
+import { type InboxView } from "@/lib/models/inbox";
+import { type WebhookTrial } from "@/lib/models/webhook-trial";
+import { type VehicleWatcher, type WebhookRow } from "@/lib/models/webhooks";
 import { fetchJson } from "@/lib/result";
 
 /**

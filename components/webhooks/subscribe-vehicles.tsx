@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { subscribeAllVehiclesAction, subscribeVehiclesAction, unsubscribeVehicleAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
 import { valueTypeOf } from "@/lib/server/webhooks-metrics";
-import { type SubscribeOutcome, type WebhookRow } from "@/lib/server/webhooks-types";
+import { type SubscribeOutcome, type WebhookRow } from "@/lib/models/webhooks";
 import { vehicleChoicesQuery } from "./queries";
 import { useRefreshWebhooks } from "./use-refresh-webhooks";
 

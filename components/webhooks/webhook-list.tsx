@@ -10,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { deleteWebhookAction, setWebhookStatusAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
-import { type WebhookRow } from "@/lib/server/webhooks-types";
+import { type WebhookRow } from "@/lib/models/webhooks";
 import { webhooksQuery } from "./queries";
 import { SubscribeVehicles } from "./subscribe-vehicles";
 import { TestTargetButton } from "./test-target-button";

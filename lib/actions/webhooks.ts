@@ -14,7 +14,7 @@ import {
   webhookIdInput,
 } from "@/lib/server/webhooks";
 import { postSampleEvent, testTargetInput } from "@/lib/server/webhook-test";
-import { type SubscribeOutcome, type TargetTestResult } from "@/lib/server/webhooks-types";
+import { type SubscribeOutcome, type TargetTestResult } from "@/lib/models/webhooks";
 
 /**
  * The webhooks section's changes, each a guarded action (the license's owner and admins are the only people who sign

@@ -5,7 +5,7 @@ import {
   type AttestationRequest,
   type Credential,
   type CredentialList,
-} from "@/lib/server/attestation-types";
+} from "@/lib/models/attestation";
 import { DimoError, isDimoError } from "./errors";
 import { type HttpSettings, dimoFetch } from "./http";
 import { parseResponse } from "./parse";

@@ -7,7 +7,7 @@ import { type HttpSettings } from "./http";
 import { DEFAULT_RETRY } from "./retry";
 import { count, ROUTES, testClient } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
-import { type AttestationKind, type AttestationRequest } from "@/lib/server/attestation-types";
+import { type AttestationKind, type AttestationRequest } from "@/lib/models/attestation";
 
 /** Credentials made with the Attestation API and read back from the Telemetry API, over HTTP against the sandbox. */
 

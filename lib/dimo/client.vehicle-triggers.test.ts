@@ -3,7 +3,7 @@ import { type DimoError } from "./errors";
 import { testClient } from "@/test-support/dimo-client";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { RECEIVER_TOKEN, type TestReceiver, startReceiver } from "@/sandbox/services/vehicle-triggers/test-receiver";
-import { type WebhookDraft } from "@/lib/server/webhooks-types";
+import { type WebhookDraft } from "@/lib/models/webhooks";
 
 /** The license's webhooks through the Vehicle Triggers API, over HTTP against the sandbox and a local receiver. */
 

@@ -7,7 +7,7 @@ import {
   type WebhookDraft,
   type WebhookService,
   type WebhookUpdate,
-} from "@/lib/server/webhooks-types";
+} from "@/lib/models/webhooks";
 import { type DimoRequest, type HttpSettings, dimoFetch } from "./http";
 import { parseResponse } from "./parse";
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fleetProgressText, stillReading } from "./progress";
-import type { FleetRefreshProgress } from "./types";
+import type { FleetRefreshProgress } from "@/lib/models/fleet";
 
 const PROGRESS: FleetRefreshProgress = {
   total: 10_000,

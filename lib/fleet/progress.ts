@@ -1,6 +1,6 @@
 import { formatNumber } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
-import type { FleetRefreshProgress } from "./types";
+import type { FleetRefreshProgress } from "@/lib/models/fleet";
 
 /**
  * The position refresher's progress in words: how many vehicles have a position, and how long the rest take at DIMO's

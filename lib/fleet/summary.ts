@@ -3,7 +3,7 @@ import type { Vehicle } from "@/lib/models";
 import { type PrivilegeId } from "@/lib/protocol";
 import { EMPTY_ROSTER_QUERY, type RosterQuery, rosterSearch } from "@/lib/roster/query";
 import { type RosterSelectionInput, matchingVehicles, selectRosterPage } from "@/lib/roster/select";
-import type { RosterProgress } from "@/lib/roster/types";
+import type { RosterProgress } from "@/lib/models/roster";
 import type { AppError } from "@/lib/result";
 import { EXPIRY_WARNING_DAYS, POWERTRAIN_TYPES } from "@/lib/share-links";
 
@@ -44,7 +44,7 @@ export interface FleetSummary {
   seen: FleetSeen | null;
 }
 
-/** What the position refresher knows of when each vehicle was last seen (lib/fleet/types.ts FleetPositionsView). */
+/** What the position refresher knows of when each vehicle was last seen (lib/models/fleet.ts FleetPositionsView). */
 export interface SeenInput {
   lastSeenMs: Readonly<Record<number, number>>;
   nowMs: number;

@@ -1,7 +1,7 @@
-import { vehicleTitle } from "@/components/vehicles/vehicle-name";
 import { csvRow } from "@/lib/geo/csv";
 import type { Vehicle } from "@/lib/models";
 import { PRIVILEGES } from "@/lib/protocol";
+import { vehicleTitle } from "./vehicle-title";
 
 /** The roster's CSV export: one row a vehicle, the columns the list shows and the link that brought it. */
 

@@ -1,6 +1,6 @@
-import { GRANT_FILTERS, type GrantFilter } from "@/components/vehicles/filter-vehicles";
 import { type PrivilegeId, isPrivilegeId } from "@/lib/protocol";
 import { POWERTRAIN_TYPES, type PowertrainType } from "@/lib/share-links/link";
+import { GRANT_FILTERS, type GrantFilter } from "./filters";
 
 /**
  * What the vehicle list is asked for, read from its URL: `?q=` (the search), `?privilege=` (each one held),

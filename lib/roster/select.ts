@@ -1,7 +1,7 @@
-import { holdsAll, matchesQuery } from "@/components/vehicles/filter-vehicles";
-import { vehicleTitle } from "@/components/vehicles/vehicle-name";
 import type { Vehicle } from "@/lib/models";
 import { type EndedGrant, endsSoon } from "@/lib/share-links";
+import { holdsAll, matchesQuery } from "./filters";
+import { vehicleTitle } from "./vehicle-title";
 import { ROSTER_PAGE_SIZE, type RosterQuery, type RosterSort } from "./query";
 
 /**

@@ -9,7 +9,7 @@ import {
   type AttestationRequest,
   type Credential,
   type CredentialList,
-} from "./attestation-types";
+} from "@/lib/models/attestation";
 import { guarded } from "./guard";
 import { positiveWholeNumber, tokenIdInput } from "./inputs";
 import { recordKnownVin } from "./roster";

@@ -1,6 +1,6 @@
 import "server-only";
 import { type FleetSummaryView, fleetSummary } from "@/lib/fleet/summary";
-import type { FleetPositionsView } from "@/lib/fleet/types";
+import type { FleetPositionsView } from "@/lib/models/fleet";
 import type { AppError } from "@/lib/result";
 import { toFailure } from "./failure";
 import { readFleetPositions } from "./fleet";

@@ -4,7 +4,7 @@ import { getConfig } from "@/lib/config";
 import { getStores } from "@/lib/store";
 import { noteFleetDelivery } from "./fleet";
 import { guarded } from "./guard";
-import { type InboxDelivery, type InboxView } from "./inbox-types";
+import { type InboxDelivery, type InboxView } from "@/lib/models/inbox";
 import { noInput } from "./inputs";
 
 /**

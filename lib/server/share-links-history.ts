@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { vehicleTitle } from "@/components/vehicles/vehicle-name";
+import { vehicleTitle } from "@/lib/roster/vehicle-title";
 import { getConfig } from "@/lib/config";
 import { getDimoClient } from "@/lib/dimo";
 import type { VehicleAccess, VehicleGrant } from "@/lib/models";

@@ -17,10 +17,10 @@ import {
 import { readSavedShareLinks } from "@/lib/share-links/records";
 import { type CappedLogStore, getStores } from "@/lib/store";
 import { guarded } from "./guard";
-import { type ShareLinkSettings } from "./share-links-types";
+import { type ShareLinkSettings } from "@/lib/models/share-links";
 import { noInput } from "./inputs";
 
-export type { ShareLinkSettings } from "./share-links-types";
+export type { ShareLinkSettings } from "@/lib/models/share-links";
 
 /**
  * The license's share links: what the builder needs to know (DIMO's login address, the license's name and

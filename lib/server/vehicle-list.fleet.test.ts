@@ -5,7 +5,7 @@ import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEFINITIONS_PER_QUERY } from "@/lib/dimo/identity";
 import { decodePermissions } from "@/lib/protocol";
 import { type RosterQuery } from "@/lib/roster/query";
-import { type VehicleListView } from "@/lib/roster/types";
+import { type VehicleListView } from "@/lib/models/roster";
 import { endsSoon } from "@/lib/share-links";
 import { fetchAllLicenseVehiclePages } from "@/sandbox/services/identity/license-vehicle-pages";
 import { type StatsSnapshot } from "@/sandbox/control-client";

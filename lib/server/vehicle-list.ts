@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { parseRosterQuery } from "@/lib/roster/query";
 import { type RosterSelectionInput, selectRosterPage } from "@/lib/roster/select";
-import { type RosterProgress, type VehicleListView } from "@/lib/roster/types";
+import { type RosterProgress, type VehicleListView } from "@/lib/models/roster";
 import type { Vehicle } from "@/lib/models";
 import { type EndedGrant, type ShareRecord, endedGrant } from "@/lib/share-links";
 import { guarded } from "./guard";

@@ -6,7 +6,7 @@ import { vehicleDid } from "@/lib/protocol";
 import { AppFailure } from "@/lib/result";
 import { conditionInput } from "./webhooks";
 import { TRIGGER_EVENTS, valueTypeOf } from "./webhooks-metrics";
-import { type TargetTestResult } from "./webhooks-types";
+import { type TargetTestResult } from "@/lib/models/webhooks";
 
 /**
  * "Test" from the server, not the browser: a sample CloudEvent shaped as DIMO's Vehicle Triggers API sends it, POSTed

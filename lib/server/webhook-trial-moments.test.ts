@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type Trip } from "@/lib/models";
 import { trialMoments } from "./webhook-trial-moments";
-import { TRIAL_MAX_MOMENTS } from "./webhook-trial-types";
+import { TRIAL_MAX_MOMENTS } from "@/lib/models/webhook-trial";
 
 const trip = (id: string, start: number, end: number): Trip =>
   ({

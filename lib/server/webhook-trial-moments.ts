@@ -1,5 +1,5 @@
 import { type Trip } from "@/lib/models";
-import { TRIAL_MAX_MOMENTS, type TrialMoment } from "./webhook-trial-types";
+import { TRIAL_MAX_MOMENTS, type TrialMoment } from "@/lib/models/webhook-trial";
 
 /**
  * A trial's firings as the timeline shows them: the firings inside one trip become one moment (the first, with how

@@ -3,7 +3,7 @@ import { type DashboardSession } from "@/lib/auth/session";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { GET as trialGet } from "@/app/api/webhooks/trial/route";
 import { tryWebhookOnHistory } from "./webhook-trial";
-import { TRIAL_INTERVAL } from "./webhook-trial-types";
+import { TRIAL_INTERVAL } from "@/lib/models/webhook-trial";
 
 /** The history trial through the app's own client against a sandbox, compared with what the sandbox itself serves. */
 

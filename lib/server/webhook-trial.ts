@@ -30,7 +30,7 @@ import {
   TRIAL_MAX_VEHICLES,
   type VehicleTrial,
   type WebhookTrial,
-} from "./webhook-trial-types";
+} from "@/lib/models/webhook-trial";
 
 /**
  * "Try it on history": a condition replayed over the last days of the Telemetry API's history for up to ten vehicles,

@@ -1,6 +1,6 @@
 import { type SignalValueType } from "@/lib/cel/conditions";
 import { SIGNAL_CATALOG, type SignalKind, catalogSignal } from "@/lib/signals/catalog";
-import { type WebhookService } from "./webhooks-types";
+import { type WebhookService } from "@/lib/models/webhooks";
 
 /**
  * What a webhook may watch, as the create form offers it and the server checks it: the Telemetry API's signals (the

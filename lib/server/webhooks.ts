@@ -10,7 +10,7 @@ import { guarded } from "./guard";
 import { inboxTarget } from "./inbox";
 import { noInput, positiveWholeNumber, tokenIdInput } from "./inputs";
 import { TRIGGER_EVENTS, VSS_PREFIX, isKnownMetric, valueTypeOf } from "./webhooks-metrics";
-import { type VehicleWatcher, type WebhookRow, tokenIdOfDid } from "./webhooks-types";
+import { type VehicleWatcher, type WebhookRow, tokenIdOfDid } from "@/lib/models/webhooks";
 
 /**
  * The license's webhooks (DIMO's Vehicle Triggers API), guarded: the reads the webhooks routes serve, the input rules

@@ -5,7 +5,7 @@ import {
   type AttestationRequest,
   type CredentialList,
   HEALTH_MAX_RANGE_MS,
-} from "@/lib/server/attestation-types";
+} from "@/lib/models/attestation";
 import { CREDENTIALS_SCOPE, fetchCredentials, fetchLastFixTime, postAttestation } from "../attestation";
 import { SingleFlight } from "../single-flight";
 import { type TelemetryTarget } from "../telemetry/query";

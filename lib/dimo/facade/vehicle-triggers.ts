@@ -7,7 +7,7 @@ import {
   type Webhook,
   type WebhookDraft,
   type WebhookUpdate,
-} from "@/lib/server/webhooks-types";
+} from "@/lib/models/webhooks";
 import { isDimoError } from "../errors";
 import {
   type TriggersTarget,

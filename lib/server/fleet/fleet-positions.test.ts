@@ -4,7 +4,7 @@ import { GET as getPositionsRoute } from "@/app/api/fleet/positions/route";
 import { type DashboardSession } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { canReadSignals, canUse } from "@/lib/features";
-import type { FleetPositionsAnswer, FleetPositionsView } from "@/lib/fleet/types";
+import type { FleetPositionsAnswer, FleetPositionsView } from "@/lib/models/fleet";
 import type { Vehicle } from "@/lib/models";
 import { vehicleDid } from "@/lib/protocol";
 import { eventually } from "@/test-support/fleet";

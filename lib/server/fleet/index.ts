@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import { type DimoClient, getDimoClient } from "@/lib/dimo";
 import { isDimoError } from "@/lib/dimo/errors";
 import { pacedRatePerSecond } from "@/lib/dimo/pacer";
-import type { FleetPositionsAnswer, FleetPositionsView } from "@/lib/fleet/types";
+import type { FleetPositionsAnswer, FleetPositionsView } from "@/lib/models/fleet";
 import type { Vehicle } from "@/lib/models";
 import { processWide } from "@/lib/process-wide";
 import { DIMO_RATE_LIMITS } from "@/lib/protocol";

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { vehicleDid } from "@/lib/protocol";
-import { tokenIdOfDid } from "../webhooks-types";
+import { tokenIdOfDid } from "@/lib/models/webhooks";
 import { type PositionRecord } from "./position-store";
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
-import { vehicleTitle } from "@/components/vehicles/vehicle-name";
+import { vehicleTitle } from "@/lib/roster/vehicle-title";
 import { canUse } from "@/lib/features";
-import type { FleetPosition, FleetPositionsView } from "@/lib/fleet/types";
+import type { FleetPosition, FleetPositionsView } from "@/lib/models/fleet";
 import type { Vehicle } from "@/lib/models";
 import { type PositionRecord, type RefresherState } from "./position-store";
 import { isLive, isReadable, shownPosition } from "./schedule";

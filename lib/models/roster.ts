@@ -1,7 +1,7 @@
-import type { Vehicle } from "@/lib/models";
+import type { Vehicle } from "./identity";
 import { type AppError } from "@/lib/result";
 import type { EndedGrant, ShareRecord } from "@/lib/share-links";
-import type { RosterQuery } from "./query";
+import type { RosterQuery } from "@/lib/roster/query";
 
 /** What the server sends the vehicle list: one page of rows and the words around them, never the whole roster. */
 
