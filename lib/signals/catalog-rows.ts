@@ -29,7 +29,7 @@ const DIGITS: Record<string, number> = {
   kg: 0,
 };
 
-export type CatalogRow = Omit<CatalogSignal, "group" | "anyOf" | "description">;
+type CatalogRow = Omit<CatalogSignal, "group" | "anyOf" | "description">;
 
 const num = (name: string, unit: string, label: string, digits = DIGITS[unit] ?? 2): CatalogRow => ({
   name,
