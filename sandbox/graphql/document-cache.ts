@@ -1,4 +1,5 @@
 import { type DocumentNode, GraphQLError, type GraphQLSchema, parse, validate } from "graphql";
+import { LRUCache } from "lru-cache";
 
 /**
  * Parsed and validated queries, kept by their text in an LRU, as gqlgen's `NewDefaultServer` keeps them: a client
@@ -12,19 +13,14 @@ export type CheckedDocument =
 const QUERY_CACHE_SIZE = 1000;
 
 export function documentCache(schema: GraphQLSchema, size = QUERY_CACHE_SIZE): (query: string) => CheckedDocument {
-  const cache = new Map<string, CheckedDocument>();
+  const cache = new LRUCache<string, CheckedDocument>({ max: size });
   return (query) => {
     const cached = cache.get(query);
-    if (cached) {
-      cache.delete(query);
-      cache.set(query, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const checked = check(schema, query);
     // As in gqlgen, only queries that passed are kept: a refused one is checked again, and fills no memory.
     if (!checked.ok) return checked;
     cache.set(query, checked);
-    if (cache.size > size) cache.delete(cache.keys().next().value as string);
     return checked;
   };
 }

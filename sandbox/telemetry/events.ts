@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { type DriveRecord, type DriveStore } from "../store/drive-store";
 import { type RoutePlan } from "../seed/route-plan";
 import { routeOf, type VehicleSource } from "./vehicle-source";
@@ -161,8 +162,8 @@ export function planEvents(tokenId: number, drive: DriveRecord, plan: RoutePlan)
 }
 
 const NONE: readonly DriveEvent[] = Object.freeze([]);
-const EVENT_CACHE_LIMIT = 50_000;
-const cache = new Map<string, readonly DriveEvent[]>();
+/** Trips' events, the least recently used dropped first past the bound; a trip's events never change, so none expires. */
+const cache = new LRUCache<string, readonly DriveEvent[]>({ max: 50_000 });
 
 /**
  * The events of one trip, cached; a calm trip has none, so its route is not planned. Keyed by its start too: a live
@@ -179,7 +180,6 @@ export function tripEvents(source: VehicleSource, drive: DriveRecord): readonly 
     events = found.length > 0 ? found : NONE;
   }
   cache.set(key, events);
-  if (cache.size > EVENT_CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
   return events;
 }
 
