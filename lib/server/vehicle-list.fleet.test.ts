@@ -2,21 +2,28 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as exportCsv } from "@/app/api/vehicles/export/route";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { getDimoClient } from "@/lib/dimo";
 import { DEFINITIONS_PER_QUERY } from "@/lib/dimo/identity";
 import { decodePermissions } from "@/lib/protocol";
 import { type RosterQuery } from "@/lib/roster/query";
 import { type VehicleListView } from "@/lib/models/roster";
 import { endsSoon } from "@/lib/share-links";
-import { fetchAllLicenseVehiclePages } from "@/sandbox/services/identity/license-vehicle-pages";
+import { createMemoryStores } from "@/lib/store/memory";
+import {
+  type LicenseVehiclePage,
+  fetchAllLicenseVehiclePages,
+} from "@/sandbox/services/identity/license-vehicle-pages";
 import { type StatsSnapshot } from "@/sandbox/control-client";
 import { setUpSandboxProcess } from "@/test-support/sandbox";
-import { vehicleRoster } from "./roster";
-import { readVehicleList } from "./vehicle-list";
+import { rosterServiceFor, vehicleRoster } from "./roster";
+import { readShareRecords } from "./share-links-history";
+import { readVehicleList, vehicleListView } from "./vehicle-list";
 
 /**
  * The roster of a license with a fleet, over real HTTP: a sandbox process seeded with 1,500 more vehicles, the app's
  * own DIMO client filling the roster from its identity API, the list paged, searched and filtered through the URL's
- * query, and the CSV route's rows counted against what the sandbox itself lists.
+ * query, and the CSV route's rows counted against what the sandbox itself lists. What the sandbox lists is read before
+ * any test, and each test that reads the app's roster waits for it whole, so any one test runs alone.
  */
 
 const FLEET_SIZE = 1_500;
@@ -29,7 +36,8 @@ const identityRequests = (stats: StatsSnapshot) =>
     .filter(([route]) => route.includes("/identity/query"))
     .reduce((sum, [, n]) => sum + n, 0);
 
-/** What the sandbox itself lists for the license, read straight from its identity API. */
+/** What the sandbox itself lists for the license, read straight from its identity API before any test. */
+let pages: LicenseVehiclePage[] = [];
 let listed: { tokenId: number; make: string; privileges: number[]; expiresAt: string | null }[] = [];
 
 async function list(search: string): Promise<VehicleListView> {
@@ -49,41 +57,51 @@ async function csvRows(search: string): Promise<string[]> {
 
 beforeAll(async () => {
   auth.session = { address: DEMO_LICENSE.owner.address, role: "owner" };
-  await control.resetStats();
+  pages = await fetchAllLicenseVehiclePages(`${process.env.DIMO_IDENTITY_URL}/query`, DEMO_LICENSE.clientId);
+  listed = pages.flatMap((page) =>
+    page.edges.map(({ node }) => ({
+      tokenId: node.tokenId,
+      make: node.definition.make,
+      privileges: node.sacd ? decodePermissions(node.sacd.permissions) : [],
+      expiresAt: node.sacd?.expiresAt ?? null,
+    })),
+  );
 }, 60_000);
+
+/** The app's roster, read whole: a test that pages, searches or filters it needs every vehicle in it. */
+async function wholeRoster(): Promise<void> {
+  await list("");
+  await vehicleRoster().settle();
+}
 
 describe("a roster of a fleet", () => {
   it("serves the first page before the whole roster is read, then reads it all in one request a page", async () => {
-    const first = await list("");
+    // A roster of its own, cold whichever tests ran before, read through the app's client like the app's roster.
+    const stores = createMemoryStores();
+    const roster = rosterServiceFor(getDimoClient(), stores.keyValue, stores.logs, DEMO_LICENSE.clientId);
+    const view = (search: string) => vehicleListView(roster, readShareRecords, search);
+    await control.resetStats();
+    const first = await view("");
     expect(first.rows).toHaveLength(50);
     // Answered after the first identity page, while the worker reads on.
     expect(first.progress.complete).toBe(false);
     expect(first.progress.totalCount).toBeGreaterThan(first.progress.known);
-    await vehicleRoster().settle();
+    await roster.settle();
     const stats = await control.stats();
 
-    const identityUrl = `${process.env.DIMO_IDENTITY_URL}/query`;
-    const pages = await fetchAllLicenseVehiclePages(identityUrl, DEMO_LICENSE.clientId);
-    listed = pages.flatMap((page) =>
-      page.edges.map(({ node }) => ({
-        tokenId: node.tokenId,
-        make: node.definition.make,
-        privileges: node.sacd ? decodePermissions(node.sacd.permissions) : [],
-        expiresAt: node.sacd?.expiresAt ?? null,
-      })),
-    );
     expect(listed.length).toBeGreaterThan(FLEET_SIZE * 0.9);
     // A request a page, and one for every DEFINITIONS_PER_QUERY device definitions after it, for their powertrains.
     const definitions = new Set(pages.flatMap((page) => page.edges.map(({ node }) => node.definition.id)));
     expect(identityRequests(stats)).toBe(pages.length + Math.ceil(definitions.size / DEFINITIONS_PER_QUERY));
 
-    const whole = await list("");
+    const whole = await view("");
     expect(whole.progress).toMatchObject({ complete: true, known: listed.length, totalCount: listed.length });
     expect(whole.liveTotal).toBe(listed.length);
     expect(whole.pageCount).toBe(Math.ceil(listed.length / 50));
   }, 120_000);
 
   it("pages through the URL: each page 50 rows, newest first, none twice", async () => {
+    await wholeRoster();
     const seen: number[] = [];
     const { pageCount } = await list("");
     for (let page = 1; page <= pageCount; page++) {
@@ -95,6 +113,7 @@ describe("a roster of a fleet", () => {
   });
 
   it("searches and filters, and the CSV of the same query holds every matching row", async () => {
+    await wholeRoster();
     const fords = listed.filter((vehicle) => vehicle.make === "Ford");
     const search = await list("q=ford");
     expect(search.matched).toBe(fords.length);
@@ -124,6 +143,7 @@ describe("a roster of a fleet", () => {
   });
 
   it("opens at the first page, saying why, for a page past the end or a filter it does not know", async () => {
+    await wholeRoster();
     const past = await list("q=ford&page=999");
     expect(past.query).toMatchObject({ q: "ford", page: 1 } satisfies Partial<RosterQuery>);
     expect(past.notices).toEqual([expect.stringMatching(/^Page 999 is past the end of the list/)]);
