@@ -8,7 +8,7 @@ import { useHydrated } from "@/lib/hooks/use-now";
 import { type AttestationKind, type CredentialList as Credentials } from "@/lib/models/attestation";
 import { type PrivilegeId } from "@/lib/protocol";
 import { type Result, toAppError } from "@/lib/result";
-import { credentialsQuery } from "./attestation-query";
+import { credentialsQuery } from "./attestation-queries";
 import { CreateAttestation } from "./create-attestation";
 import { CredentialList } from "./credential-list";
 import { ATTESTATIONS_DESCRIPTION, ATTESTATIONS_TITLE, CredentialsBodySkeleton } from "./panel-skeleton";

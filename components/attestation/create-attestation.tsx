@@ -17,7 +17,7 @@ import {
   type AttestationKind,
   type AttestationRequest,
 } from "@/lib/models/attestation";
-import { attestationKeys } from "./attestation-query";
+import { attestationKeys } from "./attestation-queries";
 import { HEALTH_RANGES, type HealthRangeId, healthRange } from "./health-range";
 
 /** What each button attests, in a sentence under it. */

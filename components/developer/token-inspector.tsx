@@ -8,7 +8,7 @@ import { useHydrated, useNow } from "@/lib/hooks/use-now";
 import type { TokenOverview } from "@/lib/models";
 import { TokenCopyAllowed } from "./copy-token-button";
 import { DeveloperTokenCard } from "./developer-token-card";
-import { tokenKeys, tokensQuery } from "./tokens-query";
+import { tokenKeys, tokensQuery } from "./developer-queries";
 import { VehicleTokensTable } from "./vehicle-tokens-table";
 
 /**

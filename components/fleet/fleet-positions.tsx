@@ -11,7 +11,7 @@ import { toAppError } from "@/lib/result";
 import type { PickedVehicles } from "./fleet-points";
 import { FleetMapLazy } from "./fleet-map-lazy";
 import { FleetPicked } from "./fleet-picked";
-import { fleetPositionsQuery } from "./fleet-query";
+import { fleetPositionsQuery } from "./fleet-queries";
 
 const NO_POSITIONS: readonly FleetPosition[] = [];
 

@@ -20,9 +20,9 @@ import {
   historyWindow,
 } from "@/lib/telemetry-history";
 import { type SignalName } from "@/lib/telemetry-signals";
-import { tripsPageQuery } from "@/components/trips/trips-query";
+import { tripsPageQuery } from "@/components/trips/trips-queries";
 import { HistoryChartLazy } from "./history-chart-lazy";
-import { historyQuery } from "./telemetry-query";
+import { historyQuery } from "./telemetry-queries";
 
 /** The panel's title and description, shared with its placeholder and with the note a grant without it gets. */
 export const HISTORY_HEADING = {

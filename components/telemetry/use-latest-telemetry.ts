@@ -3,7 +3,7 @@
 import { createContext } from "react";
 import { type TelemetryLatest } from "@/lib/models";
 import { type Result } from "@/lib/result";
-import { latestQuery } from "./telemetry-query";
+import { latestQuery } from "./telemetry-queries";
 import { type SeededQueryState, useSeededQuery } from "./use-seeded-query";
 
 /** The server's read of the latest signals, started by the Overview; null when the grant allows no signal. */

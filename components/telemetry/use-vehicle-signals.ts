@@ -3,7 +3,7 @@
 import { createContext } from "react";
 import { type Result } from "@/lib/result";
 import { type VehicleSignals } from "@/lib/signals/vehicle-signals";
-import { vehicleSignalsQuery } from "./telemetry-query";
+import { vehicleSignalsQuery } from "./telemetry-queries";
 import { type SeededQueryState, useSeededQuery } from "./use-seeded-query";
 
 /**

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { ErrorNotice } from "@/components/ui/error-notice";
-import { vehicleWatchersQuery } from "@/components/webhooks/queries";
+import { vehicleWatchersQuery } from "@/components/webhooks/webhooks-queries";
 import { toAppError } from "@/lib/result";
 import { PanelCard, PanelSkeleton } from "./panel-card";
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
 import { TripsMapLazy } from "@/components/map/trips-map-lazy";
-import { segmentsQuery } from "@/components/telemetry/telemetry-query";
+import { segmentsQuery } from "@/components/telemetry/telemetry-queries";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { toAppError } from "@/lib/result";

@@ -1,25 +1,6 @@
-import { queryOptions } from "@tanstack/react-query";
-import type { DrivingEvent, DrivingEvents, Trip } from "@/lib/models";
-import { fetchJson } from "@/lib/result";
+import type { DrivingEvent, Trip } from "@/lib/models";
 
-/**
- * The driving events of a trips page: one request over the page's span (app/api/vehicles/[tokenId]/trips/events),
- * shared out among its trips by time. Keys hold the span, so a page's events are read once.
- */
-
-export const tripEventsKeys = {
-  span: (tokenId: number, from: string, to: string) => ["trip-events", tokenId, from, to] as const,
-};
-
-export function tripEventsQuery(tokenId: number, span: { from: string; to: string }) {
-  const search = new URLSearchParams(span);
-  return queryOptions({
-    queryKey: tripEventsKeys.span(tokenId, span.from, span.to),
-    queryFn: ({ signal }) =>
-      fetchJson<DrivingEvents>(`/api/vehicles/${tokenId}/trips/events?${search}`, { signal, cache: "no-store" }),
-    staleTime: 5 * 60_000,
-  });
-}
+/** A trips page's driving events (read by `tripEventsQuery`) shared out among its trips, and put in words. */
 
 /** From the oldest trip's start to just after the newest trip's end (`to` is exclusive); null for no trips. */
 export function eventSpanOf(trips: readonly Trip[]): { from: string; to: string } | null {

@@ -8,7 +8,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { dayBounds } from "@/lib/format/time";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { type AppError, toAppError } from "@/lib/result";
-import { fetchTripsDay, tripsKeys } from "./trips-query";
+import { fetchTripsDay, tripsKeys } from "./trips-queries";
 
 type Message = { tone: "problem"; text: string; error?: AppError } | { tone: "note"; text: string };
 
@@ -16,7 +16,7 @@ const UTC_OR_LOCAL = { utc: "in UTC", local: "in your time zone" } as const;
 
 /**
  * "Jump to a date": the page of trips holding a calendar day (in the zone times are shown in), with the day's newest
- * trip selected. The server finds the page (lib/server/trip-day-search.ts) and hands it over, so the list shows at
+ * trip selected. The server finds the page (lib/trip-day-search.ts) and hands it over, so the list shows at
  * once. A date that is not one, or outside the vehicle's trips, is said and changes nothing.
  */
 export function TripsDateJump({

@@ -13,7 +13,7 @@ import { OfferSetView } from "./offer-set-view";
 import { OFFERS_DESCRIPTION, OFFERS_TITLE, OffersBodySkeleton } from "./panel-skeletons";
 import { type OffersOnHand, RequestOffersButton, RequestProgress } from "./request-offers-button";
 import { type InstantOffersOptions, useInstantOffers } from "./use-instant-offers";
-import { valuationKeys } from "./valuation-query";
+import { valuationKeys } from "./valuation-queries";
 
 // The offers API names no currency: its buyers (Carvana, CarMax, Vroom) buy in the United States, in dollars.
 const OFFER_CURRENCY = "USD";

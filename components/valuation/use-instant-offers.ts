@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { requestInstantOfferAction } from "@/lib/actions/valuation";
 import type { OfferRequest, OffersView } from "@/lib/models";
 import { type AppError, type Result, toAppError, unwrap } from "@/lib/result";
-import { isRunning, offerRequestQuery, offersQuery, valuationKeys } from "./valuation-query";
+import { isRunning, offerRequestQuery, offersQuery, valuationKeys } from "./valuation-queries";
 
 export interface InstantOffers {
   /** The offers, when the grant lets the page read them; undefined until the first answer. */

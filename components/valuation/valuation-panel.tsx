@@ -10,7 +10,7 @@ import { type Valuation } from "@/lib/models";
 import { type Result, toAppError } from "@/lib/result";
 import { VALUATION_DESCRIPTION, VALUATION_TITLE, ValuationBodySkeleton } from "./panel-skeletons";
 import { ValuationFigures } from "./valuation-figures";
-import { valuationQuery } from "./valuation-query";
+import { valuationQuery } from "./valuation-queries";
 
 /**
  * The vehicle's latest valuation. The server's first answer arrives as `initial` and seeds react-query; when that

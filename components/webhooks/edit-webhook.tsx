@@ -6,7 +6,7 @@ import { buttonClasses } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { toAppError } from "@/lib/result";
-import { webhooksQuery } from "./queries";
+import { webhooksQuery } from "./webhooks-queries";
 import { WebhookForm } from "./webhook-form";
 
 /** The edit form of one of the license's webhooks, read from the list the webhooks page also reads. */

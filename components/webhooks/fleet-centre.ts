@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { type TelemetryLatest } from "@/lib/models";
 import { fetchJson } from "@/lib/result";
-import { type VehicleChoice, vehicleChoicesQuery, webhookKeys } from "./queries";
+import { type VehicleChoice, vehicleChoicesQuery, webhookKeys } from "./webhooks-queries";
 
 /**
  * Where the geofence map starts: the area of the first vehicle whose location the license may read, from its latest

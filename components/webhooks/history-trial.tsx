@@ -8,7 +8,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { toAppError } from "@/lib/result";
 import { TRIAL_DAYS, type VehicleTrial, type WebhookTrial } from "@/lib/models/webhook-trial";
-import { type TrialRequest, trialQuery } from "./queries";
+import { type TrialRequest, trialQuery } from "./webhooks-queries";
 
 /** One vehicle's firings as dots on the window's timeline, each a link to its trip when a trip holds it. */
 function Timeline({ vehicle, trial }: { vehicle: VehicleTrial; trial: WebhookTrial }) {

@@ -6,7 +6,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { toAppError } from "@/lib/result";
-import { inboxQuery } from "./queries";
+import { inboxQuery } from "./webhooks-queries";
 
 /** The deliveries the inbox recorded, newest first, each with its CloudEvent as received; refreshed while open. */
 export function InboxList() {

@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { SIGNAL_GROUPS, unitSymbol } from "@/lib/signals/catalog";
-import { SIGNAL_METRICS, TRIGGER_EVENTS } from "@/lib/server/webhooks-metrics";
-import { vehicleChoicesQuery } from "./queries";
+import { SIGNAL_METRICS, TRIGGER_EVENTS } from "@/lib/webhooks-metrics";
+import { vehicleChoicesQuery } from "./webhooks-queries";
 
 const FIELD = "h-10 w-full rounded-md border border-border bg-background px-3 text-sm";
 /** Driving events need both privileges, as the Telemetry API's `events` does. */

@@ -5,9 +5,9 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { subscribeAllVehiclesAction, subscribeVehiclesAction, unsubscribeVehicleAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
-import { valueTypeOf } from "@/lib/server/webhooks-metrics";
+import { valueTypeOf } from "@/lib/webhooks-metrics";
 import { type SubscribeOutcome, type WebhookRow } from "@/lib/models/webhooks";
-import { vehicleChoicesQuery } from "./queries";
+import { vehicleChoicesQuery } from "./webhooks-queries";
 import { useRefreshWebhooks } from "./use-refresh-webhooks";
 
 /** Location signals need the location history privilege (4); every other metric the non-location one (1). */

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { webhookKeys } from "./queries";
+import { webhookKeys } from "./webhooks-queries";
 
 /**
  * After a change to a webhook or its subscriptions: the list and the vehicles' Overview panels are marked stale, so

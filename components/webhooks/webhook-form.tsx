@@ -8,13 +8,13 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { createWebhookAction, updateWebhookAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
-import { CONDITION_EXAMPLES, valueTypeOf } from "@/lib/server/webhooks-metrics";
+import { CONDITION_EXAMPLES, valueTypeOf } from "@/lib/webhooks-metrics";
 import { TRIAL_MAX_VEHICLES } from "@/lib/models/webhook-trial";
 import { type WebhookRow } from "@/lib/models/webhooks";
 import { GeofenceHelper } from "./geofence-helper";
 import { HistoryTrial } from "./history-trial";
 import { MetricPicker, metricKey, parseMetric } from "./metric-picker";
-import { conditionQuery, formDefaultsQuery } from "./queries";
+import { conditionQuery, formDefaultsQuery } from "./webhooks-queries";
 import { TestTargetButton } from "./test-target-button";
 import { useRefreshWebhooks } from "./use-refresh-webhooks";
 

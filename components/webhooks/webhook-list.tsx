@@ -11,7 +11,7 @@ import { ErrorNotice } from "@/components/ui/error-notice";
 import { deleteWebhookAction, setWebhookStatusAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
 import { type WebhookRow } from "@/lib/models/webhooks";
-import { webhooksQuery } from "./queries";
+import { webhooksQuery } from "./webhooks-queries";
 import { SubscribeVehicles } from "./subscribe-vehicles";
 import { TestTargetButton } from "./test-target-button";
 import { useRefreshWebhooks } from "./use-refresh-webhooks";

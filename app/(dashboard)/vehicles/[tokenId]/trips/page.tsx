@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { TripsSkeleton } from "@/components/trips/trips-states";
-import { tripsPageQuery } from "@/components/trips/trips-query";
+import { tripsPageQuery } from "@/components/trips/trips-queries";
 import { TripsView } from "@/components/trips/trips-view";
 import { SegmentsView } from "@/components/trips/segments-view";
 import { TripsSourceSwitch, parseTripsSource } from "@/components/trips/trips-source-switch";
