@@ -44,10 +44,8 @@ export function isSignalName(name: string): name is SignalName {
 }
 
 /** The aggregations the real schema accepts for float and location signals in `signals(...)`. */
-export const FLOAT_AGGREGATIONS = ["AVG", "MED", "MAX", "MIN", "RAND", "FIRST", "LAST"] as const;
-export type FloatAggregation = (typeof FLOAT_AGGREGATIONS)[number];
-export const LOCATION_AGGREGATIONS = ["AVG", "RAND", "FIRST", "LAST"] as const;
-export type LocationAggregation = (typeof LOCATION_AGGREGATIONS)[number];
+export type FloatAggregation = "AVG" | "MED" | "MAX" | "MIN" | "RAND" | "FIRST" | "LAST";
+export type LocationAggregation = "AVG" | "RAND" | "FIRST" | "LAST";
 
 /**
  * `vinVCLatest` needs the VIN credential privilege; `segments` and `events` need both non-location and location

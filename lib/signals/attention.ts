@@ -10,15 +10,8 @@ import { formatSignal } from "./format";
  * on the server, in the browser and in a test.
  */
 
-export const ATTENTION_KINDS = [
-  "trouble-codes",
-  "tire",
-  "low-battery",
-  "service-due",
-  "door-open",
-  "window-open",
-] as const;
-export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+const ATTENTION_KINDS = ["trouble-codes", "tire", "low-battery", "service-due", "door-open", "window-open"] as const;
+type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
 export interface AttentionItem {
   kind: AttentionKind;
@@ -32,12 +25,12 @@ export interface AttentionItem {
 }
 
 /** A tire this far below the median of the others is flagged even before the car's own warning comes on. */
-export const TIRE_LOW_FRACTION = 0.15;
+const TIRE_LOW_FRACTION = 0.15;
 /** A resting 12 V lead-acid battery below this is about a quarter charged and may not start the car. */
-export const LOW_BATTERY_VOLTS = 12;
+const LOW_BATTERY_VOLTS = 12;
 /** Service within this distance or time is shown as due. */
-export const SERVICE_DUE_KM = 1_000;
-export const SERVICE_DUE_SECONDS = 30 * 86_400;
+const SERVICE_DUE_KM = 1_000;
+const SERVICE_DUE_SECONDS = 30 * 86_400;
 /** A door opened when the ignition went off is someone getting out; still open after this, it was left open. */
 export const LEFT_OPEN_AFTER_MS = 10 * 60_000;
 

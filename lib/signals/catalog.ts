@@ -11,7 +11,7 @@ import { SIGNAL_DESCRIPTIONS } from "./descriptions";
 export type SignalKind = "float" | "string" | "location";
 
 /** How a value reads: a number in its unit, a yes/no flag in the signal's own words, a gear, a duration, or text. */
-export type SignalDisplay =
+type SignalDisplay =
   | { as: "number"; digits: number }
   | { as: "flag"; on: string; off: string }
   | { as: "gear" }
@@ -69,12 +69,6 @@ export const SIGNAL_GROUPS: readonly SignalGroup[] = [
   { id: "obd", label: "OBD", description: "What an OBD-II reader reports, trouble codes included." },
   { id: "service", label: "Service", description: "When the next service is due." },
 ];
-
-const GROUP_BY_ID = new Map(SIGNAL_GROUPS.map((group) => [group.id, group]));
-
-export function signalGroup(id: SignalGroupId): SignalGroup {
-  return GROUP_BY_ID.get(id) ?? { id, label: id, description: "" };
-}
 
 /**
  * A name's group from its VSS prefix, most specific first, so a signal the catalog does not list yet still lands in

@@ -21,7 +21,7 @@ function formatSeconds(seconds: number): string {
   return seconds < 0 ? `${text} overdue` : text;
 }
 
-export function withUnit(number: string, unit: string): string {
+function withUnit(number: string, unit: string): string {
   if (unit === "") return number;
   const symbol = unitSymbol(unit);
   // "80%", "12°", but "21.5 °C" and "12.6 V".
