@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
+import { type PrivilegeId } from "@/lib/protocol";
+import { DEMO_GRANTED_VEHICLE_IDS, SEED_VEHICLES } from "@/sandbox/seed/vehicles";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { GET as trialGet } from "@/app/api/webhooks/trial/route";
-import { tryWebhookOnHistory } from "./webhook-trial";
+import { trialInput, tryWebhookOnHistory } from "./webhook-trial";
 import { TRIAL_INTERVAL } from "@/lib/models/webhook-trial";
 
 /** The history trial through the app's own client against a sandbox, compared with what the sandbox itself serves. */
@@ -179,16 +181,30 @@ describe("the history trial", () => {
     expect(response.status).toBe(400);
   });
 
-  it("tries the first vehicles the metric can be read on when none are named", async () => {
-    const result = await tryWebhookOnHistory({
-      service: "signals",
-      metricName: "vss.speed",
-      condition: "valueNumber > 60",
-      coolDownPeriod: 0,
-    });
-    if (!result.ok) throw new Error(result.error.message);
-    expect(result.data.vehicles.length).toBeGreaterThan(1);
-    expect(result.data.vehicles.length).toBeLessThanOrEqual(10);
+  it("tries the first ten vehicles whose grant lets the metric be read when none are named", async () => {
+    // The identity API's order, newest first, as the sandbox seeds it; the grant's privileges as the seed gives them.
+    const readableWith = (privilege: PrivilegeId) =>
+      DEMO_GRANTED_VEHICLE_IDS.filter((tokenId) =>
+        SEED_VEHICLES.find((vehicle) => vehicle.tokenId === tokenId)?.grant?.privileges.includes(privilege),
+      );
+    const tried = async (metricName: string) => {
+      const result = await tryWebhookOnHistory({
+        service: "signals",
+        metricName,
+        condition: "false",
+        coolDownPeriod: 0,
+      });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.data.vehicles.map((vehicle) => vehicle.tokenId);
+    };
+    // Speed needs privilege 1 and the location privilege 4: each list passes over a vehicle the other takes, and
+    // each has more than ten vehicles to choose from.
+    const [speed, location] = [readableWith(1), readableWith(4)];
+    expect(speed.length).toBeGreaterThan(10);
+    expect(location.length).toBeGreaterThan(10);
+    expect(speed.slice(0, 10)).not.toEqual(location.slice(0, 10));
+    expect(await tried("vss.speed")).toEqual(speed.slice(0, 10));
+    expect(await tried("vss.currentLocationCoordinates")).toEqual(location.slice(0, 10));
   });
 
   it("refuses a condition that does not compile, a text signal, and too many vehicles, reading nothing", async () => {
@@ -212,6 +228,21 @@ describe("the history trial", () => {
     const many = Array.from({ length: 11 }, (_, index) => index + 1);
     expect(await trial({ tokenIds: many }).catch((error: Error) => error.message)).toMatch(/at most 10 vehicles/);
     expect((await suite.control.stats()).total).toBe(0);
+  });
+
+  it("takes up to ten vehicles and a cooldown from 0 seconds, and refuses one past either", () => {
+    const accepts = (input: object) =>
+      trialInput.safeParse({
+        service: "signals",
+        metricName: "vss.speed",
+        condition: "valueNumber > 60",
+        coolDownPeriod: 0,
+        ...input,
+      }).success;
+    const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+    expect(accepts({ tokenIds: ids(10), coolDownPeriod: 0 })).toBe(true);
+    expect(accepts({ tokenIds: ids(11) })).toBe(false);
+    expect(accepts({ coolDownPeriod: -1 })).toBe(false);
   });
 
   it("answers through its GET route, and refuses a caller without a session", async () => {
