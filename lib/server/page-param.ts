@@ -1,3 +1,4 @@
+import "server-only";
 import { positiveWholeNumber } from "./inputs";
 
 /** A page number from a page's search parameters: absent means 1; a malformed one is kept for the message. */

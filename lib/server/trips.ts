@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDimoClient } from "@/lib/dimo";
 import { EXPORT_FORMATS, EXPORT_MEDIA_TYPES, exportFileName } from "@/lib/geo/export";
 import { guarded } from "./guard";
-import { findDayPage } from "./trip-day-search";
+import { findDayPage } from "@/lib/trip-day-search";
 import { keptTripHistory, pageFromHistory } from "./trip-history";
 import { positiveWholeNumber, tripsDayInput, tripsInput } from "./inputs";
 import { openLongRead } from "./long-reads";

@@ -5,7 +5,7 @@ import { getConfig } from "@/lib/config";
 import { vehicleDid } from "@/lib/protocol";
 import { AppFailure } from "@/lib/result";
 import { conditionInput } from "./webhooks";
-import { TRIGGER_EVENTS, valueTypeOf } from "./webhooks-metrics";
+import { TRIGGER_EVENTS, valueTypeOf } from "@/lib/webhooks-metrics";
 import { type TargetTestResult } from "@/lib/models/webhooks";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 import { type Trip } from "@/lib/models";
 import { TRIAL_MAX_MOMENTS, type TrialMoment } from "@/lib/models/webhook-trial";
 

@@ -22,7 +22,7 @@ import { isSignalName, signalInfo } from "@/lib/telemetry-signals";
 import { guarded } from "./guard";
 import { positiveWholeNumber } from "./inputs";
 import { checkCondition, conditionInput } from "./webhooks";
-import { VSS_PREFIX, valueTypeOf } from "./webhooks-metrics";
+import { VSS_PREFIX, valueTypeOf } from "@/lib/webhooks-metrics";
 import { type PagedTrip, trialMoments } from "./webhook-trial-moments";
 import {
   TRIAL_DAYS,

@@ -9,7 +9,7 @@ import { AppFailure, type ErrorCode } from "@/lib/result";
 import { guarded } from "./guard";
 import { inboxTarget } from "./inbox";
 import { noInput, positiveWholeNumber, tokenIdInput } from "./inputs";
-import { TRIGGER_EVENTS, VSS_PREFIX, isKnownMetric, valueTypeOf } from "./webhooks-metrics";
+import { TRIGGER_EVENTS, VSS_PREFIX, isKnownMetric, valueTypeOf } from "@/lib/webhooks-metrics";
 import { type VehicleWatcher, type WebhookRow, tokenIdOfDid } from "@/lib/models/webhooks";
 
 /**
