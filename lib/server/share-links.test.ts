@@ -101,6 +101,40 @@ describe("keeping a share link", () => {
     expect(await refusal(saveShareLinkIn(context, input({ name: "a=b" })))).toContain('cannot hold "=" or "&"');
   });
 
+  it("takes each text and list up to its limit and refuses one more", () => {
+    const accepts = (overrides: Record<string, unknown>) =>
+      shareLinkInput.safeParse({
+        name: "Spring BEVs",
+        redirectUri: SETTINGS.landingUrl,
+        access: { kind: "privileges", privileges: [1] },
+        vehicles: [],
+        vehicleMakes: [],
+        powertrainTypes: [],
+        expirationDate: "2027-03-01T12:00:00.000Z",
+        onboarding: [],
+        ...overrides,
+      }).success;
+    const texts = (count: number) => Array.from({ length: count }, (_, index) => `v${index}`);
+    const limits: [string, (count: number) => unknown, number][] = [
+      ["name", (count) => "x".repeat(count), 200],
+      ["redirectUri", (count) => "x".repeat(count), 2000],
+      ["expirationDate", (count) => "x".repeat(count), 40],
+      ["access", (count) => ({ kind: "template", templateId: "1".repeat(count) }), 10],
+      ["access", (count) => ({ kind: "privileges", privileges: Array.from({ length: count }, () => 1) }), 8],
+      ["vehicles", (count) => Array.from({ length: count }, (_, index) => index + 1), 500],
+      ["vehicleMakes", texts, 100],
+      ["vehicleMakes", (count) => ["x".repeat(count)], 100],
+      ["powertrainTypes", texts, 10],
+      ["powertrainTypes", (count) => ["x".repeat(count)], 10],
+      ["onboarding", texts, 20],
+      ["onboarding", (count) => ["x".repeat(count)], 100],
+    ];
+    for (const [field, value, limit] of limits) {
+      expect(accepts({ [field]: value(limit) }), `${field} at ${limit}`).toBe(true);
+      expect(accepts({ [field]: value(limit + 1) }), `${field} at ${limit + 1}`).toBe(false);
+    }
+  });
+
   it("refuses input of the wrong shape with a sentence", () => {
     const result = shareLinkInput.safeParse({ name: "x", access: { kind: "privileges", privileges: [9] } });
     expect(result.success).toBe(false);
