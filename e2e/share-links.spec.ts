@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { type Page } from "@playwright/test";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { missingFeatureWords } from "@/lib/share-links/permissions";
-import { modulesOf, readQr } from "@/lib/share-links/qr-read";
+import { modulesOf, readQr } from "@/test-support/qr-read";
 import { sandboxApi } from "./fixtures/sandbox-api";
 import { E2E_BASE_URL, E2E_SANDBOX_URL } from "./fixtures/servers";
 import { expect, test } from "./fixtures/test";

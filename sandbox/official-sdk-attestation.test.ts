@@ -4,7 +4,7 @@ import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 import { VEHICLE_IDS } from "./seed/vehicles";
 import { type AttestationEvent } from "./services/attestation/credentials";
-import { credentialSigner, latestDrive, storedCredentials } from "./services/attestation/test-helpers";
+import { credentialSigner, latestDrive, storedCredentials } from "@/test-support/sandbox-attestation";
 
 /**
  * Every method of the official data SDK's Attestation resource, unchanged, against a test sandbox. As in

@@ -6,7 +6,7 @@ import { VEHICLE_NFT_CONTRACT, vehicleDid } from "@/lib/protocol";
 import { type SandboxProfile } from "./profile";
 import { SEED_VEHICLES, VEHICLE_IDS } from "./seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
-import { seededTripsWithEvents } from "./services/telemetry/test-helpers";
+import { seededTripsWithEvents } from "@/test-support/sandbox-telemetry";
 import { EVENT_NAMES } from "./telemetry/events";
 
 /**

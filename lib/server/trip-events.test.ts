@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { GET as eventsRoute } from "@/app/api/vehicles/[tokenId]/trips/events/route";
 import { type DashboardSession } from "@/lib/auth/session";
 import type { DrivingEvents } from "@/lib/models";
-import { seededTripsWithEvents } from "@/sandbox/services/telemetry/test-helpers";
+import { seededTripsWithEvents } from "@/test-support/sandbox-telemetry";
 import { EVENT_NAMES, type TripWithEvents } from "@/sandbox/telemetry/events";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { count } from "@/test-support/dimo-client";

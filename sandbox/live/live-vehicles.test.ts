@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { vehicleDid } from "@/lib/protocol";
 import { request, setUpSandbox } from "@/test-support/sandbox";
-import { telemetryQuery, tripsOf } from "../services/telemetry/test-helpers";
+import { telemetryQuery, tripsOf } from "@/test-support/sandbox-telemetry";
 import { RECEIVER_TOKEN, startReceiver, type TestReceiver } from "../services/vehicle-triggers/test-receiver";
 import { VEHICLE_IDS } from "../seed/vehicles";
 import { EVENT_NAMES } from "../telemetry/events";

@@ -6,7 +6,7 @@ import { getVehicleJwt } from "../../flow-client";
 import { VEHICLE_IDS } from "../../seed/vehicles";
 import { type AttestationEvent } from "./credentials";
 import { parseGoTime } from "./go-time";
-import { attesterAddress, credentialSigner, latestDrive, storedCredentials } from "./test-helpers";
+import { attesterAddress, credentialSigner, latestDrive, storedCredentials } from "@/test-support/sandbox-attestation";
 
 const suite = setUpSandbox();
 const VEHICLE = VEHICLE_IDS.manyTrips;

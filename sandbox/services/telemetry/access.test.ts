@@ -1,7 +1,7 @@
 import { cellToLatLng, latLngToCell } from "h3-js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { VEHICLE_IDS } from "../../seed/vehicles";
-import { forgedVehicleJwt, telemetryQuery } from "./test-helpers";
+import { forgedVehicleJwt, telemetryQuery } from "@/test-support/sandbox-telemetry";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_SIGNALS } from "../../telemetry/signals";
 import { LEAKING_TIRE_VEHICLE, TROUBLE_CODES_VEHICLE } from "../../telemetry/signals/vehicle-profile";
-import { forgedVehicleJwt, isoMicros, micros, telemetryQuery, tripsOf } from "./test-helpers";
+import { forgedVehicleJwt, isoMicros, micros, telemetryQuery, tripsOf } from "@/test-support/sandbox-telemetry";
 import { setUpSandbox } from "@/test-support/sandbox";
 
 /** The signals beyond the first dozen: which vehicles have them, and that they behave like a car's. */

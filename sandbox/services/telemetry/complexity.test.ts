@@ -2,7 +2,7 @@ import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { VEHICLE_IDS } from "../../seed/vehicles";
 import { COMPLEXITY_LIMIT, operationComplexity } from "./complexity";
-import { telemetryQuery } from "./test-helpers";
+import { telemetryQuery } from "@/test-support/sandbox-telemetry";
 import { setUpSandbox } from "@/test-support/sandbox";
 
 const suite = setUpSandbox();

@@ -3,7 +3,7 @@ import { privilegeInfo, VEHICLE_NFT_CONTRACT, vehicleDid } from "@/lib/protocol"
 import { request, setUpSandbox } from "@/test-support/sandbox";
 import { VEHICLE_IDS } from "../../seed/vehicles";
 import { EVENT_NAMES, type TripWithEvents } from "../../telemetry/events";
-import { isoMicros, micros, seededTripsWithEvents, telemetryQuery } from "./test-helpers";
+import { isoMicros, micros, seededTripsWithEvents, telemetryQuery } from "@/test-support/sandbox-telemetry";
 import { matchesArray, matchesString } from "./events";
 import { localMidnight } from "./daily-activity";
 

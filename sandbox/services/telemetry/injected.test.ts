@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { VEHICLE_IDS } from "../../seed/vehicles";
-import { telemetryQuery } from "./test-helpers";
+import { telemetryQuery } from "@/test-support/sandbox-telemetry";
 import { setUpSandbox } from "@/test-support/sandbox";
 
 /** Samples injected through the control surface are served as the vehicle's latest values. */

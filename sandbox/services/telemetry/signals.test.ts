@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { VEHICLE_IDS } from "../../seed/vehicles";
-import { type ApiTrip, isoMicros, micros, telemetryQuery, tripsOf } from "./test-helpers";
+import { type ApiTrip, isoMicros, micros, telemetryQuery, tripsOf } from "@/test-support/sandbox-telemetry";
 import { SANDBOX_SIGNAL_SOURCE } from "./vehicle-data";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 

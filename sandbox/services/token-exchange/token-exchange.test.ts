@@ -5,7 +5,7 @@ import { DEMO_LICENSE } from "@/lib/demo-license";
 import { getDeveloperJwt } from "../../flow-client";
 import { VEHICLE_IDS } from "../../seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
-import { telemetryQuery } from "../telemetry/test-helpers";
+import { telemetryQuery } from "@/test-support/sandbox-telemetry";
 
 const suite = setUpSandbox();
 

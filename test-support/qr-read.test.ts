@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { shareLinkUrl } from "./link";
-import { qrSvg } from "./qr";
+import { shareLinkUrl } from "@/lib/share-links/link";
+import { qrSvg } from "@/lib/share-links/qr";
 import { modulesOf, readQr } from "./qr-read";
 
 const link = (utm: string, vehicles: number[] = []) =>

@@ -1,11 +1,11 @@
 import { type PrivilegeId, privilegeInfo, VEHICLE_NFT_CONTRACT, vehicleDid } from "@/lib/protocol";
 import { request, type SandboxSuite } from "@/test-support/sandbox";
-import { type SandboxContext } from "../../context";
-import { DriveStore } from "../../store/drive-store";
-import { VehicleStore } from "../../store/vehicle-store";
-import { type EventName, type TripWithEvents, tripsWithEvents } from "../../telemetry/events";
-import { withSandboxDatabase } from "../attestation/test-helpers";
-import { vehicleSource } from "./vehicle-data";
+import { type SandboxContext } from "@/sandbox/context";
+import { DriveStore } from "@/sandbox/store/drive-store";
+import { VehicleStore } from "@/sandbox/store/vehicle-store";
+import { type EventName, type TripWithEvents, tripsWithEvents } from "@/sandbox/telemetry/events";
+import { vehicleSource } from "@/sandbox/services/telemetry/vehicle-data";
+import { withSandboxDatabase } from "./sandbox-attestation";
 
 /** Helpers for the telemetry tests: GraphQL over real HTTP, trips from the Trips API, tokens the exchange won't give. */
 

@@ -1,4 +1,4 @@
-import { QUIET_ZONE } from "./qr";
+import { QUIET_ZONE } from "@/lib/share-links/qr";
 
 /**
  * Reads the drawn QR code back as a scanner does, from the SVG path alone and by the standard (ISO/IEC 18004), not

@@ -1,10 +1,10 @@
 import Database from "better-sqlite3";
 import { join } from "node:path";
 import { recoverMessageAddress } from "viem";
-import { DATABASE_FILE } from "../../server";
-import { AttestationStore, type CredentialKind, type StoredCredential } from "../../store/attestation-store";
-import { type DriveRecord, DriveStore } from "../../store/drive-store";
-import { type AttestationEvent } from "./credentials";
+import { DATABASE_FILE } from "@/sandbox/server";
+import { AttestationStore, type CredentialKind, type StoredCredential } from "@/sandbox/store/attestation-store";
+import { type DriveRecord, DriveStore } from "@/sandbox/store/drive-store";
+import { type AttestationEvent } from "@/sandbox/services/attestation/credentials";
 
 /** Reads a test sandbox's own database, read-only, to see what the attestation service stored. */
 export function withSandboxDatabase<T>(dataDir: string, read: (db: Database.Database) => T): T {
