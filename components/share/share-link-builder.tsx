@@ -6,7 +6,6 @@ import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { saveShareLinkAction } from "@/lib/actions/share-links";
-import { type PrivilegeId } from "@/lib/protocol";
 import { toAppError } from "@/lib/result";
 import {
   PERMISSION_TEMPLATES,
@@ -23,27 +22,13 @@ import {
 import { type ShareLinkSettings } from "@/lib/models/share-links";
 import { ShareLinkPreview } from "./share-link-preview";
 import { ShareLinkQr } from "./share-link-qr";
-import { FilterFields, PermissionFields, RedirectField } from "./share-link-fields";
+import { type BuilderState, FilterFields, PermissionFields, RedirectField } from "./share-link-fields";
 
 /**
  * The share link builder: the form, the link it makes (checked as DIMO's login would check it, in words, before
  * anyone opens it), its QR code, the preview of what the owner is asked, and keeping it with its name. The server
  * builds and checks the kept link again from the same values.
  */
-
-export interface BuilderState {
-  name: string;
-  mode: "privileges" | "template";
-  privileges: PrivilegeId[];
-  templateId: string;
-  makes: string;
-  powertrains: string[];
-  vehicles: string;
-  expiryDay: string;
-  onboardingOn: boolean;
-  onboarding: string;
-  redirectUri: string;
-}
 
 function linkOf(state: BuilderState, settings: ShareLinkSettings): { link: ShareLink; problems: string[] } {
   const vehicles = parseVehicleIds(state.vehicles);

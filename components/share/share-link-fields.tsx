@@ -3,9 +3,23 @@
 import { type PrivilegeId } from "@/lib/protocol";
 import { ALL_PERMISSION_WORDS, PERMISSION_TEMPLATES, POWERTRAIN_TYPES } from "@/lib/share-links";
 import { type ShareLinkSettings } from "@/lib/models/share-links";
-import { type BuilderState } from "./share-link-builder";
 
 /** The builder's groups of fields: what is asked, which vehicles and until when, and where owners come back to. */
+
+/** What the builder's form holds, as the person typed it. */
+export interface BuilderState {
+  name: string;
+  mode: "privileges" | "template";
+  privileges: PrivilegeId[];
+  templateId: string;
+  makes: string;
+  powertrains: string[];
+  vehicles: string;
+  expiryDay: string;
+  onboardingOn: boolean;
+  onboarding: string;
+  redirectUri: string;
+}
 
 interface FieldsProps {
   state: BuilderState;

@@ -1,12 +1,24 @@
 import { vehicleDid } from "@/lib/protocol";
-import { type SandboxContext } from "../context";
+import { type SandboxClock } from "../clock";
 import { vehicleSource, SANDBOX_SIGNAL_SOURCE } from "../services/telemetry/vehicle-data";
-import { type Outcome } from "../services/vehicle-triggers/engine";
+import { type Outcome, type TriggerEngine } from "../services/vehicle-triggers/engine";
 import { type EventInput, type SignalInput } from "../services/vehicle-triggers/readings";
 import { bareSignalName } from "../services/vehicle-triggers/signals";
 import { eventsBetween } from "../telemetry/events";
 import { collectSamples } from "../telemetry/samples";
 import { LOCATION_SIGNAL } from "../telemetry/signals/names";
+import { type DriveStore } from "../store/drive-store";
+import { type VehicleStore } from "../store/vehicle-store";
+import { type WebhookStore } from "../store/webhook-store";
+
+/** What the live vehicles read of the sandbox's context (which holds them, so they name these parts, not it). */
+export interface LiveContext {
+  clock: SandboxClock;
+  vehicles: VehicleStore;
+  drives: DriveStore;
+  webhooks: WebhookStore;
+  vehicleTriggers: TriggerEngine;
+}
 
 /**
  * Hands what live vehicles send to the webhook evaluator, as the real service consumes the vehicles' stream: every
@@ -34,7 +46,7 @@ export class LiveFeed {
   private watched = new Map<number, Watched>();
 
   constructor(
-    private readonly ctx: SandboxContext,
+    private readonly ctx: LiveContext,
     private readonly tokenIds: readonly number[],
   ) {
     this.fedUntilUs = this.settledUntilUs = ctx.clock.nowMs() * 1000;

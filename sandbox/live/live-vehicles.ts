@@ -1,9 +1,8 @@
 import type Database from "better-sqlite3";
-import { type SandboxContext } from "../context";
 import { LIVE_VEHICLES } from "../seed/vehicles";
 import { readMeta } from "../store/database";
 import { LiveDriveSync } from "./live-drive-sync";
-import { LiveFeed } from "./live-feed";
+import { type LiveContext, LiveFeed } from "./live-feed";
 import { type LiveVehicle } from "./live-trips";
 
 /**
@@ -43,7 +42,7 @@ export class LiveVehicles {
   private feedAgain = false;
 
   constructor(
-    private readonly ctx: SandboxContext,
+    private readonly ctx: LiveContext,
     db: Database.Database,
     readonly enabled: boolean,
   ) {

@@ -1,5 +1,12 @@
 import { distanceMiles, type LatLon } from "./geo";
-import { batteryAfter, batteryAtNextStart, engineKm, type PlugInBattery, plugInBatteryOf } from "./plug-in-hybrid";
+import {
+  batteryAfter,
+  batteryAtNextStart,
+  engineKm,
+  type ParkedRefill,
+  type PlugInBattery,
+  plugInBatteryOf,
+} from "./plug-in-hybrid";
 import { createPrng } from "./prng";
 import { type GeneratedTrip } from "./trip-generator";
 import { marketMilesAt } from "./valuation-model";
@@ -88,14 +95,6 @@ export function powertrainOf(model: string): Powertrain {
     chargePercentPerHour: 0,
     plugIn: plugInBatteryOf(model),
   };
-}
-
-/** A charge or refuel while parked: it starts `startOffsetMs` after the trip's end and adds `gainPercent`. */
-export interface ParkedRefill {
-  startOffsetMs: number;
-  /** Percent per millisecond while charging; Infinity for a refuel (at once). */
-  percentPerMs: number;
-  gainPercent: number;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { type ParkedRefill } from "./energy";
 import { createPrng } from "./prng";
 
 /**
@@ -7,6 +6,14 @@ import { createPrng } from "./prng";
  * start full. The seed stores only the fuel level of each trip; the battery's state is recomputed from the trips
  * before it with these functions, at seed time and at query time alike.
  */
+
+/** A charge or refuel while parked: it starts `startOffsetMs` after the trip's end and adds `gainPercent`. */
+export interface ParkedRefill {
+  startOffsetMs: number;
+  /** Percent per millisecond while charging; Infinity for a refuel (at once). */
+  percentPerMs: number;
+  gainPercent: number;
+}
 
 export interface PlugInBattery {
   /** Usable capacity, kWh. */

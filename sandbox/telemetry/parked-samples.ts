@@ -1,5 +1,6 @@
 import { METROS } from "../seed/metros";
-import { parkedRefill, type ParkedRefill, unrecordedKm } from "../seed/energy";
+import { parkedRefill, unrecordedKm } from "../seed/energy";
+import { type ParkedRefill } from "../seed/plug-in-hybrid";
 import { homeCharge } from "../seed/plug-in-hybrid";
 import { type DriveRecord } from "../store/drive-store";
 import { outsideTemperature, restingVoltage } from "./conditions";

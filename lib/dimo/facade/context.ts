@@ -1,16 +1,40 @@
 import "server-only";
+import { type AppConfig } from "@/lib/config";
 import { type Feature } from "@/lib/features";
-import { type VehicleGrant } from "@/lib/models";
+import { type ActivityEntry, type VehicleGrant } from "@/lib/models";
 import { MAX_INT32, type PrivilegeId } from "@/lib/protocol";
-import { type DimoClientOptions } from "../client";
+import { type KeyValueStore } from "@/lib/store/types";
 import { type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "../activity";
 import { isDimoError } from "../errors";
 import { type HttpSettings } from "../http";
 import { privilegesFor } from "../privileges";
-import { DEFAULT_RETRY } from "../retry";
-import { MemoryTokenCache } from "../token-cache";
+import { type RequestPacer } from "../pacer";
+import { DEFAULT_RETRY, type RetryPolicy } from "../retry";
+import { MemoryTokenCache, type TokenCache } from "../token-cache";
 import { TokenManager, type VehicleJwtScope } from "../tokens";
 import { VehicleDirectory } from "../vehicles";
+
+/** How a DIMO client is made (createDimoClient in lib/dimo/client.ts). */
+export interface DimoClientOptions {
+  config: Pick<AppConfig, "license" | "urls" | "valuationsVersion" | "vehicleContract">;
+  cache?: TokenCache;
+  /** Fleet-wide locks for the challenge flow and exchanges, shared with the cache's other instances; none by default. */
+  locks?: KeyValueStore;
+  fetch?: typeof fetch;
+  /** Per attempt; 10 s by default. */
+  timeoutMs?: number;
+  /** The instant-offer request waits on third-party buyers (about a minute on DIMO), so it gets 3 minutes by default. */
+  instantOfferTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Paces every request under DIMO's rate limits; none by default. */
+  pacer?: RequestPacer;
+  /** Receives every activity entry; the process-wide log (recordActivity) by default. */
+  onActivity?: (entry: ActivityEntry) => void;
+  /** How long a vehicle's grant (and the license) is trusted before the identity API is asked again; 5 minutes. */
+  grantTtlMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
 
 /**
  * What every part of the DIMO client shares: the HTTP settings, the token manager, the directory of vehicles and

@@ -6,7 +6,6 @@ import { parseGlobalId } from "./global-id";
 import { findLicense, listLicenses } from "./licenses";
 import { isGiven, noRows, notFound, optionalAddress, parseAddress, tokenIdOfDid } from "./lookups";
 import { emptyConnection, mapConnection, type PageArgs, pageByPosition, paginate } from "./paging";
-import { VehicleNode } from "./vehicle-node";
 import { listVehicles, type VehiclesFilter } from "./vehicle-list";
 import {
   aftermarketNode,
@@ -18,6 +17,7 @@ import {
   manufacturerNode,
   syntheticNode,
   templateNode,
+  VehicleNode,
 } from "./world-nodes";
 
 type By = Record<string, unknown>;

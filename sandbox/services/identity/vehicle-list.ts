@@ -2,7 +2,7 @@ import { type SandboxContext } from "../../context";
 import { deviceOf, manufacturerOf, TESLA_CONNECTION } from "../../seed/identity-world";
 import { isGiven, optionalAddress } from "./lookups";
 import { mapConnection, type PageArgs, paginate } from "./paging";
-import { VehicleNode } from "./vehicle-node";
+import { VehicleNode } from "./world-nodes";
 
 export interface VehiclesFilter {
   privileged?: unknown;

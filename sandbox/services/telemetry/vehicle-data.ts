@@ -1,7 +1,8 @@
 import { cellToLatLng, latLngToCell } from "h3-js";
-import { type SandboxContext } from "../../context";
 import { powertrainOf } from "../../seed/energy";
 import { seedVehicleOf } from "../../seed/fleet";
+import { type DriveStore } from "../../store/drive-store";
+import { type VehicleStore } from "../../store/vehicle-store";
 import { type VehicleSource } from "../../telemetry/samples";
 import { vehicleProfile } from "../../telemetry/signals/vehicle-profile";
 
@@ -9,7 +10,10 @@ import { vehicleProfile } from "../../telemetry/signals/vehicle-profile";
  * Where the telemetry service finds a vehicle's data: the seed's description of it (its city and powertrain) and the
  * trips store. The seed is code, so the city comes from there; an unknown vehicle has no data at all.
  */
-export function vehicleSource(ctx: SandboxContext, tokenId: number): VehicleSource | null {
+export function vehicleSource(
+  ctx: { vehicles: VehicleStore; drives: DriveStore },
+  tokenId: number,
+): VehicleSource | null {
   const seed = seedVehicleOf(tokenId);
   if (!seed || !ctx.vehicles.get(tokenId)) return null;
   const powertrain = powertrainOf(seed.model);
