@@ -19,16 +19,6 @@ import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
 
 const PROTECTED = /^\/(?:$|vehicles(?:\/|$)|developer(?:\/|$)|webhooks(?:\/|$))/;
 
-function mapOrigin(): string | undefined {
-  // A public build-time setting: read as Next.js inlined it into the browser's code, which is what the policy allows.
-  const url = process.env.NEXT_PUBLIC_MAP_STYLE_URL;
-  try {
-    return url ? new URL(url).origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function isHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
@@ -52,8 +42,9 @@ export function proxy(request: NextRequest) {
   const nonce = newCspNonce();
   const policy = contentSecurityPolicy({
     nonce,
-    development: process.env.NODE_ENV === "development",
-    mapOrigin: mapOrigin(),
+    development: config.development,
+    // The setting the pages hand the map (publicConfig().mapStyleUrl), validated as a URL by lib/config.
+    mapOrigin: config.mapStyleUrl ? new URL(config.mapStyleUrl).origin : undefined,
   });
 
   let response: NextResponse;

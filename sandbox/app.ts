@@ -31,7 +31,7 @@ function addMethodNotAllowed(app: Hono): void {
   }
 }
 
-/** The whole sandbox: six services under their prefixes, the control surface, and the shared middleware. */
+/** The whole sandbox: every service under its prefix, the control surface, and the shared middleware. */
 export function createApp(ctx: SandboxContext): Hono {
   const app = new Hono();
 

@@ -71,6 +71,8 @@ export const envSchema = z.object({
   NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
   NEXTAUTH_URL: optional(baseUrl),
   NEXT_PUBLIC_MAP_STYLE_URL: optional(baseUrl),
+  // Set by Next.js itself: "development" under `next dev`.
+  NODE_ENV: optional(z.string().trim()),
   SANDBOX_DATA_DIR: optional(z.string().trim()),
   REDIS_URL: optional(redisUrl),
   REDIS_KEY_PREFIX: optional(

@@ -126,6 +126,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     authSecret,
     publicUrl,
     mapStyleUrl: env.NEXT_PUBLIC_MAP_STYLE_URL,
+    development: env.NODE_ENV === "development",
     sandboxDataDir: env.SANDBOX_DATA_DIR ?? ".sandbox",
     // One prefix per license by default, so several dashboards (licenses) can share one Redis.
     redis: env.REDIS_URL

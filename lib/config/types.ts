@@ -32,6 +32,8 @@ export interface AppConfig {
   /** The dashboard's public URL (next-auth and the sign-in message's domain). */
   publicUrl: string;
   mapStyleUrl: string | undefined;
+  /** Running under `next dev`, whose tooling the Content-Security-Policy must let through. */
+  development: boolean;
   /** Where sandbox-mode state of the dashboard (the generated session secret) is kept. */
   sandboxDataDir: string;
   /** Shared state for several instances; undefined keeps it in this process's memory. */
