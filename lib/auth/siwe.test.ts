@@ -112,6 +112,36 @@ describe("verifySignIn", () => {
     );
   });
 
+  it("takes a message up to the edges of its time rules, and refuses it a millisecond past each", async () => {
+    const now = new Date("2026-05-01T12:00:00.000Z");
+    const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
+    const outcome = async (times: { issuedAt: Date; expirationTime: Date; notBefore?: Date }) => {
+      nonce = nonces.issue();
+      const text = message(times);
+      const signature = await alice.signMessage({ message: text });
+      return verifySignIn({ message: text, signature, expectedOrigin: ORIGIN, nonces, now }).then(
+        () => "accepted",
+        (error: unknown) => (error instanceof SignInError ? error.code : String(error)),
+      );
+    };
+    const minute = 60_000;
+    // Expiry: after now, and at most 10 minutes after the issue time.
+    expect(await outcome({ issuedAt: at(-minute), expirationTime: at(1) })).toBe("accepted");
+    expect(await outcome({ issuedAt: at(-minute), expirationTime: at(0) })).toBe("EXPIRED_MESSAGE");
+    expect(await outcome({ issuedAt: at(-minute), expirationTime: at(9 * minute) })).toBe("accepted");
+    expect(await outcome({ issuedAt: at(-minute), expirationTime: at(9 * minute + 1) })).toBe("EXPIRED_MESSAGE");
+    // Issued, or valid from, at most a minute ahead of this server's clock.
+    expect(await outcome({ issuedAt: at(minute), expirationTime: at(2 * minute) })).toBe("accepted");
+    expect(await outcome({ issuedAt: at(minute + 1), notBefore: now, expirationTime: at(2 * minute) })).toBe(
+      "EXPIRED_MESSAGE",
+    );
+    const issuedAt = at(-minute);
+    expect(await outcome({ issuedAt, notBefore: at(minute), expirationTime: at(2 * minute) })).toBe("accepted");
+    expect(await outcome({ issuedAt, notBefore: at(minute + 1), expirationTime: at(2 * minute) })).toBe(
+      "EXPIRED_MESSAGE",
+    );
+  });
+
   it("refuses a message without an expiry", async () => {
     expect(await failure(verify(message({ expirationTime: undefined })))).toBe("MALFORMED_MESSAGE");
   });
