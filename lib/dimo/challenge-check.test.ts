@@ -60,6 +60,14 @@ describe("checkChallenge", () => {
     expect(problem(challenge({ issuedAtMs: NOW + 60 * 60_000 }))).toMatch(/not recent/);
   });
 
+  it("takes a challenge up to 15 minutes old or 5 minutes ahead, and refuses one a second past either", () => {
+    const minute = 60_000;
+    expect(problem(challenge({ issuedAtMs: NOW - 15 * minute }))).toBeNull();
+    expect(problem(challenge({ issuedAtMs: NOW - 15 * minute - 1_000 }))).toMatch(/not recent/);
+    expect(problem(challenge({ issuedAtMs: NOW + 5 * minute }))).toBeNull();
+    expect(problem(challenge({ issuedAtMs: NOW + 5 * minute + 1_000 }))).toMatch(/not recent/);
+  });
+
   it("refuses anything added or changed, and text that is not a sign-in message", () => {
     expect(problem(`${challenge()}\nResources:\n- https://evil.example`)).toMatch(/lines/);
     expect(problem(challenge().replace("Version: 1", "Version: 2"))).toMatch(/version/);
