@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { vehicleDid } from "@/lib/protocol";
 import { DEMO_LICENSE } from "@/lib/demo-license";
-import { sandboxControl } from "@/sandbox/control-client";
+import { CONTROL_HEADERS, sandboxControl } from "@/sandbox/control-client";
 import { getDeveloperJwt } from "@/sandbox/flow-client";
 import { DATABASE_FILE } from "@/sandbox/server";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
       pending.push(
         fetch(`${url}/__sandbox/signals?outcomes=counts`, {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { ...CONTROL_HEADERS, "content-type": "application/json" },
           body: JSON.stringify({ tokenId: tokenIds[index % tokenIds.length], name: "speed", value, timestamp }),
         }).then(async (response) => {
           if (!response.ok) throw new Error(`injection failed: ${response.status} ${await response.text()}`);

@@ -78,3 +78,11 @@ export function sandboxUrls(origin: string): Record<DimoService, string> {
     vehicleTriggers: `${origin}/vehicle-triggers`,
   };
 }
+
+/**
+ * The header every call to the sandbox's control surface (`/__sandbox/`) carries. A page on another origin cannot
+ * send a custom header without a CORS preflight, which the sandbox refuses, and a server that posts to a URL someone
+ * typed (a webhook test or verification) does not send it; so neither can reset or steer the sandbox. Public: it
+ * proves the caller chose to talk to the control surface, not who the caller is.
+ */
+export const SANDBOX_CONTROL_HEADER = { name: "x-sandbox-control", value: "1" } as const;

@@ -3,6 +3,7 @@ import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEMO_GRANTED_VEHICLE_IDS, VEHICLE_IDS } from "./seed/vehicles";
 import { request, setUpSandbox } from "@/test-support/sandbox";
+import { CONTROL_HEADERS } from "@/sandbox/control-client";
 
 const suite = setUpSandbox();
 const SQL = "'; DROP TABLE trips; --";
@@ -38,7 +39,10 @@ describe("bad input", () => {
         bearer: developer,
       });
       expect(exchange.status).toBe(400);
-      expect((await request(`${suite.url}/__sandbox/faults`, { method: "POST", headers, body })).status).toBe(400);
+      const control = { ...headers, ...CONTROL_HEADERS };
+      expect((await request(`${suite.url}/__sandbox/faults`, { method: "POST", headers: control, body })).status).toBe(
+        400,
+      );
     }
     await stillServing();
   });

@@ -1,3 +1,4 @@
+import { SANDBOX_CONTROL_HEADER } from "@/lib/demo-license";
 import { type StatsSnapshot } from "./control/stats";
 import { type DeliveryView } from "./services/vehicle-triggers/control";
 import { type Outcome } from "./services/vehicle-triggers/engine";
@@ -86,6 +87,11 @@ export interface InjectionResult {
 export type { LiveStatus };
 export type { DeliveryView, Outcome };
 
+/** What every call to the control surface sends (SANDBOX_CONTROL_HEADER): for a caller that does not use this client. */
+export const CONTROL_HEADERS: Readonly<Record<string, string>> = {
+  [SANDBOX_CONTROL_HEADER.name]: SANDBOX_CONTROL_HEADER.value,
+};
+
 export function sandboxControl(baseUrl: string | (() => string)) {
   // A function gives the address when each call is made: for a sandbox that is started after the client is made.
   const root = () => `${(typeof baseUrl === "string" ? baseUrl : baseUrl()).replace(/\/+$/, "")}/__sandbox`;
@@ -95,7 +101,10 @@ export function sandboxControl(baseUrl: string | (() => string)) {
     const json = body ?? (method === "POST" ? {} : undefined);
     const response = await fetch(`${root()}${path}`, {
       method,
-      headers: json === undefined ? {} : { "content-type": "application/json" },
+      headers: {
+        ...CONTROL_HEADERS,
+        ...(json === undefined ? {} : { "content-type": "application/json" }),
+      },
       body: json === undefined ? undefined : JSON.stringify(json),
     });
     const text = await response.text();
@@ -117,7 +126,10 @@ export function sandboxControl(baseUrl: string | (() => string)) {
     clearFaults: () => call<{ cleared: number }>("DELETE", "/faults"),
     /** Removes one injected fault, leaving others' in place; a fault already used up is fine. */
     removeFault: async (id: string): Promise<void> => {
-      const response = await fetch(`${root()}/faults/${encodeURIComponent(id)}`, { method: "DELETE" });
+      const response = await fetch(`${root()}/faults/${encodeURIComponent(id)}`, {
+        method: "DELETE",
+        headers: CONTROL_HEADERS,
+      });
       if (!response.ok && response.status !== 404)
         throw new Error(`Sandbox control: removing fault ${id} failed (${response.status})`);
     },

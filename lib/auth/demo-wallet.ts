@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
+import { SANDBOX_CONTROL_HEADER } from "@/lib/demo-license";
 
 const demoSchema = z.object({
   owner: z.object({
@@ -23,7 +24,11 @@ export async function getDemoWallet(): Promise<DemoWallet | null> {
   if (config.env !== "sandbox") return null;
   const origin = new URL(config.urls.auth).origin;
   try {
-    const response = await fetch(`${origin}/__sandbox/demo`, { cache: "no-store", signal: AbortSignal.timeout(3_000) });
+    const response = await fetch(`${origin}/__sandbox/demo`, {
+      cache: "no-store",
+      headers: { [SANDBOX_CONTROL_HEADER.name]: SANDBOX_CONTROL_HEADER.value },
+      signal: AbortSignal.timeout(3_000),
+    });
     if (!response.ok) return null;
     const { owner } = demoSchema.parse(await response.json());
     return { address: owner.address as `0x${string}`, privateKey: owner.privateKey as `0x${string}` };

@@ -1,4 +1,5 @@
 import { type Context, type MiddlewareHandler } from "hono";
+import { SANDBOX_CONTROL_HEADER } from "@/lib/demo-license";
 
 /**
  * What keeps web pages away from the control surface (a page the developer visits can send requests to 127.0.0.1):
@@ -6,6 +7,9 @@ import { type Context, type MiddlewareHandler } from "hono";
  * - A request carrying an `Origin` header comes from a browser page (browsers add it to every cross-origin request
  *   and to every POST); tests, benchmarks and the dashboard's server never send one.
  * - `Host` must name this machine, so a DNS name rebound to 127.0.0.1 (DNS rebinding) is refused.
+ * - Every call carries SANDBOX_CONTROL_HEADER: a page cannot send a custom header cross-origin without a preflight
+ *   (refused above, as it carries an Origin), and a server that posts to a URL someone typed (the dashboard's webhook
+ *   test, the Vehicle Triggers verification call) sends only its own headers.
  * - A body must be `application/json`, which a page cannot send cross-origin without a preflight; `text/plain` and
  *   form posts, which it can, are refused.
  */
@@ -25,6 +29,12 @@ export function closeToWebPages(): MiddlewareHandler {
         c,
         403,
         "The sandbox control surface answers only to a loopback Host (localhost, 127.0.0.1, [::1]).",
+      );
+    if (c.req.header(SANDBOX_CONTROL_HEADER.name) !== SANDBOX_CONTROL_HEADER.value)
+      return refuse(
+        c,
+        403,
+        `The sandbox control surface answers only calls with the header ${SANDBOX_CONTROL_HEADER.name}: ${SANDBOX_CONTROL_HEADER.value}.`,
       );
     if (METHODS_WITH_BODY.has(c.req.method)) {
       const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();

@@ -5,6 +5,7 @@ import { createApp } from "../app";
 import { createContext } from "../context";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
+import { CONTROL_HEADERS } from "@/sandbox/control-client";
 import { VEHICLE_IDS } from "../seed/vehicles";
 import { DATABASE_FILE } from "../server";
 import { request, setUpSandbox } from "@/test-support/sandbox";
@@ -101,7 +102,7 @@ describe("clock", () => {
     for (const body of bodies) {
       const answer = await request(`${suite.url}/__sandbox/clock`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { ...CONTROL_HEADERS, "content-type": "application/json" },
         body,
       });
       expect(answer.status).toBe(400);
@@ -200,7 +201,11 @@ describe("faults", () => {
       { status: 500 },
       { path: "/x", status: 500, graphqlField: "vehicles { id }" },
     ]) {
-      const answer = await request(`${suite.url}/__sandbox/faults`, { method: "POST", json: fault });
+      const answer = await request(`${suite.url}/__sandbox/faults`, {
+        method: "POST",
+        headers: CONTROL_HEADERS,
+        json: fault,
+      });
       expect(answer.status).toBe(400);
     }
     expect(await suite.control.listFaults()).toEqual([]);
@@ -264,9 +269,10 @@ describe("loopback only", () => {
       const app = createApp(createContext(db, { instantOfferDelayMs: 0, rateLimit: false }));
       const remote = { incoming: { socket: { remoteAddress: "10.0.0.5", remotePort: 5000, remoteFamily: "IPv4" } } };
       const local = { incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 5000, remoteFamily: "IPv4" } } };
-      expect((await app.request("/__sandbox/demo", {}, remote)).status).toBe(403);
-      expect((await app.request("/__sandbox/stats", {}, remote)).status).toBe(403);
-      expect((await app.request("/__sandbox/demo", {}, local)).status).toBe(200);
+      const control = { headers: CONTROL_HEADERS };
+      expect((await app.request("/__sandbox/demo", control, remote)).status).toBe(403);
+      expect((await app.request("/__sandbox/stats", control, remote)).status).toBe(403);
+      expect((await app.request("/__sandbox/demo", control, local)).status).toBe(200);
       // Services answer everyone.
       expect((await app.request("/auth/keys", {}, remote)).status).toBe(200);
     } finally {
