@@ -33,10 +33,30 @@ export function targetUrlRefusal(targetUrl: string, profile: SandboxProfile): Re
 }
 
 const VERIFICATION_TIMEOUT_MS = 10_000;
+/** More than any verification token: a longer answer is a mismatch, and no more of it is read. */
+const VERIFICATION_READ_LIMIT = 1_024;
+
+/** The answer's first bytes, up to one past the limit (so a longer answer is told apart); the rest is never read. */
+async function readCapped(response: Response): Promise<Uint8Array> {
+  const reader = response.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= VERIFICATION_READ_LIMIT) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => undefined);
+  return Buffer.concat(chunks).subarray(0, VERIFICATION_READ_LIMIT + 1);
+}
 
 /**
  * Registration's call to the target: POST `{"verification": "test"}`, which must answer 200 with the verification
- * token (surrounding white space ignored) within 10 s.
+ * token (surrounding white space ignored) within 10 s. DIMO's service reads the whole answer and quotes it in its
+ * refusal; here at most VERIFICATION_READ_LIMIT bytes are read and the refusal quotes nothing of the answer, so a
+ * target on this machine cannot be read through the sandbox.
  */
 export async function verificationRefusal(targetUrl: string, verificationToken: string): Promise<Refusal | null> {
   const signal = AbortSignal.timeout(VERIFICATION_TIMEOUT_MS);
@@ -55,17 +75,17 @@ export async function verificationRefusal(targetUrl: string, verificationToken: 
     await response.body?.cancel();
     return { status: 400, message: `Target URL did not return status 200 (got ${response.status})` };
   }
-  let body: string;
+  let body: Uint8Array;
   try {
-    body = await response.text();
+    body = await readCapped(response);
   } catch {
     return { status: 500, message: "Failed to read response from target URL" };
   }
-  const answered = body.trim();
+  const answered = body.byteLength > VERIFICATION_READ_LIMIT ? null : Buffer.from(body).toString("utf8").trim();
   if (answered !== verificationToken) {
     return {
       status: 400,
-      message: `verification token mismatch. Expected '${verificationToken}', got '${answered}'`,
+      message: "verification token mismatch: the target did not answer with the verification token",
     };
   }
   return null;
