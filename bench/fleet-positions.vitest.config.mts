@@ -1,8 +1,4 @@
-import { defineConfig } from "vitest/config";
-import base from "../vitest.config.mts";
+import { benchConfig } from "./vitest-bench.mts";
 
 /** `npm run bench:fleet-positions`: the position refresher's pace on a 10,000-vehicle fleet, kept out of the unit suite. */
-export default defineConfig({
-  ...base,
-  test: { ...base.test, include: ["bench/fleet-positions.ts"], reporters: ["default"] },
-});
+export default benchConfig(["bench/fleet-positions.ts"]);

@@ -1,8 +1,4 @@
-import { defineConfig } from "vitest/config";
-import base from "../vitest.config.mts";
+import { benchConfig } from "./vitest-bench.mts";
 
 /** `npm run bench:rate-limit`: the long walks at DIMO's rate limits, kept out of the unit suite. */
-export default defineConfig({
-  ...base,
-  test: { ...base.test, include: ["bench/*.walk.ts"], reporters: ["default"] },
-});
+export default benchConfig(["bench/*.walk.ts"]);

@@ -1,8 +1,4 @@
-import { defineConfig } from "vitest/config";
-import base from "../vitest.config.mts";
+import { benchConfig } from "./vitest-bench.mts";
 
 /** `npm run bench:roster`: the 10,000-vehicle roster's timings, requests and page size, kept out of the unit suite. */
-export default defineConfig({
-  ...base,
-  test: { ...base.test, include: ["bench/roster.ts"], reporters: ["default"] },
-});
+export default benchConfig(["bench/roster.ts"]);
