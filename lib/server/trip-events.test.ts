@@ -74,4 +74,16 @@ describe("the trips page's driving events", () => {
     expect(missing.body.error?.message).toMatch(/from must be a date and time/);
     expect(count(await suite.control.stats(), "/telemetry/query")).toBe(0);
   });
+
+  it("takes a span of more than nothing and at most 366 days, and refuses one a millisecond past either", async () => {
+    // A grant without privilege 1 is refused after the input is taken and before any request: 403 means taken.
+    const vehicle = VEHICLE_IDS.noValuationPrivilege;
+    const from = "2025-01-01T00:00:00.000Z";
+    const status = async (to: string) => (await get(vehicle, { from, to })).status;
+    expect(await status("2025-01-01T00:00:00.001Z")).toBe(403);
+    expect(await status(from)).toBe(400);
+    expect(await status("2026-01-02T00:00:00.000Z")).toBe(403);
+    expect(await status("2026-01-02T00:00:00.001Z")).toBe(400);
+    expect(count(await suite.control.stats(), "/telemetry/query")).toBe(0);
+  });
 });
