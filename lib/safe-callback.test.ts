@@ -33,6 +33,12 @@ describe("safeCallbackPath", () => {
     ["absent", undefined],
   ])("refuses %s", (_name, input) => expect(safeCallbackPath(input, SITE)).toBe("/vehicles"));
 
+  it("keeps a path of up to 2,048 characters and refuses one longer", () => {
+    const path = (length: number) => `/vehicles?q=${"x".repeat(length - "/vehicles?q=".length)}`;
+    expect(safeCallbackPath(path(2_048), SITE)).toBe(path(2_048));
+    expect(safeCallbackPath(path(2_049), SITE)).toBe("/vehicles");
+  });
+
   it("keeps percent-encoded slashes as a path on this site", () => {
     const path = safeCallbackPath("/%2F%2Fevil.example", SITE);
     expect(new URL(path, SITE).origin).toBe(SITE);
