@@ -4,6 +4,7 @@ import { getDimoClient } from "@/lib/dimo";
 import { AppFailure } from "@/lib/result";
 import { guarded } from "@/lib/server/guard";
 import {
+  assertPublicTarget,
   checkCondition,
   createWebhookInput,
   inTriggersWords,
@@ -28,6 +29,7 @@ import { type SubscribeOutcome, type TargetTestResult } from "@/lib/models/webho
 export const createWebhookAction = guarded(createWebhookInput, async function createWebhookAction(input) {
   const refusal = checkCondition(input);
   if (refusal) throw new AppFailure({ code: "INVALID_INPUT", message: refusal, retryable: false });
+  await assertPublicTarget(input.targetUrl);
   return inTriggersWords(
     getDimoClient().createWebhook({
       service: input.service,
@@ -58,6 +60,7 @@ export const updateWebhookAction = guarded(updateWebhookInput, async function up
     condition: input.condition,
   });
   if (refusal) throw new AppFailure({ code: "INVALID_INPUT", message: refusal, retryable: false });
+  await assertPublicTarget(input.targetUrl);
   const message = await inTriggersWords(
     client.updateWebhook(input.id, {
       displayName: input.displayName,
@@ -105,7 +108,7 @@ export const unsubscribeVehicleAction = guarded(vehicleInput, async function uns
  */
 export const testWebhookTargetAction = guarded(
   testTargetInput,
-  async function testWebhookTargetAction(input): Promise<TargetTestResult> {
-    return postSampleEvent(input);
+  async function testWebhookTargetAction(input, { session }): Promise<TargetTestResult> {
+    return postSampleEvent(input, session);
   },
 );

@@ -1,19 +1,32 @@
 import { createServer as createHttpServer } from "node:http";
 import { type AddressInfo, createServer } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import type * as Config from "@/lib/config";
 import { type DashboardSession } from "@/lib/auth/session";
-import { testWebhookTargetAction } from "@/lib/actions/webhooks";
+import { createWebhookAction, testWebhookTargetAction } from "@/lib/actions/webhooks";
+import { MAX_TARGET_TESTS_PER_SESSION } from "./webhook-test";
 import { type TestReceiver, startReceiver } from "@/sandbox/services/vehicle-triggers/test-receiver";
+import { type InternalService, startInternalService } from "@/test-support/internal-service";
 import { setUpSandbox } from "@/test-support/sandbox";
 
 /** "Test from the server": a sample CloudEvent to a real local receiver, through the guarded action. */
 
 const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
+// The network mode, switched to custom for the tests of what a production server refuses.
+const mode = vi.hoisted(() => ({ env: "sandbox" as "sandbox" | "custom" }));
+vi.mock("@/lib/config", async (original) => {
+  const actual = await original<typeof Config>();
+  return { ...actual, getConfig: () => ({ ...actual.getConfig(), env: mode.env }) };
+});
 
-const SIGNED_IN: DashboardSession = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "admin" };
+const SIGNED_IN: DashboardSession = {
+  address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd",
+  role: "admin",
+  id: "session-1",
+};
 
-setUpSandbox({ pointApp: true });
+const suite = setUpSandbox({ pointApp: true });
 let receiver: TestReceiver;
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -21,8 +34,20 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 beforeEach(() => {
   auth.session = SIGNED_IN;
+  mode.env = "sandbox";
   receiver.deliveries.length = 0;
 });
+
+let services: InternalService[] = [];
+afterEach(async () => {
+  await Promise.all(services.map((service) => service.close()));
+  services = [];
+});
+async function internal(...args: Parameters<typeof startInternalService>) {
+  const service = await startInternalService(...args);
+  services.push(service);
+  return service;
+}
 
 const request = (targetUrl: string) => ({
   targetUrl,
@@ -94,7 +119,7 @@ describe("testWebhookTargetAction", () => {
     const result = await testWebhookTargetAction(request(target));
     expect(result).toMatchObject({ ok: true, data: { status: null, ok: false } });
     expect(JSON.stringify(result)).not.toContain("secret-path-123");
-    expect(result.ok && result.data.bodyStart).toMatch(/could not POST to the target/);
+    expect(result.ok && result.data.bodyStart).toBe("could not POST to the target: could not connect");
   });
 
   it("refuses http outside loopback and a caller without a session, sending nothing", async () => {
@@ -108,5 +133,107 @@ describe("testWebhookTargetAction", () => {
       error: { code: "UNAUTHENTICATED" },
     });
     expect(receiver.deliveries).toHaveLength(0);
+  });
+});
+
+const notPublic = { status: null, ok: false, bodyStart: "could not POST to the target: the address is not public" };
+
+describe("testWebhookTargetAction outside the sandbox", () => {
+  beforeEach(() => {
+    mode.env = "custom";
+  });
+
+  it("refuses an internal HTTPS service on loopback with the class of failure only, connecting to nothing", async () => {
+    const service = await internal("https");
+    for (const target of [`${service.origin}/secret`, `https://localhost:${service.port}/secret`]) {
+      expect(await testWebhookTargetAction(request(target)), target).toEqual({
+        ok: true,
+        data: { ...notPublic, durationMs: expect.any(Number) },
+      });
+    }
+    expect(service.connections).toBe(0);
+  });
+
+  it("refuses the odd spellings of loopback (2130706433, 0x7f.1, IPv4-mapped)", async () => {
+    const service = await internal("https");
+    for (const host of ["2130706433", "0x7f.1", "[::ffff:127.0.0.1]"]) {
+      const result = await testWebhookTargetAction(request(`https://${host}:${service.port}/secret`));
+      expect(result, host).toMatchObject({ ok: true, data: notPublic });
+    }
+    expect(service.connections).toBe(0);
+  });
+
+  it("refuses to register a webhook whose target is not public, before asking DIMO", async () => {
+    const service = await internal("https");
+    const result = await createWebhookAction({
+      service: "signals",
+      metricName: "vss.speed",
+      condition: "valueNumber > 55",
+      displayName: "Internal",
+      coolDownPeriod: 0,
+      targetUrl: `${service.origin}/hook`,
+      verificationToken: "token",
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: "INVALID_INPUT", message: "The target cannot be used: the address is not public." },
+    });
+    expect(service.connections).toBe(0);
+  });
+});
+
+describe("testWebhookTargetAction in the sandbox", () => {
+  it("never reaches the sandbox's control surface: a test aimed at /__sandbox/reset resets nothing", async () => {
+    await suite.control.advanceClock(600);
+    const { port } = new URL(suite.url);
+    for (const target of [
+      `${suite.url}/__sandbox/reset`,
+      `http://2130706433:${port}/__sandbox/reset`,
+      `http://0x7f.1:${port}/__sandbox/reset`,
+    ]) {
+      expect(await testWebhookTargetAction(request(target)), target).toMatchObject({ ok: true, data: notPublic });
+    }
+    expect((await suite.control.clock()).offsetSeconds).toBe(600);
+    await suite.control.resetClock();
+  });
+
+  it("says TLS failed, without the certificate's names or the address", async () => {
+    const service = await internal("https");
+    const result = await testWebhookTargetAction(request(`${service.origin}/secret`));
+    expect(result).toMatchObject({
+      ok: true,
+      data: { status: null, bodyStart: "could not POST to the target: TLS failed" },
+    });
+    expect(JSON.stringify(result)).not.toMatch(/secret-internal|127\.0\.0\.1|self.signed/i);
+  });
+
+  it(`runs at most ${MAX_TARGET_TESTS_PER_SESSION} tests at once per session; the next is refused as busy`, async () => {
+    const held: (() => void)[] = [];
+    const service = await internal("http", (_request, response) => {
+      held.push(() => response.end("done"));
+    });
+    const target = `${service.origin}/hook`;
+    const running = Array.from({ length: MAX_TARGET_TESTS_PER_SESSION }, () =>
+      testWebhookTargetAction(request(target)),
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(MAX_TARGET_TESTS_PER_SESSION));
+
+    expect(await testWebhookTargetAction(request(target))).toMatchObject({
+      ok: false,
+      error: { code: "RATE_LIMITED", message: expect.stringMatching(/^Busy: /), retryable: true },
+    });
+    auth.session = { ...SIGNED_IN, id: "session-2" };
+    const other = testWebhookTargetAction(request(target));
+    await vi.waitFor(() => expect(held).toHaveLength(MAX_TARGET_TESTS_PER_SESSION + 1));
+    auth.session = SIGNED_IN;
+
+    for (const release of held) release();
+    for (const result of [...(await Promise.all(running)), await other]) {
+      expect(result).toMatchObject({ ok: true, data: { status: 200, bodyStart: "done" } });
+    }
+    const after = testWebhookTargetAction(request(target));
+    await vi.waitFor(() => expect(held).toHaveLength(MAX_TARGET_TESTS_PER_SESSION + 2));
+    held.at(-1)?.();
+    expect(await after).toMatchObject({ ok: true, data: { status: 200 } });
   });
 });

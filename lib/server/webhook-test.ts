@@ -7,12 +7,16 @@ import { AppFailure } from "@/lib/result";
 import { conditionInput } from "./webhooks";
 import { TRIGGER_EVENTS, valueTypeOf } from "@/lib/webhooks-metrics";
 import { type TargetTestResult } from "@/lib/models/webhooks";
+import { type DashboardSession } from "@/lib/auth/session";
+import { processWide } from "@/lib/process-wide";
+import { isLoopbackHostname } from "@/lib/security/address-class";
+import { OUTBOUND_FAILURE_WORDS, OutboundFailure, postJson } from "@/lib/security/outbound";
 
 /**
  * "Test" from the server, not the browser: a sample CloudEvent shaped as DIMO's Vehicle Triggers API sends it, POSTed
  * to the target, so the answer is the one DIMO would get (no CORS, no browser network). The sample says it is one in
  * its `source` and `id`. Nothing secret is sent, and the target's address is kept out of every answer and message,
- * since the dashboard's own inbox address holds its secret.
+ * since the dashboard's own inbox address holds its secret. A failure says only its class (lib/security/outbound.ts).
  */
 
 export const testTargetInput = conditionInput.extend({
@@ -23,12 +27,17 @@ export const testTargetInput = conditionInput.extend({
 
 const TIMEOUT_MS = 10_000;
 const BODY_START_CHARS = 500;
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Tests one session may run at once: each holds an outbound connection for up to TIMEOUT_MS, and a person tries one
+ * target at a time (two leave room for a double click).
+ */
+export const MAX_TARGET_TESTS_PER_SESSION = 2;
 
 /** DIMO posts to https only; the sandbox also to http on loopback, so a local receiver can be tried. */
-function assertAllowedTarget(url: URL): void {
+function assertAllowedScheme(url: URL): void {
   if (url.protocol === "https:") return;
-  if (getConfig().env === "sandbox" && LOOPBACK.has(url.hostname)) return;
+  if (getConfig().env === "sandbox" && isLoopbackHostname(url.hostname)) return;
   throw new AppFailure({
     code: "INVALID_INPUT",
     message:
@@ -37,6 +46,27 @@ function assertAllowedTarget(url: URL): void {
         : "The target must be an https URL: DIMO posts to nothing else.",
     retryable: false,
   });
+}
+
+const runningBySession = () => processWide("webhook-target-tests", () => new Map<string, number>());
+
+/** Takes one of the session's test slots, or refuses in words; the returned function frees it. */
+function takeTestSlot(session: DashboardSession): () => void {
+  const key = session.id ?? session.address;
+  const running = runningBySession();
+  const count = running.get(key) ?? 0;
+  if (count >= MAX_TARGET_TESTS_PER_SESSION)
+    throw new AppFailure({
+      code: "RATE_LIMITED",
+      message: `Busy: ${count} tests from the server are already running for this session. Wait for one to finish.`,
+      retryable: true,
+    });
+  running.set(key, count + 1);
+  return () => {
+    const left = (running.get(key) ?? 1) - 1;
+    if (left > 0) running.set(key, left);
+    else running.delete(key);
+  };
 }
 
 function sampleValue(metricName: string): unknown {
@@ -90,46 +120,29 @@ export function sampleCloudEvent(input: z.output<typeof testTargetInput>, now: D
   };
 }
 
-/** The first characters of a body, reading no more of it than needed. */
-async function bodyStart(response: Response): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  while (text.length < BODY_START_CHARS) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel().catch(() => undefined);
-  return text.slice(0, BODY_START_CHARS);
-}
-
-/** The reason a POST failed, without the address it was sent to. */
-function failureWords(error: unknown, target: string): string {
-  if (error instanceof Error && error.name === "TimeoutError") return `no answer within ${TIMEOUT_MS / 1000} s`;
-  const reason =
-    error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-  return `could not POST to the target: ${reason.split(target).join("<target>")}`;
-}
-
-export async function postSampleEvent(input: z.output<typeof testTargetInput>): Promise<TargetTestResult> {
+/**
+ * Sends the sample through the outbound guard (lib/security/outbound.ts): a target whose address is not public is
+ * refused before anything is sent, except this machine in sandbox mode, and never the sandbox itself.
+ */
+export async function postSampleEvent(
+  input: z.output<typeof testTargetInput>,
+  session: DashboardSession,
+): Promise<TargetTestResult> {
   const url = new URL(input.targetUrl);
-  assertAllowedTarget(url);
+  assertAllowedScheme(url);
+  const release = takeTestSlot(session);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(sampleCloudEvent(input)),
-      // A redirect is the target's answer: DIMO does not follow it to another address either.
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+    const answer = await postJson(url.href, JSON.stringify(sampleCloudEvent(input)), {
+      timeoutMs: TIMEOUT_MS,
+      maxChars: BODY_START_CHARS,
     });
-    const start = await bodyStart(response);
-    return { status: response.status, durationMs: elapsed(), bodyStart: start, ok: response.status < 400 };
+    return { status: answer.status, durationMs: elapsed(), bodyStart: answer.bodyStart, ok: answer.status < 400 };
   } catch (error) {
-    return { status: null, durationMs: elapsed(), bodyStart: failureWords(error, url.href), ok: false };
+    const words = error instanceof OutboundFailure ? error.message : OUTBOUND_FAILURE_WORDS.failed;
+    return { status: null, durationMs: elapsed(), bodyStart: `could not POST to the target: ${words}`, ok: false };
+  } finally {
+    release();
   }
 }

@@ -6,6 +6,7 @@ import { getDimoClient } from "@/lib/dimo";
 import { isDimoError } from "@/lib/dimo/errors";
 import { type PrivilegeId } from "@/lib/protocol";
 import { AppFailure, type ErrorCode } from "@/lib/result";
+import { OutboundFailure, checkTarget } from "@/lib/security/outbound";
 import { guarded } from "./guard";
 import { inboxTarget } from "./inbox";
 import { noInput, positiveWholeNumber, tokenIdInput } from "./inputs";
@@ -72,6 +73,24 @@ export function checkCondition(input: z.output<typeof conditionInput>): string |
       : `Unknown event ${input.metricName}: one of ${TRIGGER_EVENTS.join(", ")}.`;
   }
   return conditionError(input.service, input.condition, valueTypeOf(input.metricName));
+}
+
+/**
+ * The outbound guard's address check (lib/security/outbound.ts) for a target DIMO is asked to post to: an address that
+ * is not public is refused before anything is sent (in sandbox mode, this machine is allowed but never the sandbox
+ * itself). A name this server cannot resolve is left to the service's own verification call.
+ */
+export async function assertPublicTarget(targetUrl: string): Promise<void> {
+  try {
+    await checkTarget(new URL(targetUrl));
+  } catch (error) {
+    if (!(error instanceof OutboundFailure) || error.kind !== "not-public") return;
+    throw new AppFailure({
+      code: "INVALID_INPUT",
+      message: `The target cannot be used: ${error.message}.`,
+      retryable: false,
+    });
+  }
 }
 
 const REFUSAL_CODES: Partial<Record<number, ErrorCode>> = {
