@@ -45,6 +45,12 @@ describe("activity filters", () => {
     expect(parseActivityFilters(new URLSearchParams(""))).toEqual(NONE);
   });
 
+  it("cut the search to 200 characters, after trimming it", () => {
+    const search = (q: string) => parseActivityFilters(new URLSearchParams({ q })).q;
+    expect(search(` ${"a".repeat(200)} `)).toBe("a".repeat(200));
+    expect(search("a".repeat(201))).toBe("a".repeat(200));
+  });
+
   it("class statuses; failed is any call that ended in an error", () => {
     expect(statusClassOf({ status: 200 })).toEqual(["2xx"]);
     expect(statusClassOf({ status: 403, error: "refused" })).toEqual(["4xx", "failed"]);

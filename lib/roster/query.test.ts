@@ -37,6 +37,7 @@ describe("parseRosterQuery", () => {
   });
 
   it("ignores a search too long or holding control characters, with a notice", () => {
+    expect(parse(`q=${"a".repeat(200)}`)).toMatchObject({ query: { q: "a".repeat(200) }, notices: [] });
     expect(parse(`q=${"a".repeat(201)}`).query.q).toBe("");
     expect(parse(`q=${"a".repeat(201)}`).notices[0]).toMatch(/longer than 200 characters/);
     expect(parse("q=tes%00la").query.q).toBe("");
