@@ -8,24 +8,24 @@ import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer }
 import { CookieJar } from "./cookies";
 import { flood } from "./flood";
 import { SESSION_COOKIE, fetchNonce, signIn, signInWithNonce } from "./session";
+import { sized } from "./size";
 import { markdownTable } from "./table";
 
 /**
- * An attacker's script against a running dashboard in sandbox mode (`npm run dev`, then `npm run bench:attacks`):
- * each attack tried as an outsider would, over plain HTTP, and whether the dashboard refused it, with what it
+ * An attacker's script (`npm run bench:attacks`) against a sandbox and the production build of its own, started on
+ * free loopback ports and stopped at the end, or with `--url` against a running dashboard in sandbox mode (`npm run
+ * dev`): each attack tried as an outsider would, over plain HTTP, and whether the dashboard refused it, with what it
  * measured, as a table. Exits 1 when an attack got through. The attacks that use up a sign-in limit run last, since
- * the limits would refuse the others' sign-ins for a minute. `--flood <requests>` sizes the nonce flood; `--start`
- * attacks a sandbox and a production build of its own instead, started on free loopback ports and stopped at the end.
+ * the limits would refuse the others' sign-ins for a minute. `--flood <requests>` sizes the nonce flood.
  */
 
 const { values } = parseArgs({
   options: {
-    url: { type: "string", default: "http://localhost:3000" },
-    flood: { type: "string", default: "12000" },
-    start: { type: "boolean", default: false },
+    url: { type: "string" },
+    flood: { type: "string", default: sized("12000", "300") },
   },
 });
-let baseUrl = values.url.replace(/\/+$/, "");
+let baseUrl = values.url?.replace(/\/+$/, "") ?? "";
 const floodRequests = Number(values.flood);
 
 interface Outcome {
@@ -257,9 +257,7 @@ async function startOwnServers(): Promise<string> {
 
 async function main(): Promise<void> {
   if (!Number.isInteger(floodRequests) || floodRequests < 1) throw new Error("--flood takes a number of requests");
-  if (values.start) {
-    baseUrl = await startOwnServers();
-  }
+  if (!values.url) baseUrl = await startOwnServers();
   console.log(`Attacks on ${baseUrl}\n`);
   const rows: string[][] = [];
   for (const [name, attack] of ATTACKS) {

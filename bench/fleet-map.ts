@@ -30,9 +30,10 @@ import { ensureProductionBuild } from "./production-build";
 import { signIn } from "./session";
 import { type Summary, summarize } from "./stats";
 import { type ReportRow, formatMs, formatRatio, reportTable } from "./table";
+import { sized } from "./size";
 
-const POSITIONS = 10_000;
-const RUNS = 5;
+const POSITIONS = sized(10_000, 500);
+const RUNS = sized(5, 1);
 const APPROXIMATE_SHARE = 0.03;
 /** The budget: 10,000 positions drawn within this, with no main-thread task longer than the next. */
 const BUDGET = { drawMs: 300, taskMs: 100 } as const;

@@ -7,6 +7,7 @@ import { vehicleRoster } from "@/lib/server/roster";
 import { setUpSandboxProcess } from "@/test-support/sandbox";
 import { describeMachine, loadAverageNow, runHeader } from "./machine";
 import { round } from "./stats";
+import { sized } from "./size";
 
 /**
  * `npm run bench:fleet-positions`: the position refresher on a license with 10,000 more vehicles (`--fleet 10000`,
@@ -17,8 +18,8 @@ import { round } from "./stats";
  * at that pace, and the progress line a person sees.
  */
 
-const FLEET_SIZE = 10_000;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const FLEET_SIZE = sized(10_000, 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? sized(60, 10));
 const SERVICES: readonly DimoService[] = ["telemetry", "tokenExchange", "identity"];
 
 const loadAtStart = loadAverageNow();

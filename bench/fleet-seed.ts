@@ -11,6 +11,7 @@ import { startProcess, stopAllProcesses, stopAllProcessesOnSignal, waitForOutput
 import { ensureTemplate } from "@/test-support/sandbox-template";
 import { describeMachine, loadAverageNow, runHeader } from "./machine";
 import { round, summarize } from "./stats";
+import { sized } from "./size";
 
 /**
  * `npm run bench:fleet-seed [-- N]`: what a fleet of N vehicles (default 10,000) costs the sandbox. Seeding a data
@@ -19,11 +20,11 @@ import { round, summarize } from "./stats";
  * does, against the sandbox's command line in its own process.
  */
 
-const WALKS = 5;
+const WALKS = sized(5, 1);
 const ms = (start: number) => round(performance.now() - start, 0);
 
 function fleetSizeFromArgs(): number {
-  const size = Number(process.argv[2] ?? 10_000);
+  const size = Number(process.argv[2] ?? sized(10_000, 200));
   if (!Number.isInteger(size) || size < 1 || size > MAX_FLEET_SIZE) {
     throw new Error(`the fleet size is a whole number from 1 to ${MAX_FLEET_SIZE}, got ${process.argv[2]}`);
   }

@@ -1,6 +1,7 @@
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
 import { type Session, readTripsPage, requestTripsRoute, viewTripsPage } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
+import { sized } from "./size";
 
 /**
  * Item 2: what the dashboard's server adds to a trips page. Each sample fetches one page of trips twice, back to
@@ -26,10 +27,10 @@ export interface OverheadResults {
   pageOverheadMedianMs: number;
 }
 
-const SAMPLES = 200;
-const PAGE_SAMPLES = 30;
-const FLOOR_SAMPLES = 100;
-const WARM_UP = 20;
+const SAMPLES = sized(200, 5);
+const PAGE_SAMPLES = sized(30, 2);
+const FLOOR_SAMPLES = sized(100, 5);
+const WARM_UP = sized(20, 1);
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

@@ -18,9 +18,10 @@ import { scriptSources } from "./javascript";
 import { measureJavaScript } from "./javascript-size";
 import { signIn } from "./session";
 import { summarize } from "./stats";
+import { sized } from "./size";
 
 const TOKEN_ID = Number(process.env.BENCH_VEHICLE ?? VEHICLE_IDS.manyTrips);
-const LOADS = 9;
+const LOADS = sized(9, 1);
 const JS_BUDGET_BYTES = 190_000;
 const INTERACTIVE_BUDGET_MS = 1_000;
 /** A label only lib/signals/catalog.ts carries: the catalog is in a script that has it. */

@@ -5,6 +5,7 @@ import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { count, ROUTES } from "@/test-support/dimo-client";
 import { setUpSandboxProcess } from "@/test-support/sandbox";
 import { openAllTripsStream } from "@/lib/server/trips";
+import { sized } from "./size";
 
 /**
  * `npm run bench:rate-limit`: the all-trips walk of the 100,000-trip vehicle (1,000 pages) against a sandbox that
@@ -19,10 +20,16 @@ const auth = vi.hoisted(() => ({
 }));
 vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
+/** The 100,000-trip vehicle, or the 2,500-trip one at a toy size. */
+const WALKED = sized(
+  { tokenId: VEHICLE_IDS.perf, pages: 1_000, trips: 100_000 },
+  { tokenId: VEHICLE_IDS.manyTrips, pages: 25, trips: 2_500 },
+);
+
 const { control } = setUpSandboxProcess({ args: ["--profile", "realistic"], env: { DIMO_RATE_LIMITS: "on" } });
 
 async function walk() {
-  const result = await openAllTripsStream({ tokenId: VEHICLE_IDS.perf });
+  const result = await openAllTripsStream({ tokenId: WALKED.tokenId });
   if (!result.ok) throw new Error(result.error.message);
   const messages = (await new Response(result.data).text())
     .split("\n")
@@ -35,7 +42,7 @@ async function walk() {
   };
 }
 
-describe("the 100,000-trip vehicle at DIMO's rate limit", () => {
+describe(`the ${WALKED.trips.toLocaleString("en")}-trip vehicle at DIMO's rate limit`, () => {
   it("arrives whole with no request refused, and the second time for one request", { timeout: 300_000 }, async () => {
     await control.resetStats();
     const started = performance.now();
@@ -43,19 +50,19 @@ describe("the 100,000-trip vehicle at DIMO's rate limit", () => {
     const seconds = (performance.now() - started) / 1000;
     const stats = await control.stats();
     console.log(
-      `100,000 trips at the rate limit: ${first.pages} pages in ${seconds.toFixed(1)} s (${(first.pages / seconds).toFixed(1)} pages/s), ${stats.refused} refused ${JSON.stringify(stats.refusedRoutes)}`,
+      `${WALKED.trips.toLocaleString("en")} trips at the rate limit: ${first.pages} pages in ${seconds.toFixed(1)} s (${(first.pages / seconds).toFixed(1)} pages/s), ${stats.refused} refused ${JSON.stringify(stats.refusedRoutes)}`,
     );
     expect(first).toEqual({
-      pages: 1_000,
-      trips: 100_000,
-      end: { type: "done", pages: 1_000, trips: 100_000, truncated: false },
+      pages: WALKED.pages,
+      trips: WALKED.trips,
+      end: { type: "done", pages: WALKED.pages, trips: WALKED.trips, truncated: false },
     });
     // Even spacing leaves nothing refused on a quiet machine. On a loaded one, event-loop stalls bunch requests that
     // left evenly, and the client retries the few refused (the walk above still arrived whole); without the pacer,
     // four pages in flight at once would be refused over and over, hundreds of times.
     expect(stats.refused).toBeLessThanOrEqual(50);
     // Every page asked for once, and each refused request once more.
-    expect(count(stats, ROUTES.trips)).toBe(1_000 + stats.refused);
+    expect(count(stats, ROUTES.trips)).toBe(WALKED.pages + stats.refused);
 
     await control.resetStats();
     const second = await walk();

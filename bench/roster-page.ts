@@ -13,8 +13,9 @@ import { describeMachine, loadAverageNow, runHeader } from "./machine";
 import { ensureProductionBuild } from "./production-build";
 import { signIn } from "./session";
 import { markdownTable } from "./table";
+import { sized } from "./size";
 
-const FLEET_SIZE = 10_000;
+const FLEET_SIZE = sized(10_000, 200);
 const SIZE_GROWTH_BUDGET = 0.05;
 /** The roster of 10,000 vehicles is read at DIMO's pace within seconds; this only guards against a hang. */
 const ROSTER_READ_TIMEOUT_MS = 180_000;

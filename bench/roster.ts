@@ -13,6 +13,7 @@ import { testClient } from "@/test-support/dimo-client";
 import { setUpSandbox, setUpSandboxProcess } from "@/test-support/sandbox";
 import { describeMachine, loadAverageNow, runHeader } from "./machine";
 import { round, summarize } from "./stats";
+import { sized } from "./size";
 
 /**
  * `npm run bench:roster`: the vehicle list of a license with 10,000 more vehicles (`--fleet 10000`, a sandbox in its
@@ -26,8 +27,8 @@ vi.mock("@/lib/auth/session", () => ({
 }));
 vi.mock("next/navigation", () => ({ useRouter: () => ({ replace: () => {}, refresh: () => {} }) }));
 
-const FLEET_SIZE = 10_000;
-const WARM_RUNS = 15;
+const FLEET_SIZE = sized(10_000, 200);
+const WARM_RUNS = sized(15, 1);
 const BUDGETS = { warmMs: 200, coldMs: 2_000, identityRequests: 100, sizeGrowth: 0.05 };
 const WARM_QUERIES = [
   "q=ford",

@@ -6,7 +6,8 @@
  * non-zero. Everything started here is stopped at the end, on failure and on Ctrl-C too. bench/README.md says how each
  * figure is taken.
  */
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { measureAllTrips } from "./all-trips";
@@ -35,8 +36,12 @@ import { reportTable } from "./table";
 import { measureTripRoutes } from "./trip-routes";
 import { measureUpstream } from "./upstream";
 import { withFleet } from "./fleet";
+import { sized } from "./size";
 
-const RESULTS_FILE = "bench/results.json";
+// A toy run writes beside the test results, leaving the last measured figures alone.
+const RESULTS_FILE = sized("bench/results.json", "test-results/bench-results.toy.json");
+/** The vehicle of the map draws and the all-trips map: 100,000 trips, or 2,500 at a toy size. */
+const LARGE_VEHICLE = sized(VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips);
 const LOAD_VEHICLES = [21957, 17001, 18234, 15002, 13004];
 
 const benchStarted = performance.now();
@@ -91,21 +96,19 @@ async function main(): Promise<void> {
     measureOverhead(sandbox.url, session, VEHICLE_IDS.manyTrips),
   );
   const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
-  const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, VEHICLE_IDS.perf));
+  const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, LARGE_VEHICLE));
   const allTrips = await phase(
     "8. all-trips map of the 100,000-trip vehicle, and of one with no trips (Chromium)",
-    () => measureAllTrips(session, VEHICLE_IDS.perf, VEHICLE_IDS.noTrips),
+    () => measureAllTrips(session, LARGE_VEHICLE, VEHICLE_IDS.noTrips),
   );
   const tripRoutes = await phase("8. trip routes: loading and drawing", () =>
     measureTripRoutes(session, sandbox.url, VEHICLE_IDS.manyTrips),
   );
-  const sandboxTrips = await phase("5. sandbox trips endpoint", () =>
-    measureSandboxTrips(sandbox.url, VEHICLE_IDS.perf),
-  );
+  const sandboxTrips = await phase("5. sandbox trips endpoint", () => measureSandboxTrips(sandbox.url, LARGE_VEHICLE));
   const sandboxTelemetry = await phase("5. sandbox telemetry endpoint", () =>
-    measureSandboxTelemetry(sandbox.url, [VEHICLE_IDS.perf, VEHICLE_IDS.manyTrips]),
+    measureSandboxTelemetry(sandbox.url, [LARGE_VEHICLE, VEHICLE_IDS.manyTrips]),
   );
-  const loadOptions = { users: 100, seconds: 30, vehicles: LOAD_VEHICLES };
+  const loadOptions = { users: sized(100, 4), seconds: sized(30, 2), vehicles: LOAD_VEHICLES };
   // A fresh dashboard, so that this run and the two-instance run both start with no token cached; the bare route's
   // run first, on the same dashboard, caches none.
   const { loadBaseline, load } = await phase("6. load test, the bare route and then trips", async () => {
@@ -139,6 +142,7 @@ async function main(): Promise<void> {
     loadTwoInstances,
   };
   const rows = reportRows(results);
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify({ ...results, report: rows }, null, 2)}\n`);
 
   const failed = rows.filter((row) => row.pass === false).length;

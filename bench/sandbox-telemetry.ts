@@ -2,6 +2,7 @@ import { Agent, request } from "node:http";
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
 import { ALL_SIGNALS } from "@/sandbox/telemetry/signals";
 import { type Summary, summarize } from "./stats";
+import { sized } from "./size";
 
 /**
  * The sandbox's Telemetry API under measurement, sequentially with a warm Vehicle JWT over a keep-alive connection:
@@ -10,8 +11,8 @@ import { type Summary, summarize } from "./stats";
  * view), then the same day again (routes cached). Shared by `npm run bench` (item 5) and scripts/measure-telemetry.ts.
  */
 
-export const TELEMETRY_SAMPLES = 60;
-const WARM_UP = 10;
+export const TELEMETRY_SAMPLES = sized(60, 3);
+const WARM_UP = sized(10, 1);
 const DAY_MS = 86_400_000;
 
 export const LATEST_QUERY = `query Latest($tokenId: Int!) {

@@ -1,6 +1,7 @@
 import { Agent, request } from "node:http";
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
 import { type Summary, summarize } from "./stats";
+import { sized } from "./size";
 
 /**
  * The sandbox's trips endpoint under measurement: sequential latency of one page, and throughput at a fixed
@@ -8,9 +9,9 @@ import { type Summary, summarize } from "./stats";
  * `scripts/measure-sandbox.ts`.
  */
 
-export const LATENCY_SAMPLES = 300;
-export const LATENCY_WARM_UP = 30;
-export const THROUGHPUT_SECONDS = 5;
+export const LATENCY_SAMPLES = sized(300, 5);
+export const LATENCY_WARM_UP = sized(30, 1);
+export const THROUGHPUT_SECONDS = sized(5, 1);
 export const THROUGHPUT_CONCURRENCY = 16;
 
 export interface ThroughputResult {

@@ -4,6 +4,7 @@ import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import { type Session, fetchTripPaths, fetchTripsPage } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
+import { sized } from "./size";
 
 /**
  * Item 8: the trips map's routes. Loading: a page of 100 trips' routes through the dashboard's paths route
@@ -46,7 +47,7 @@ async function measureLoad(session: Session, sandboxUrl: string, tokenId: number
   };
 }
 
-const DRAWS = 7;
+const DRAWS = sized(7, 1);
 
 export async function measureTripRoutes(
   session: Session,

@@ -2,6 +2,7 @@ import { sandboxControl } from "@/sandbox/control-client";
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
 import { type Session, viewTripsPage, viewTripsPageAsBrowser } from "./dashboard-client";
 import { type UpstreamCounts, classifyRoutes, perView } from "./upstream-counts";
+import { sized } from "./size";
 
 /**
  * Item 1: upstream requests per trips page view, counted by the sandbox. The dashboard is measured on the trips page
@@ -28,11 +29,11 @@ export interface UpstreamResults {
   concurrency: number;
 }
 
-export const CONCURRENT_VIEWS = 50;
-const WARM_VIEWS = 10;
+export const CONCURRENT_VIEWS = sized(50, 3);
+const WARM_VIEWS = sized(10, 1);
 /** A page past the first, as when paging through a vehicle's trips; the vehicle measured has pages after it. */
 const BROWSER_VIEW_PAGE = 2;
-export const BROWSER_VIEWS = 3;
+export const BROWSER_VIEWS = sized(3, 1);
 
 /** Counts the upstream requests `work` causes. */
 async function counted(sandboxUrl: string, work: () => Promise<unknown>): Promise<UpstreamCounts> {

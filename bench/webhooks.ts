@@ -11,6 +11,7 @@ import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { RECEIVER_TOKEN, startReceiver } from "@/sandbox/services/vehicle-triggers/test-receiver";
 import { startProcess, waitForOutput } from "@/test-support/processes";
 import { createTestDataDir } from "@/test-support/sandbox-template";
+import { sized } from "./size";
 
 /**
  * The sandbox's webhook engine under load (`npm run bench:webhooks`): N webhooks on `vss.speed`, every one subscribed
@@ -22,10 +23,10 @@ import { createTestDataDir } from "@/test-support/sandbox-template";
 
 const { values } = parseArgs({
   options: {
-    webhooks: { type: "string", default: "1000" },
-    vehicles: { type: "string", default: "50" },
-    rate: { type: "string", default: "100" },
-    seconds: { type: "string", default: "20" },
+    webhooks: { type: "string", default: sized("1000", "20") },
+    vehicles: { type: "string", default: sized("50", "5") },
+    rate: { type: "string", default: sized("100", "20") },
+    seconds: { type: "string", default: sized("20", "2") },
     band: { type: "string", default: "0.2" },
   },
 });
