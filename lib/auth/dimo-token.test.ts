@@ -120,11 +120,14 @@ describe("verifyDimoToken", () => {
     );
   });
 
-  it("says until when the token could be presented: the end of its issue window, not its expiry", async () => {
+  it("says until when the token could be presented: 5 minutes after its issue, or its expiry if sooner", async () => {
+    // Both ends with the minute of clock skew the check allows.
     const iat = now() - 60;
     const verified = await verify(await suite.signWithSandboxKey("auth", claims({ iat })));
-    expect(verified.usableUntilMs).toBeGreaterThan(Date.now());
-    expect(verified.usableUntilMs).toBeLessThanOrEqual((iat + 10 * 60) * 1000);
+    expect(verified.usableUntilMs).toBe((iat + 5 * 60 + 60) * 1000);
+    const exp = now() + 60;
+    const soon = await verify(await suite.signWithSandboxKey("auth", claims({ iat, exp })));
+    expect(soon.usableUntilMs).toBe((exp + 60) * 1000);
   });
 
   it("leaves out an email that is not one", async () => {
