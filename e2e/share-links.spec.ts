@@ -121,6 +121,61 @@ test.describe("Get vehicles: share links", () => {
 /** The sandbox's stranger account owns three BEVs (7301 to 7303), a hybrid and a petrol car, shared with no license. */
 const BEVS = [7301, 7302, 7303];
 const SHARED = { tesla: 7301, ford: 7302 };
+/** A vehicle the demo license holds a live grant on. */
+const LIVE = 21957;
+
+/** The vehicle list's CSV export, every vehicle: a row each, the link that brought it last. */
+async function exportedVehicles(page: Page): Promise<string> {
+  const response = await page.request.get("/api/vehicles/export");
+  expect(response.ok()).toBe(true);
+  return response.text();
+}
+
+/** How many requests DIMO's APIs were sent for the vehicles, by the dashboard's log of its upstream calls. */
+async function upstreamCallsFor(page: Page, tokenIds: ReadonlySet<number>): Promise<number> {
+  const response = await page.request.get("/api/developer/activity?format=json");
+  const { entries } = (await response.json()) as { entries: { tokenId?: number; attempts: number }[] };
+  return entries.filter((entry) => entry.tokenId !== undefined && tokenIds.has(entry.tokenId) && entry.attempts > 0)
+    .length;
+}
+
+test.describe("Get vehicles: the landing page records nothing on its own", () => {
+  test("a forged revoke of a live vehicle shows DIMO still lists it, and the vehicle stays listed", async ({
+    page,
+  }) => {
+    await page.goto(`/share/arrived?revokedVehicles=${LIVE}`);
+    expect(await exportedVehicles(page)).toMatch(new RegExp(`^${LIVE},`, "m"));
+    await expect(page.getByTestId("share-landing-still-listed")).toContainText(`(${LIVE})`);
+    await expect(page.getByTestId("share-landing-revoked")).toHaveCount(0);
+    await expect(page.getByTestId("share-landing-record")).toHaveCount(0);
+    await page.goto(`/vehicles?q=${LIVE}`);
+    await expect(page.locator(`[data-testid="vehicle-row"][data-token-id="${LIVE}"]`)).toBeVisible();
+    await expect(page.locator(`[data-testid="ended-grant-row"][data-token-id="${LIVE}"]`)).toHaveCount(0);
+  });
+
+  test("a link name no kept link has is recorded neither by the page nor by its confirm", async ({ page }) => {
+    const forged = `Forged ${randomUUID().slice(0, 8)}`;
+    await page.goto(`/share/arrived?sharedVehicles=${LIVE}&utm=${encodeURIComponent(forged)}`);
+    await expect(page.getByTestId("share-landing")).toContainText(`Through the link ${forged} (not one kept`);
+    expect(await exportedVehicles(page)).not.toContain(forged);
+    await page.getByTestId("share-landing-record").click();
+    await expect(page.getByTestId("share-landing-recorded")).toHaveText(
+      "Recorded on the vehicle list: 1 vehicle shared.",
+    );
+    expect(await exportedVehicles(page)).not.toContain(forged);
+  });
+
+  test("1,000 vehicle ids are checked one page at a time: at most 100 upstream requests", async ({ page }) => {
+    // Ids no test has asked about, so no kept answer hides a request.
+    const first = 1_500_000_000 + Math.floor(Math.random() * 500_000_000);
+    const ids = Array.from({ length: 1_000 }, (_, index) => first + index);
+    await page.goto(`/share/arrived?sharedVehicles=${ids.join(",")}`);
+    const calls = await upstreamCallsFor(page, new Set(ids));
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(100);
+    await expect(page.getByTestId("share-landing-left-out")).toContainText("the 900 after them were left out");
+  });
+});
 
 /** Opens the share link as its owner, signed in to DIMO's login (the sandbox's) as the stranger account. */
 async function openAsOwner(page: Page, url: string) {
@@ -177,6 +232,25 @@ test.describe("Get vehicles: from a link to the vehicle list", () => {
     await expect(landed).toContainText("2023 Tesla Model Y");
     await expect(landed).toContainText("2022 Ford Mustang Mach-E");
     await expect(page.getByTestId("share-landing")).toContainText(`Through the link ${name}.`);
+    // Showing it recorded nothing: the export names no vehicle as brought by the link.
+    expect(await exportedVehicles(page)).not.toContain(name);
+
+    // The same address with more than DIMO's login wrote: a vehicle the owner did not share, and a forged revoke of
+    // a live one. The confirm records exactly the two DIMO lists.
+    const arrived = new URL(page.url());
+    arrived.searchParams.set("sharedVehicles", [...BEVS].join(","));
+    arrived.searchParams.set("revokedVehicles", String(LIVE));
+    await page.goto(`${arrived.pathname}${arrived.search}`);
+    await expect(page.getByTestId("share-landing-count")).toHaveText("2 vehicles were just shared");
+    await expect(page.getByTestId("share-landing-not-listed")).toContainText("vehicle 7303");
+    await expect(page.getByTestId("share-landing-still-listed")).toContainText(`(${LIVE})`);
+    await page.getByTestId("share-landing-record").click();
+    await expect(page.getByTestId("share-landing-recorded")).toHaveText(
+      `Recorded on the vehicle list: 2 vehicles shared through the link ${name}.`,
+    );
+    const exported = await exportedVehicles(page);
+    expect(exported.match(new RegExp(`,${name}\\r?$`, "gm"))).toHaveLength(2);
+    expect(exported).toMatch(new RegExp(`^${LIVE},`, "m"));
 
     // The vehicle list: both, with exactly those privileges, the link's name, and no expiry warning (a year away).
     await page.getByTestId("share-landing-vehicle-list").click();
@@ -217,6 +291,10 @@ test.describe("Get vehicles: from a link to the vehicle list", () => {
     await openAsOwner(page, url);
     await page.locator(`button[data-revoke="${SHARED.tesla}"]`).click();
     await expect(page.getByTestId("share-landing-revoked")).toContainText("2023 Tesla Model Y");
+    await page.getByTestId("share-landing-record").click();
+    await expect(page.getByTestId("share-landing-recorded")).toHaveText(
+      "Recorded on the vehicle list: 1 revoked grant.",
+    );
     await page.goto("/vehicles");
     await expect(page.locator(`[data-testid="vehicle-row"][data-token-id="${SHARED.ford}"]`)).toBeVisible();
     await expect(page.locator(`[data-testid="vehicle-row"][data-token-id="${SHARED.tesla}"]`)).toHaveCount(0);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Vehicle, VehicleAccess } from "@/lib/models";
+import type { CappedLogStore } from "@/lib/store";
 import { createMemoryStores } from "@/lib/store/memory";
-import { type LandingDeps, landingInput, readShareRecordsIn, recordLandingIn } from "./share-links-history";
+import { saveShareLinkIn, shareLinkInput } from "./share-links";
+import {
+  type LandingDeps,
+  checkLandingIn,
+  landingInput,
+  readShareRecordsIn,
+  recordLandingIn,
+} from "./share-links-history";
 
 const CLIENT_ID = "0x52D52df587cB2E014Ae81495D88c71c819779923";
 const NOW = new Date("2026-06-01T12:00:00.000Z");
@@ -21,12 +29,40 @@ const vehicle = (tokenId: number, grant: Vehicle["grant"]): Vehicle => ({
 });
 
 const GRANT = { expiresAt: "2027-06-01T12:00:00Z" };
+const LANDING_URL = "http://localhost:3000/share/landing";
 
-/** A landing against `live`, DIMO's grants; `forgotten` lists the vehicles whose kept grant and tokens were dropped. */
-function deps(live: Record<number, VehicleAccess>): LandingDeps & { forgotten: number[] } {
+/** Keeps a link named `name` for the license, as the builder's save does. */
+async function keepLink(logs: CappedLogStore, name: string) {
+  const settings = {
+    loginUrl: "https://login.dimo.org",
+    clientId: CLIENT_ID,
+    licenseName: "Fleet",
+    redirectUris: [LANDING_URL],
+    landingUrl: LANDING_URL,
+  };
+  const input = shareLinkInput.parse({
+    name,
+    redirectUri: LANDING_URL,
+    access: { kind: "privileges", privileges: [1] },
+    vehicles: [],
+    vehicleMakes: [],
+    powertrainTypes: [],
+    expirationDate: GRANT.expiresAt,
+    onboarding: [],
+  });
+  await saveShareLinkIn({ logs, settings, now: NOW, by: "0x1", id: name }, input);
+}
+
+/**
+ * A landing against `live`, DIMO's grants, for a license that keeps the link "Spring BEVs"; `forgotten` lists the
+ * vehicles whose kept grant and tokens were dropped.
+ */
+async function deps(live: Record<number, VehicleAccess>): Promise<LandingDeps & { forgotten: number[] }> {
   const forgotten: number[] = [];
+  const logs = createMemoryStores().logs;
+  await keepLink(logs, "Spring BEVs");
   return {
-    logs: createMemoryStores().logs,
+    logs,
     clientId: CLIENT_ID,
     now: NOW,
     forget: async (tokenId) => {
@@ -39,7 +75,7 @@ function deps(live: Record<number, VehicleAccess>): LandingDeps & { forgotten: n
 
 describe("recordLandingIn", () => {
   it("records the vehicles DIMO lists as shared, with the link and the grant, and leaves the others out", async () => {
-    const landing = deps({
+    const landing = await deps({
       7301: { status: "shared", vehicle: vehicle(7301, { privileges: [1, 4], expiresAt: GRANT.expiresAt }) },
     });
     const outcome = await recordLandingIn(
@@ -64,7 +100,7 @@ describe("recordLandingIn", () => {
   });
 
   it("records a revocation under the name the vehicle had when it came, forgetting what was kept of it", async () => {
-    const landing = deps({
+    const landing = await deps({
       7301: { status: "shared", vehicle: vehicle(7301, { privileges: [1, 4], expiresAt: GRANT.expiresAt }) },
     });
     await recordLandingIn(landing, landingInput.parse({ vehicles: [7301], revoked: [], utm: "Spring BEVs" }));
@@ -80,10 +116,74 @@ describe("recordLandingIn", () => {
   });
 
   it("records nothing when DIMO lists no grant on any of the vehicles", async () => {
-    const landing = deps({ 7302: { status: "none" } });
+    const landing = await deps({ 7302: { status: "none" } });
     const outcome = await recordLandingIn(landing, landingInput.parse({ vehicles: [7302], revoked: [], utm: "x" }));
-    expect(outcome).toEqual({ shared: [], notListed: [7302], revoked: [] });
+    expect(outcome).toEqual({ shared: [], notListed: [7302], revoked: [], stillListed: [], link: null });
     expect((await readShareRecordsIn(landing.logs, CLIENT_ID)).size).toBe(0);
+  });
+});
+
+const LIVE = { status: "shared", vehicle: vehicle(7301, { privileges: [1, 4], expiresAt: GRANT.expiresAt }) } as const;
+const parse = (input: object) => landingInput.parse({ vehicles: [], revoked: [], utm: null, ...input });
+
+describe("checkLandingIn", () => {
+  it("says what DIMO lists now and writes nothing: no record, no forgotten grant", async () => {
+    const landing = await deps({ 7301: LIVE });
+    const outcome = await checkLandingIn(landing, parse({ vehicles: [7301, 7302], revoked: [7301, 7303], utm: "x" }));
+    expect(outcome).toEqual({
+      shared: [{ tokenId: 7301, title: "2023 Tesla Model Y", grant: LIVE.vehicle.grant }],
+      notListed: [7302],
+      revoked: [{ tokenId: 7303, title: "Vehicle 7303", grant: null }],
+      stillListed: [{ tokenId: 7301, title: "2023 Tesla Model Y", grant: LIVE.vehicle.grant }],
+      link: null,
+    });
+    expect(await landing.logs.list(`share-records:${CLIENT_ID.toLowerCase()}`)).toEqual([]);
+    expect(landing.forgotten).toEqual([]);
+  });
+
+  it("takes the link's name only when it is exactly a kept link's", async () => {
+    const landing = await deps({});
+    const linkOf = async (utm: string | null) => (await checkLandingIn(landing, parse({ utm }))).link;
+    expect(await linkOf("Spring BEVs")).toBe("Spring BEVs");
+    for (const forged of ["Spring BEV", "Spring BEVs!", "spring bevs", "x", null]) {
+      expect(await linkOf(forged), String(forged)).toBeNull();
+    }
+  });
+});
+
+describe("recordLandingIn, the confirm", () => {
+  const recordsOf = async (landing: LandingDeps) => readShareRecordsIn(landing.logs, CLIENT_ID);
+
+  it("records exactly the shares DIMO lists, with no link when the name is not a kept link's", async () => {
+    const landing = await deps({ 7301: LIVE, 7302: { status: "none" } });
+    const outcome = await recordLandingIn(landing, parse({ vehicles: [7301, 7302], utm: "Forged" }));
+    expect(outcome.shared.map((landed) => landed.tokenId)).toEqual([7301]);
+    const records = await recordsOf(landing);
+    expect([...records.keys()]).toEqual([7301]);
+    expect(records.get(7301)).toMatchObject({ kind: "shared", link: null, privileges: [1, 4] });
+  });
+
+  it("records a revocation only once DIMO no longer lists the grant: ended or never there, not live", async () => {
+    const landing = await deps({
+      7301: LIVE,
+      7304: { status: "expired", vehicle: vehicle(7304, null), grantEndedAt: NOW.toISOString() },
+      7305: { status: "none" },
+    });
+    const outcome = await recordLandingIn(landing, parse({ revoked: [7301, 7304, 7305], utm: "Spring BEVs" }));
+    expect(outcome.stillListed.map((landed) => landed.tokenId)).toEqual([7301]);
+    expect(outcome.revoked.map((landed) => landed.tokenId)).toEqual([7304, 7305]);
+    const records = await recordsOf(landing);
+    expect([...records.keys()].sort()).toEqual([7304, 7305]);
+    expect(records.get(7305)).toMatchObject({ kind: "revoked", link: "Spring BEVs" });
+    // What the dashboard kept of each is dropped all the same, so the next read asks DIMO.
+    expect(landing.forgotten.sort()).toEqual([7301, 7304, 7305]);
+  });
+
+  it("leaves an earlier share of a vehicle DIMO still lists as it was", async () => {
+    const landing = await deps({ 7301: LIVE });
+    await recordLandingIn(landing, parse({ vehicles: [7301], utm: "Spring BEVs" }));
+    await recordLandingIn(landing, parse({ revoked: [7301] }));
+    expect((await recordsOf(landing)).get(7301)).toMatchObject({ kind: "shared", link: "Spring BEVs" });
   });
 });
 
@@ -98,11 +198,14 @@ describe("landingInput", () => {
     }
   });
 
-  it("takes up to 1000 vehicles of each kind and a name of up to 200 characters, and refuses one more", () => {
+  it("takes up to 100 vehicles, shared and revoked together, and a name of up to 200 characters, and no more", () => {
     const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
-    expect(accepts({ vehicles: ids(1000), revoked: ids(1000), utm: "x".repeat(200) })).toBe(true);
-    expect(accepts({ vehicles: ids(1001) })).toBe(false);
-    expect(accepts({ revoked: ids(1001) })).toBe(false);
+    expect(accepts({ vehicles: ids(60), revoked: ids(40), utm: "x".repeat(200) })).toBe(true);
+    expect(accepts({ vehicles: ids(100) })).toBe(true);
+    expect(accepts({ revoked: ids(100) })).toBe(true);
+    expect(accepts({ vehicles: ids(60), revoked: ids(41) })).toBe(false);
+    expect(accepts({ vehicles: ids(101) })).toBe(false);
+    expect(accepts({ revoked: ids(101) })).toBe(false);
     expect(accepts({ utm: "x".repeat(201) })).toBe(false);
   });
 });

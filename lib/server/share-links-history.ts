@@ -3,19 +3,22 @@ import { z } from "zod";
 import { vehicleTitle } from "@/lib/roster/vehicle-title";
 import { getConfig } from "@/lib/config";
 import { getDimoClient } from "@/lib/dimo";
-import type { VehicleAccess, VehicleGrant } from "@/lib/models";
-import { type ShareRecord, type ShareRecordInput } from "@/lib/share-links";
+import type { VehicleAccess } from "@/lib/models";
+import { type LandingOutcome } from "@/lib/models/share-links";
+import { LANDING_PAGE_MAX, type ShareRecord, type ShareRecordInput } from "@/lib/share-links";
 import { latestShareRecords } from "@/lib/share-links/records";
 import { type CappedLogStore, getStores } from "@/lib/store";
 import { guarded } from "./guard";
 import { noInput, positiveWholeNumber } from "./inputs";
 import { noteLandingInRoster } from "./roster";
+import { listShareLinksIn } from "./share-links";
 
 /**
  * The license's share records (lib/share-links/history.ts), kept in the shared store so every dashboard instance
- * reads the same ones. They are written by the landing page, and only for what DIMO confirms: a vehicle is recorded
- * as shared through a link once the identity API lists the license's grant on it, so an address typed by hand cannot
- * mark a vehicle as shared.
+ * reads the same ones. The landing page only reads: it shows what DIMO says about the vehicles its address names, and
+ * the signed-in person's confirm (a POST) records it, checked again. A vehicle is recorded as shared once the identity
+ * API lists the license's grant on it, as revoked once it no longer does, and under the link's name only when the
+ * license keeps a link of that name; so an address typed by hand, or sent from another site, can mark nothing.
  */
 
 /** Enough for a large fleet's arrivals and departures; the oldest records go first past it. */
@@ -41,77 +44,97 @@ export const countVehiclesByLink = guarded(noInput, async function countVehicles
   return counts;
 });
 
-export const landingInput = z.object(
-  {
-    vehicles: z.array(positiveWholeNumber("A vehicle id")).max(1000, { error: "at most 1000 vehicles" }),
-    revoked: z.array(positiveWholeNumber("A vehicle id")).max(1000, { error: "at most 1000 vehicles" }),
-    utm: z.string().max(200, { error: "a link's name is at most 200 characters long" }).nullable(),
-  },
-  { error: "the input must be the vehicles shared and revoked, and the link's name" },
-);
+export const landingInput = z
+  .object(
+    {
+      vehicles: z.array(positiveWholeNumber("A vehicle id")),
+      revoked: z.array(positiveWholeNumber("A vehicle id")),
+      utm: z.string().max(200, { error: "a link's name is at most 200 characters long" }).nullable(),
+    },
+    { error: "the input must be the vehicles shared and revoked, and the link's name" },
+  )
+  .refine((input) => input.vehicles.length + input.revoked.length <= LANDING_PAGE_MAX, {
+    error: `at most ${LANDING_PAGE_MAX} vehicles, shared and revoked together`,
+  });
 
-export interface LandedVehicle {
-  tokenId: number;
-  title: string;
-  grant: VehicleGrant | null;
-}
+type LandingInput = z.output<typeof landingInput>;
 
-/** What the landing page says: the vehicles DIMO confirms as shared, those it lists no grant on, those revoked. */
-export interface LandingOutcome {
-  shared: LandedVehicle[];
-  notListed: number[];
-  revoked: LandedVehicle[];
-}
-
-export interface LandingDeps {
+/** What a landing is checked against: DIMO's grants, the license's kept links, and the records for names. */
+export interface LandingCheckDeps {
   logs: CappedLogStore;
   clientId: string;
-  now: Date;
-  /** Drops what the dashboard keeps of the vehicle's grant and tokens, so the next read asks DIMO afresh. */
-  forget: (tokenId: number) => Promise<void>;
   access: (tokenId: number) => Promise<VehicleAccess>;
 }
 
-export async function recordLandingIn(
-  deps: LandingDeps,
-  input: z.output<typeof landingInput>,
-): Promise<LandingOutcome> {
-  const key = recordsKey(deps.clientId);
-  const known = await readShareRecordsIn(deps.logs, deps.clientId);
-  const at = deps.now.toISOString();
-  const append = (record: ShareRecordInput) => deps.logs.append(key, JSON.stringify(record), KEPT_RECORDS);
-  const outcome: LandingOutcome = { shared: [], notListed: [], revoked: [] };
+export interface LandingDeps extends LandingCheckDeps {
+  now: Date;
+  /** Drops what the dashboard keeps of the vehicle's grant and tokens, so the next read asks DIMO afresh. */
+  forget: (tokenId: number) => Promise<void>;
+}
 
+/** What DIMO says now about the vehicles the landing names, and whether its name is a kept link's; writes nothing. */
+export async function checkLandingIn(deps: LandingCheckDeps, input: LandingInput): Promise<LandingOutcome> {
+  const [known, kept, accesses] = await Promise.all([
+    readShareRecordsIn(deps.logs, deps.clientId),
+    input.utm === null ? [] : listShareLinksIn(deps.logs, deps.clientId),
+    Promise.all([...input.vehicles, ...input.revoked].map((tokenId) => deps.access(tokenId))),
+  ]);
+  const outcome: LandingOutcome = {
+    shared: [],
+    notListed: [],
+    revoked: [],
+    stillListed: [],
+    link: kept.some((link) => link.name === input.utm) ? input.utm : null,
+  };
+  input.vehicles.forEach((tokenId, index) => {
+    const access = accesses[index];
+    if (access?.status === "shared" && access.vehicle.grant !== null) {
+      outcome.shared.push({ tokenId, title: vehicleTitle(access.vehicle), grant: access.vehicle.grant });
+    } else outcome.notListed.push(tokenId);
+  });
+  input.revoked.forEach((tokenId, index) => {
+    const access = accesses[input.vehicles.length + index];
+    if (access?.status === "shared" && access.vehicle.grant !== null) {
+      outcome.stillListed.push({ tokenId, title: vehicleTitle(access.vehicle), grant: access.vehicle.grant });
+    } else outcome.revoked.push({ tokenId, title: known.get(tokenId)?.title ?? `Vehicle ${tokenId}`, grant: null });
+  });
+  return outcome;
+}
+
+/** Records what the landing names, as checked with DIMO once what was kept of those vehicles is dropped. */
+export async function recordLandingIn(deps: LandingDeps, input: LandingInput): Promise<LandingOutcome> {
   // The owner has just changed the grants: what the dashboard kept of them from before would be stale.
   await Promise.all([...input.vehicles, ...input.revoked].map((tokenId) => deps.forget(tokenId)));
-  const accesses = await Promise.all(
-    input.vehicles.map(async (tokenId) => ({ tokenId, access: await deps.access(tokenId) })),
-  );
-  for (const { tokenId, access } of accesses) {
-    const grant = access.status === "shared" ? access.vehicle.grant : null;
-    if (access.status !== "shared" || grant === null) {
-      outcome.notListed.push(tokenId);
-      continue;
-    }
-    const title = vehicleTitle(access.vehicle);
-    await append({ kind: "shared", tokenId, link: input.utm, at, title, ...grant });
-    outcome.shared.push({ tokenId, title, grant });
+  const outcome = await checkLandingIn(deps, input);
+  const known = await readShareRecordsIn(deps.logs, deps.clientId);
+  const at = deps.now.toISOString();
+  const key = recordsKey(deps.clientId);
+  const append = (record: ShareRecordInput) => deps.logs.append(key, JSON.stringify(record), KEPT_RECORDS);
+  for (const { tokenId, title, grant } of outcome.shared) {
+    if (grant !== null) await append({ kind: "shared", tokenId, link: outcome.link, at, title, ...grant });
   }
-
-  // A revocation is recorded as DIMO's login reported it: the live list, not this record, decides what is shared, so
-  // a record of one that is in fact still live only explains nothing.
-  for (const tokenId of input.revoked) {
-    const earlier = known.get(tokenId);
-    const title = earlier?.title ?? `Vehicle ${tokenId}`;
-    const privileges = earlier?.privileges ?? [];
-    await append({ kind: "revoked", tokenId, link: input.utm, at, title, privileges, expiresAt: null });
-    outcome.revoked.push({ tokenId, title, grant: null });
+  for (const { tokenId, title } of outcome.revoked) {
+    const privileges = known.get(tokenId)?.privileges ?? [];
+    await append({ kind: "revoked", tokenId, link: outcome.link, at, title, privileges, expiresAt: null });
   }
   return outcome;
 }
 
-/** Records what an owner's return to the landing page says, once DIMO confirms it; for signed-in people only. */
-export const recordLanding = guarded(landingInput, async function recordLanding(input) {
+/** What DIMO says now about the vehicles a landing names, for the landing page: asked afresh, recorded nowhere. */
+export const checkLanding = guarded(landingInput, async function checkLanding(input) {
+  const client = getDimoClient();
+  return checkLandingIn(
+    {
+      logs: getStores().logs,
+      clientId: getConfig().license.clientId,
+      access: (tokenId) => client.getVehicleAccess(tokenId, { fresh: true }),
+    },
+    input,
+  );
+});
+
+/** Records a landing the signed-in person confirmed, checked with DIMO again; for the confirm action, which is guarded. */
+export async function recordLanding(input: LandingInput): Promise<LandingOutcome> {
   const client = getDimoClient();
   const outcome = await recordLandingIn(
     {
@@ -135,4 +158,4 @@ export const recordLanding = guarded(landingInput, async function recordLanding(
     outcome.revoked.map((landed) => landed.tokenId),
   );
   return outcome;
-});
+}

@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { setUpSandbox } from "@/test-support/sandbox";
-import { countVehiclesByLink, recordLanding } from "./share-links-history";
+import { confirmLandingAction, saveShareLinkAction } from "@/lib/actions/share-links";
+import { getShareLinkSettings } from "./share-links";
+import { countVehiclesByLink } from "./share-links-history";
 import { readVehicleList } from "./vehicle-list";
 import { loadVehicleForPage } from "./vehicles";
 
@@ -17,12 +19,26 @@ const NEVER_SHARED = VEHICLE_IDS.notGranted;
 
 beforeAll(async () => {
   auth.session = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "owner" };
-  // A return that reports a shared vehicle DIMO confirms, one it does not, and a revocation.
-  const landed = await recordLanding({ vehicles: [SHARED, NEVER_SHARED], revoked: [], utm: "Spring" });
+  // The link the vehicles come through, kept: only a kept link's name is recorded.
+  const settings = await getShareLinkSettings();
+  if (!settings.ok) throw new Error(settings.error.message);
+  const kept = await saveShareLinkAction({
+    name: "Spring",
+    redirectUri: settings.data.landingUrl,
+    access: { kind: "privileges", privileges: [1] },
+    vehicles: [],
+    vehicleMakes: [],
+    powertrainTypes: [],
+    expirationDate: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    onboarding: [],
+  });
+  if (!kept.ok) throw new Error(kept.error.message);
+  // A confirmed return that reports a shared vehicle DIMO confirms, one it does not, and a revocation.
+  const landed = await confirmLandingAction({ vehicles: [SHARED, NEVER_SHARED], revoked: [], utm: "Spring" });
   if (!landed.ok) throw new Error(landed.error.message);
   expect(landed.data.shared.map((vehicle) => vehicle.tokenId)).toEqual([SHARED]);
   expect(landed.data.notListed).toEqual([NEVER_SHARED]);
-  const revoked = await recordLanding({ vehicles: [], revoked: [VEHICLE_IDS.expiredGrant], utm: "Spring" });
+  const revoked = await confirmLandingAction({ vehicles: [], revoked: [VEHICLE_IDS.expiredGrant], utm: "Spring" });
   if (!revoked.ok) throw new Error(revoked.error.message);
 });
 
@@ -46,7 +62,7 @@ describe("the vehicle roster", () => {
     auth.session = null;
     try {
       expect(await readVehicleList({ search: "" })).toMatchObject({ ok: false, error: { code: "UNAUTHENTICATED" } });
-      expect(await recordLanding({ vehicles: [SHARED], revoked: [], utm: null })).toMatchObject({ ok: false });
+      expect(await confirmLandingAction({ vehicles: [SHARED], revoked: [], utm: null })).toMatchObject({ ok: false });
     } finally {
       auth.session = session;
     }

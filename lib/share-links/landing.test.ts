@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readLandingParams, sharedCountWords } from "./landing";
+import { LANDING_PAGE_MAX, landingPage, readLandingParams, sharedCountWords } from "./landing";
 
 describe("the landing page's parameters", () => {
   it("reads the shared vehicles, comma-joined or repeated, without repeats", () => {
@@ -56,5 +56,45 @@ describe("the landing page's parameters", () => {
     expect(sharedCountWords(0)).toBe("No vehicle was shared");
     expect(sharedCountWords(1)).toBe("1 vehicle was just shared");
     expect(sharedCountWords(2)).toBe("2 vehicles were just shared");
+  });
+});
+
+describe("the ids a landing checks", () => {
+  const ids = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index);
+
+  it("checks one identity page of ids, shared first, and counts those left out", () => {
+    expect(LANDING_PAGE_MAX).toBe(100);
+    expect(landingPage({ vehicles: ids(1, 100), revoked: [] })).toEqual({
+      vehicles: ids(1, 100),
+      revoked: [],
+      leftOut: 0,
+    });
+    expect(landingPage({ vehicles: ids(1, 101), revoked: [] })).toEqual({
+      vehicles: ids(1, 100),
+      revoked: [],
+      leftOut: 1,
+    });
+    expect(landingPage({ vehicles: [], revoked: ids(1, 101) })).toEqual({
+      vehicles: [],
+      revoked: ids(1, 100),
+      leftOut: 1,
+    });
+  });
+
+  it("fills the page with revoked ids after the shared ones", () => {
+    expect(landingPage({ vehicles: ids(1, 60), revoked: ids(500, 40) })).toEqual({
+      vehicles: ids(1, 60),
+      revoked: ids(500, 40),
+      leftOut: 0,
+    });
+    expect(landingPage({ vehicles: ids(1, 60), revoked: ids(500, 41) })).toMatchObject({
+      revoked: ids(500, 40),
+      leftOut: 1,
+    });
+    expect(landingPage({ vehicles: ids(1, 1000), revoked: ids(5000, 1000) })).toEqual({
+      vehicles: ids(1, 100),
+      revoked: [],
+      leftOut: 1900,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_INT32 } from "@/lib/protocol";
+import { IDENTITY_PAGE_MAX, MAX_INT32 } from "@/lib/protocol";
 
 /**
  * What DIMO's login sends back to the redirect URI once an owner has shared vehicles: `sharedVehicles`, the token ids
@@ -55,6 +55,30 @@ export function readLandingParams(params: SearchParams): LandingParams {
   const revoked = tokenIds(params, "revokedVehicles", unreadable);
   const utm = all(params, "utm")[0]?.trim();
   return { vehicles, revoked, utm: utm && !ABSENT.has(utm) ? utm : null, unreadable };
+}
+
+/**
+ * The most vehicle ids one landing checks with DIMO, shared and revoked together: one identity page's worth. Each id
+ * costs an identity request, and DIMO's login sends back only the vehicles an owner ticked, far fewer than this.
+ */
+export const LANDING_PAGE_MAX = IDENTITY_PAGE_MAX;
+
+export interface LandingPage {
+  vehicles: number[];
+  revoked: number[];
+  /** How many ids past LANDING_PAGE_MAX were left unchecked. */
+  leftOut: number;
+}
+
+/** The ids a landing checks: the shared ones first, then the revoked, LANDING_PAGE_MAX in all. */
+export function landingPage({ vehicles, revoked }: Pick<LandingParams, "vehicles" | "revoked">): LandingPage {
+  const checkedShared = vehicles.slice(0, LANDING_PAGE_MAX);
+  const checkedRevoked = revoked.slice(0, LANDING_PAGE_MAX - checkedShared.length);
+  return {
+    vehicles: checkedShared,
+    revoked: checkedRevoked,
+    leftOut: vehicles.length + revoked.length - checkedShared.length - checkedRevoked.length,
+  };
 }
 
 /** "2 vehicles were just shared", "1 vehicle was just shared", "No vehicle was shared". */

@@ -14,8 +14,11 @@ export interface VehicleMethods {
   listAllVehicles(): Promise<Vehicle[]>;
   /** The vehicle with the license's grant on it; null when unknown or not shared with the license. */
   getVehicle(tokenId: number): Promise<Vehicle | null>;
-  /** Whether the license may read the vehicle, and, when its grant has ended, since when. */
-  getVehicleAccess(tokenId: number): Promise<VehicleAccess>;
+  /**
+   * Whether the license may read the vehicle, and, when its grant has ended, since when; `fresh` asks the identity API
+   * rather than the kept record, for a grant that has just changed.
+   */
+  getVehicleAccess(tokenId: number, options?: { fresh?: boolean }): Promise<VehicleAccess>;
   /** The configured license (kept for the grant lifetime); a DimoError NOT_FOUND when DIMO does not know it. */
   getDeveloperLicense(): Promise<DeveloperLicense>;
   /**
@@ -51,8 +54,9 @@ export function vehicleMethods(context: ClientContext): VehicleMethods {
     };
   }
 
-  async function getVehicleAccess(tokenId: number): Promise<VehicleAccess> {
+  async function getVehicleAccess(tokenId: number, options: { fresh?: boolean } = {}): Promise<VehicleAccess> {
     assertPositiveInteger(tokenId, "tokenId");
+    if (options.fresh) directory.forget(tokenId);
     const record = await directory.get(tokenId);
     if (record?.vehicle.grant) return { status: "shared", vehicle: record.vehicle };
     // A grant that ended, as opposed to one that never was (no grant to the license, or one with no privilege).
