@@ -210,6 +210,24 @@ describe("the inbox", () => {
     expect(after.ok && after.data.deliveries.map((d) => (d.body as { id: string }).id)).toEqual(["b", "a"]);
   });
 
+  it("keeps a body of up to 64 KiB whole and cuts a longer one at 64 KiB, saying so", async () => {
+    const inbox = await readInbox();
+    if (!inbox.ok) throw new Error(inbox.error.message);
+    const secret = inbox.data.url.split("/").pop() ?? "";
+    const sized = (id: string, length: number) => {
+      const body = JSON.stringify({ id, pad: "" });
+      return JSON.stringify({ id, pad: "x".repeat(length - body.length) });
+    };
+    expect((await post(secret, sized("whole", 65_536))).status).toBe(200);
+    expect((await post(secret, sized("cut", 65_537))).status).toBe(200);
+    const after = await readInbox();
+    if (!after.ok) throw new Error(after.error.message);
+    const [cut, whole] = after.data.deliveries;
+    expect(whole).toMatchObject({ truncated: false, body: { id: "whole" } });
+    expect(cut?.truncated).toBe(true);
+    expect(cut?.body).toBe(sized("cut", 65_537).slice(0, 65_536));
+  });
+
   it("refuses a wrong secret and records nothing", async () => {
     const before = await readInbox();
     const response = await post("not-the-secret", JSON.stringify({ type: "dimo.trigger" }));
