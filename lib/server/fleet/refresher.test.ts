@@ -97,6 +97,28 @@ describe("deliveries", () => {
     expect(speed?.record).toMatchObject({ exact: null, approximate: null, pushedAt: null, seenMs: Date.parse(at) });
   });
 
+  it("takes a fix on the poles and the antimeridian, and drops one past them, keeping the time seen", () => {
+    const fix = (latitude: number, longitude: number) =>
+      pushedRecord(
+        event({ name: "currentLocationCoordinates", timestamp: at, value: { latitude, longitude } }),
+        VEHICLE_NFT_CONTRACT,
+        Date.parse(at),
+      )?.record;
+    expect(fix(90, 180)?.exact).toMatchObject({ lat: 90, lon: 180 });
+    expect(fix(-90, -180)?.exact).toMatchObject({ lat: -90, lon: -180 });
+    for (const [latitude, longitude] of [
+      [90.000001, 0],
+      [-90.000001, 0],
+      [0, 180.000001],
+      [0, -180.000001],
+    ] as const) {
+      expect(fix(latitude, longitude), `${latitude}, ${longitude}`).toMatchObject({
+        exact: null,
+        seenMs: Date.parse(at),
+      });
+    }
+  });
+
   it("ignores another contract's vehicle and anything that is not a delivery, and bounds a time from the future", () => {
     const other = vehicleDid(7, "0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
     expect(pushedRecord(event({ name: "speed", timestamp: at, value: 1 }, other), VEHICLE_NFT_CONTRACT, 0)).toBeNull();
