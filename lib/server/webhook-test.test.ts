@@ -8,6 +8,7 @@ import { MAX_TARGET_TESTS_PER_SESSION } from "./webhook-test";
 import { type TestReceiver, startReceiver } from "@/sandbox/services/vehicle-triggers/test-receiver";
 import { type InternalService, startInternalService } from "@/test-support/internal-service";
 import { setUpSandbox } from "@/test-support/sandbox";
+import { testTargetInput } from "./webhook-test";
 
 /** "Test from the server": a sample CloudEvent to a real local receiver, through the guarded action. */
 
@@ -120,6 +121,16 @@ describe("testWebhookTargetAction", () => {
     expect(result).toMatchObject({ ok: true, data: { status: null, ok: false } });
     expect(JSON.stringify(result)).not.toContain("secret-path-123");
     expect(result.ok && result.data.bodyStart).toBe("could not POST to the target: could not connect");
+  });
+
+  it("takes a target address, a name and an id up to their limits, and refuses one a character longer", () => {
+    const takes = (overrides: Record<string, unknown>) =>
+      testTargetInput.safeParse({ ...request("https://example.com/hook"), ...overrides }).success;
+    const url = (length: number) => `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
+    expect(takes({ targetUrl: url(2_000), displayName: "x".repeat(100), webhookId: "x".repeat(100) })).toBe(true);
+    expect(takes({ targetUrl: url(2_001) })).toBe(false);
+    expect(takes({ displayName: "x".repeat(101) })).toBe(false);
+    expect(takes({ webhookId: "x".repeat(101) })).toBe(false);
   });
 
   it("refuses http outside loopback and a caller without a session, sending nothing", async () => {
