@@ -82,6 +82,10 @@ describe("guarded", () => {
 });
 
 describe("guarded, called as a server action", () => {
+  beforeEach(() => {
+    auth.session = SIGNED_IN;
+  });
+
   it("ignores a second argument that is not an AbortSignal (a browser can send anything)", async () => {
     const read = guarded(input, async ({ tokenId }, { signal }) => ({ tokenId, hasSignal: signal !== undefined }));
     const forged = { signal: { aborted: true } } as unknown as { signal: AbortSignal };
