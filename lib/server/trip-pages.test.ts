@@ -71,6 +71,16 @@ describe("walkTripPages", () => {
     expect(summary).toEqual({ pages: 4, trips: 400, truncated: true });
   });
 
+  it("says a walk whose stopAfter picks the last page, or the only one, ended whole, not stopped", async () => {
+    const atLast = await walkTripPages(fakeService(300).fetchPage, {
+      onPage: () => undefined,
+      stopAfter: (page) => page.currentPage === 3,
+    });
+    expect(atLast).toEqual({ pages: 3, trips: 300, truncated: false });
+    const only = await walkTripPages(fakeService(50).fetchPage, { onPage: () => undefined, stopAfter: () => true });
+    expect(only).toEqual({ pages: 1, trips: 50, truncated: false });
+  });
+
   it("ends after the page stopAfter picks, requesting only a few pages past it", async () => {
     const service = fakeService(100_000);
     const seen: number[] = [];
