@@ -5,9 +5,9 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { useHydrated } from "@/lib/hooks/use-now";
-import { type AttestationKind, type CredentialList as Credentials } from "@/lib/models/attestation";
+import { type AttestationKind } from "@/lib/models/attestation";
 import { type PrivilegeId } from "@/lib/protocol";
-import { type Result, toAppError } from "@/lib/result";
+import { type AppError, toAppError } from "@/lib/result";
 import { credentialsQuery } from "./attestation-queries";
 import { CreateAttestation } from "./create-attestation";
 import { CredentialList } from "./credential-list";
@@ -16,18 +16,18 @@ import { ATTESTATIONS_DESCRIPTION, ATTESTATIONS_TITLE, CredentialsBodySkeleton }
 interface AttestationsPanelProps {
   tokenId: number;
   missing: Record<AttestationKind, readonly PrivilegeId[]>;
-  /** The server's first answer for the list; a failed one is asked again by the browser. */
-  initial: Result<Credentials>;
+  /** Why the server's read of the list failed, shown while the browser asks again; null when it did not. */
+  serverError: AppError | null;
 }
 
 /**
  * Verifiable credentials of one vehicle: the buttons that have DIMO's attester sign a new one, and the vehicle's
  * credentials as the Telemetry API lists them, refreshed after each creation.
  */
-export function AttestationsPanel({ tokenId, missing, initial }: AttestationsPanelProps) {
+export function AttestationsPanel({ tokenId, missing, serverError }: AttestationsPanelProps) {
   const hydrated = useHydrated();
-  const list = useQuery({ ...credentialsQuery(tokenId), initialData: initial.ok ? initial.data : undefined });
-  const error = list.error ? toAppError(list.error) : initial.ok ? null : initial.error;
+  const list = useQuery(credentialsQuery(tokenId));
+  const error = list.error ? toAppError(list.error) : serverError;
   const credentials = list.data?.credentials;
 
   let body: React.ReactNode;

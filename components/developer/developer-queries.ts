@@ -11,11 +11,10 @@ export const tokenKeys = { overview: () => ["developer", "tokens"] as const };
 /** How often the open inspector looks again: the list changes whenever another page gets a token. */
 const REFRESH_MS = 10_000;
 
-export function tokensQuery(initial: TokenOverview) {
+export function tokensQuery() {
   return queryOptions({
     queryKey: tokenKeys.overview(),
     queryFn: ({ signal }) => fetchJson<TokenOverview>("/api/developer/tokens", { signal, cache: "no-store" }),
-    initialData: initial,
     // A visit after a while shows the server's list, then looks again at once.
     staleTime: 5_000,
     refetchInterval: REFRESH_MS,

@@ -1,11 +1,10 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { toAppError, unwrap } from "@/lib/result";
 import { refreshDeveloperTokenAction, refreshVehicleTokenAction } from "@/lib/actions/developer";
 import { useHydrated, useNow } from "@/lib/hooks/use-now";
-import type { TokenOverview } from "@/lib/models";
 import { TokenCopyAllowed } from "./copy-token-button";
 import { DeveloperTokenCard } from "./developer-token-card";
 import { tokenKeys, tokensQuery } from "./developer-queries";
@@ -14,14 +13,15 @@ import { VehicleTokensTable } from "./vehicle-tokens-table";
 /**
  * The token inspector: the Developer JWT's and every cached Vehicle JWT's claims with live countdowns (one clock for
  * the whole page), and the buttons that refresh or copy them. The page never holds a raw token unless one is copied.
+ * The list arrives prefetched by the page, so it is there from the first render.
  */
-export function TokenInspector({ initial, canCopyTokens }: { initial: TokenOverview; canCopyTokens: boolean }) {
+export function TokenInspector({ canCopyTokens }: { canCopyTokens: boolean }) {
   const queryClient = useQueryClient();
   const now = useNow(1_000);
   const hydrated = useHydrated();
   // A read through a GET route, not an action: Next runs one page's actions one at a time, so a poll through an
   // action would hold a click on Re-exchange or Copy token behind it.
-  const overview = useQuery(tokensQuery(initial));
+  const overview = useSuspenseQuery(tokensQuery());
   const reload = () => queryClient.invalidateQueries({ queryKey: tokenKeys.overview() });
   const refreshDeveloper = useMutation({
     mutationFn: async () => unwrap(await refreshDeveloperTokenAction()),

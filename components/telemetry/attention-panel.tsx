@@ -30,13 +30,13 @@ export function AttentionPanel({ tokenId, grant }: { tokenId: number; grant: Veh
   }
   return (
     <Suspense fallback={<Placeholder />}>
-      <Attention tokenId={tokenId} />
+      <Attention tokenId={tokenId} grant={grant} />
     </Suspense>
   );
 }
 
-function Attention({ tokenId }: { tokenId: number }) {
-  const state = useVehicleSignals(tokenId);
+function Attention({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | null }) {
+  const state = useVehicleSignals(tokenId, grant);
   if (state.status === "loading") return <Placeholder />;
   if (state.status === "unreadable") return null;
   if (state.status === "error") {

@@ -37,7 +37,7 @@ export function HistorySection({ tokenId, grant }: { tokenId: number; grant: Veh
 }
 
 function History({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | null }) {
-  const telemetry = useLatestTelemetry(tokenId);
+  const telemetry = useLatestTelemetry(tokenId, grant);
   if (telemetry.status === "loading") return <Placeholder />;
   // An error is the Now card's to show.
   if (telemetry.status !== "ready") return null;

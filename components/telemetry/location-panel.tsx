@@ -45,7 +45,7 @@ export function LocationPanel({ tokenId, grant, mapStyleUrl }: LocationPanelProp
 }
 
 function LatestLocation({ tokenId, grant, mapStyleUrl }: LocationPanelProps) {
-  const telemetry = useLatestTelemetry(tokenId);
+  const telemetry = useLatestTelemetry(tokenId, grant);
   if (telemetry.status === "loading") return <Placeholder grant={grant} />;
   // An error is the Now card's to show.
   if (telemetry.status !== "ready") return null;

@@ -43,7 +43,7 @@ export function NowFigures({ tokenId, grant }: { tokenId: number; grant: Vehicle
 }
 
 function Latest({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | null }) {
-  const telemetry = useLatestTelemetry(tokenId);
+  const telemetry = useLatestTelemetry(tokenId, grant);
   if (telemetry.status === "loading") return <NowSkeleton />;
   if (telemetry.status === "error") {
     const { error, retry, retrying } = telemetry;

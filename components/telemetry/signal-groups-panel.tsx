@@ -36,7 +36,7 @@ export function SignalGroupsPanel({ tokenId, grant }: { tokenId: number; grant: 
 }
 
 function SignalGroups({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | null }) {
-  const state = useVehicleSignals(tokenId);
+  const state = useVehicleSignals(tokenId, grant);
   if (state.status === "loading") return <Placeholder />;
   if (state.status === "unreadable") return null;
   if (state.status === "error") {

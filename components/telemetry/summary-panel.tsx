@@ -20,7 +20,7 @@ export function SummaryPanel({ tokenId, grant }: { tokenId: number; grant: Vehic
 }
 
 function Summary({ tokenId, grant }: { tokenId: number; grant: VehicleGrant | null }) {
-  const telemetry = useLatestTelemetry(tokenId);
+  const telemetry = useLatestTelemetry(tokenId, grant);
   if (telemetry.status === "loading") return <Placeholder />;
   // An error, or a grant that allows no signal, is the Now card's to show.
   if (telemetry.status !== "ready") return null;

@@ -23,10 +23,10 @@ interface OffersPanelProps extends InstantOffersOptions {
 }
 
 /** The instant offers (open, then expired), their countdown, and the request for fresh ones with its progress. */
-export function OffersPanel({ tokenId, canList, canRequest, initial, initialRequest }: OffersPanelProps) {
+export function OffersPanel({ tokenId, canList, canRequest }: OffersPanelProps) {
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
-  const offers = useInstantOffers(tokenId, { canList, canRequest, initial, initialRequest });
+  const offers = useInstantOffers(tokenId, { canList, canRequest });
   const now = useNow(1_000);
   const sets = offers.view?.sets;
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { requestInstantOfferAction } from "@/lib/actions/valuation";
 import type { OfferRequest, OffersView } from "@/lib/models";
-import { type AppError, type Result, toAppError, unwrap } from "@/lib/result";
+import { type AppError, toAppError, unwrap } from "@/lib/result";
 import { isRunning, offerRequestQuery, offersQuery, valuationKeys } from "./valuation-queries";
 
 export interface InstantOffers {
@@ -27,34 +27,19 @@ export interface InstantOffersOptions {
   canList: boolean;
   /** The grant allows requesting them. */
   canRequest: boolean;
-  /** The server's first answer for the offers; null when the grant does not let the page read them. */
-  initial: Result<OffersView> | null;
-  /** The server's first answer for the request alone; null unless the grant may request but not read the offers. */
-  initialRequest: Result<OfferRequest | null> | null;
 }
 
 /**
  * The vehicle's offers and its instant-offer request. The request lives on the server (DIMO's job takes about a
  * minute): a click starts it there through the action, or joins the one running; while it runs the page polls the
  * offers route with the request's state (or the request's route alone when the grant does not let it read the
- * offers), and stops once it has ended. The server's first answers seed the queries; a failed one is asked again by
- * the browser. A second click or a double click within a tab sends nothing while one is starting.
+ * offers), and stops once it has ended. The server prefetches the first answers (value-sections.tsx); a failed one is
+ * asked again by the browser. A second click or a double click within a tab sends nothing while one is starting.
  */
-export function useInstantOffers(
-  tokenId: number,
-  { canList, canRequest, initial, initialRequest }: InstantOffersOptions,
-): InstantOffers {
+export function useInstantOffers(tokenId: number, { canList, canRequest }: InstantOffersOptions): InstantOffers {
   const queryClient = useQueryClient();
-  const offers = useQuery({
-    ...offersQuery(tokenId),
-    initialData: initial?.ok ? initial.data : undefined,
-    enabled: canList,
-  });
-  const status = useQuery({
-    ...offerRequestQuery(tokenId),
-    initialData: initialRequest?.ok ? initialRequest.data : undefined,
-    enabled: !canList && canRequest,
-  });
+  const offers = useQuery({ ...offersQuery(tokenId), enabled: canList });
+  const status = useQuery({ ...offerRequestQuery(tokenId), enabled: !canList && canRequest });
   // A ref, not state: it is set in the same event as the click, before React re-renders the button as disabled.
   const starting = useRef(false);
   const mutation = useMutation({

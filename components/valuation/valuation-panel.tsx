@@ -6,25 +6,19 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
 import { useHydrated } from "@/lib/hooks/use-now";
-import { type Valuation } from "@/lib/models";
-import { type Result, toAppError } from "@/lib/result";
+import { toAppError } from "@/lib/result";
 import { VALUATION_DESCRIPTION, VALUATION_TITLE, ValuationBodySkeleton } from "./panel-skeletons";
 import { ValuationFigures } from "./valuation-figures";
 import { valuationQuery } from "./valuation-queries";
 
 /**
- * The vehicle's latest valuation. The server's first answer arrives as `initial` and seeds react-query; when that
- * answer was a failure, the browser asks once more through the valuation route before showing the error. `initial`
- * is null when the grant does not allow the valuation: the panel then says what is missing and asks nothing.
+ * The vehicle's latest valuation. The server's first answer arrives prefetched (value-sections.tsx); when that answer
+ * was a failure, the browser asks once more through the valuation route before showing the error. Without `canRead`
+ * (the grant does not allow the valuation) the panel says what is missing and asks nothing.
  */
-export function ValuationPanel({ tokenId, initial }: { tokenId: number; initial: Result<Valuation | null> | null }) {
+export function ValuationPanel({ tokenId, canRead }: { tokenId: number; canRead: boolean }) {
   const hydrated = useHydrated();
-  const canRead = initial !== null;
-  const query = useQuery({
-    ...valuationQuery(tokenId),
-    initialData: initial?.ok ? initial.data : undefined,
-    enabled: canRead,
-  });
+  const query = useQuery({ ...valuationQuery(tokenId), enabled: canRead });
   const error = query.data === undefined && query.error ? toAppError(query.error) : null;
 
   let body: React.ReactNode;
