@@ -4,21 +4,8 @@ import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { confirmLandingAction } from "@/lib/actions/share-links";
 import { type LandingOutcome } from "@/lib/models/share-links";
+import { recordedLandingWords } from "@/lib/share-links";
 import { toAppError } from "@/lib/result";
-
-/** "Recorded on the vehicle list: 2 vehicles shared through the link Spring and 1 revoked grant." */
-function recordedWords(outcome: LandingOutcome): string {
-  const parts: string[] = [];
-  if (outcome.shared.length > 0) {
-    const vehicles = outcome.shared.length === 1 ? "1 vehicle" : `${outcome.shared.length} vehicles`;
-    parts.push(`${vehicles} shared${outcome.link === null ? "" : ` through the link ${outcome.link}`}`);
-  }
-  if (outcome.revoked.length > 0) {
-    parts.push(outcome.revoked.length === 1 ? "1 revoked grant" : `${outcome.revoked.length} revoked grants`);
-  }
-  if (parts.length === 0) return "Nothing was recorded: DIMO no longer lists what this page showed.";
-  return `Recorded on the vehicle list: ${parts.join(" and ")}.`;
-}
 
 /**
  * The landing's one change, made only when the signed-in person asks: the checked shares and revocations recorded on
@@ -38,7 +25,9 @@ export function LandingConfirm({ checked, utm }: { checked: LandingOutcome; utm:
           utm,
         });
         setAnswer(
-          result.ok ? { ok: true, message: recordedWords(result.data) } : { ok: false, message: result.error.message },
+          result.ok
+            ? { ok: true, message: recordedLandingWords(result.data) }
+            : { ok: false, message: result.error.message },
         );
       } catch (error) {
         setAnswer({ ok: false, message: toAppError(error).message });

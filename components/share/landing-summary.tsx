@@ -35,7 +35,15 @@ export function LandingSummary({
   return (
     <Card className="min-h-64">
       <CardHeader
-        title={shared.length > 0 ? "Shared with this license" : revoked.length > 0 ? "Revoked" : "Nothing came back"}
+        title={
+          shared.length > 0
+            ? "Shared with this license"
+            : revoked.length > 0
+              ? "Revoked"
+              : nothing
+                ? "Nothing came back"
+                : "Nothing to record"
+        }
         description={through}
       />
       <div className="flex flex-col gap-4 px-5 py-4 text-sm">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LANDING_PAGE_MAX, landingPage, readLandingParams, sharedCountWords } from "./landing";
+import { LANDING_PAGE_MAX, landingPage, readLandingParams, recordedLandingWords, sharedCountWords } from "./landing";
 
 describe("the landing page's parameters", () => {
   it("reads the shared vehicles, comma-joined or repeated, without repeats", () => {
@@ -96,5 +96,28 @@ describe("the ids a landing checks", () => {
       revoked: [],
       leftOut: 1900,
     });
+  });
+});
+
+describe("what the confirm says it recorded", () => {
+  const landed = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({ tokenId: index + 1, title: "2023 Tesla Model Y", grant: null }));
+
+  it("counts the shares and the revoked grants, one and more, and names only a kept link", () => {
+    expect(recordedLandingWords({ shared: landed(1), revoked: [], link: null })).toBe(
+      "Recorded on the vehicle list: 1 vehicle shared.",
+    );
+    expect(recordedLandingWords({ shared: landed(2), revoked: landed(1), link: "Spring" })).toBe(
+      "Recorded on the vehicle list: 2 vehicles shared through the link Spring and 1 revoked grant.",
+    );
+    expect(recordedLandingWords({ shared: [], revoked: landed(2), link: "Spring" })).toBe(
+      "Recorded on the vehicle list: 2 revoked grants.",
+    );
+  });
+
+  it("says so when DIMO no longer lists anything the page showed", () => {
+    expect(recordedLandingWords({ shared: [], revoked: [], link: "Spring" })).toBe(
+      "Nothing was recorded: DIMO no longer lists what this page showed.",
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { type LandingOutcome } from "@/lib/models/share-links";
 import { IDENTITY_PAGE_MAX, MAX_INT32 } from "@/lib/protocol";
 
 /**
@@ -85,4 +86,16 @@ export function landingPage({ vehicles, revoked }: Pick<LandingParams, "vehicles
 export function sharedCountWords(count: number): string {
   if (count === 0) return "No vehicle was shared";
   return count === 1 ? "1 vehicle was just shared" : `${count} vehicles were just shared`;
+}
+
+/** "Recorded on the vehicle list: 2 vehicles shared through the link Spring and 1 revoked grant." */
+export function recordedLandingWords({ shared, revoked, link }: Pick<LandingOutcome, "shared" | "revoked" | "link">) {
+  const parts: string[] = [];
+  if (shared.length > 0) {
+    const vehicles = shared.length === 1 ? "1 vehicle" : `${shared.length} vehicles`;
+    parts.push(`${vehicles} shared${link === null ? "" : ` through the link ${link}`}`);
+  }
+  if (revoked.length > 0) parts.push(revoked.length === 1 ? "1 revoked grant" : `${revoked.length} revoked grants`);
+  if (parts.length === 0) return "Nothing was recorded: DIMO no longer lists what this page showed.";
+  return `Recorded on the vehicle list: ${parts.join(" and ")}.`;
 }
