@@ -25,6 +25,13 @@ describe("redact", () => {
     expect(redact("the key is s3cr3t-value!", ["s3cr3t-value"])).toBe("the key is [redacted]!");
     expect(redact("x".repeat(1_000)).length).toBeLessThanOrEqual(301);
   });
+
+  it("looks for a known secret of 8 characters or more, and keeps text of up to 300 whole", () => {
+    expect(redact("key: Ab3De6Gh.", ["Ab3De6Gh"])).toBe("key: [redacted].");
+    expect(redact("key: Ab3De6G.", ["Ab3De6G"])).toBe("key: Ab3De6G.");
+    expect(redact("y".repeat(300))).toBe("y".repeat(300));
+    expect(redact("y".repeat(301))).toBe(`${"y".repeat(300)}…`);
+  });
 });
 
 describe("redactBody", () => {
@@ -216,6 +223,17 @@ describe("redact: tokens the caches hold", () => {
     expect(redact(`exchange said ${vehicleJwt} is bad`)).toBe("exchange said [redacted] is bad");
     expect(redact(`bad signature ${signature}`)).toBe("bad signature [redacted]");
     expect(redactBody(`{"echo":"x${vehicleJwt}x"}`).body).not.toContain(vehicleJwt);
+  });
+
+  it("holds a token of 8 characters or more, and looks for a signature of 16 or more on its own", async () => {
+    const cache = new MemoryTokenCache(() => 0);
+    const store = async (token: string) => cache.set(`dimo:edge:${token}`, { token, expMs: 60_000 }, 60_000);
+    await store("Qw7Er8Ty");
+    await store("Qw7Er8T");
+    expect(redact("a Qw7Er8Ty b Qw7Er8T c")).toBe("a [redacted] b Qw7Er8T c");
+    await store("head.Mn4Bv6Cx8Za2Sd5F");
+    await store("head.Lk3Jh5Gf7Ds9Ap1");
+    expect(redact("alone: Mn4Bv6Cx8Za2Sd5F and Lk3Jh5Gf7Ds9Ap1")).toBe("alone: [redacted] and Lk3Jh5Gf7Ds9Ap1");
   });
 
   it("removes an opaque token another instance stored in the shared cache, once this one reads it", async () => {
