@@ -51,3 +51,11 @@ export function exposeForTests(name: TestHookName, value: unknown): () => void {
     if (target[key] === value) delete target[key];
   };
 }
+
+/**
+ * Runs `install` only when the hooks are on: for watchers whose findings a test reads through an exposed hook (what a
+ * map's layer drew). Returns how to take it back.
+ */
+export function installForTests(install: () => () => void): () => void {
+  return enabled() ? install() : () => {};
+}

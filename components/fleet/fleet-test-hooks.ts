@@ -2,7 +2,8 @@ import type { ClusterIndex } from "@/components/map/gl/cluster-index";
 import { markSize } from "@/components/map/gl/cluster-marks";
 import type { ClusterMarksLayer } from "@/components/map/gl/cluster-marks-layer";
 import type { MapLibreMap } from "@/components/map/maplibre";
-import { exposeForTests } from "@/lib/test-hooks";
+import { type DrawnMarks, watchClusterMarks } from "@/components/map/layer-test-hooks";
+import { exposeForTests, installForTests } from "@/lib/test-hooks";
 import type { FleetPoints } from "./fleet-points";
 
 /** Every place a position can be clustered: the worker's latitudes stop short of the poles, as web maps do. */
@@ -19,6 +20,14 @@ export function exposeFleetMap(
   points: () => FleetPoints,
 ): () => void {
   const hideMap = exposeForTests("fleetMap", map);
+  // What the cluster layer drew, watched only while the hooks are on.
+  let drawnMarks: () => DrawnMarks = () => ({ marks: [], labelled: false });
+  const stopWatching = installForTests(() => {
+    const watched = watchClusterMarks(marks);
+    drawnMarks = watched.drawn;
+    map.triggerRepaint();
+    return watched.stop;
+  });
   const hideClusters = exposeForTests("fleetClusters", {
     /** The positions handed to the map (those with usable coordinates). */
     positions: () => points().positions.length,
@@ -27,7 +36,7 @@ export function exposeFleetMap(
      * the marks drawn, on the canvas or just off it).
      */
     drawn: () => {
-      const drawn = marks.drawn.marks;
+      const drawn = drawnMarks().marks;
       return {
         total: drawn.reduce((sum, mark) => sum + mark.count, 0),
         marks: drawn.map((mark) => ({
@@ -49,6 +58,7 @@ export function exposeFleetMap(
     },
   });
   return () => {
+    stopWatching();
     hideMap();
     hideClusters();
   };

@@ -1,9 +1,11 @@
 import type { PointStore } from "@/components/trips/point-store";
-import { exposeForTests, measureForTests } from "@/lib/test-hooks";
+import { exposeForTests, installForTests, measureForTests } from "@/lib/test-hooks";
 import { CLUSTERS_LAYER, DENSITY_LAYER } from "./cluster-layers";
 import { markSize } from "./gl/cluster-marks";
 import type { ClusterMarksLayer } from "./gl/cluster-marks-layer";
 import type { DensityLayer } from "./gl/density-layer";
+import type { HeatPoints } from "./gl/density-heat";
+import { type DrawnMarks, type Watched, watchClusterMarks, watchDensity, watchTripLines } from "./layer-test-hooks";
 import type { MapLibreMap } from "./maplibre";
 import type { TripLinesLayer } from "./gl/trip-lines-layer";
 import { tripLinesOf } from "./gl/trip-lines";
@@ -35,6 +37,14 @@ export function exposeAllTripsMap(
   shown: (layer: string) => boolean,
 ): () => void {
   const hideMap = exposeForTests("allTripsMap", map);
+  // What each view's layer drew, watched only while the hooks are on.
+  let watched: { lines: Watched<number>; marks: Watched<DrawnMarks>; heat: Watched<HeatPoints | null> } | null = null;
+  const stopWatching = installForTests(() => {
+    const layers = { lines: watchTripLines(lines), marks: watchClusterMarks(marks), heat: watchDensity(heat) };
+    watched = layers;
+    map.triggerRepaint();
+    return () => Object.values(layers).forEach(({ stop }) => stop());
+  });
   // The bench draws the first `count` trips of the store through the lines view's own path, and the tests read
   // how many lines the last frame drew.
   const hideBench = exposeForTests("allTripsMapBench", {
@@ -45,14 +55,16 @@ export function exposeAllTripsMap(
       measureForTests(LINES_MEASURE, started);
       return performance.now() - started;
     },
-    linesDrawn: () => lines.drawn,
+    linesDrawn: () => watched?.lines.drawn() ?? 0,
   });
   // The clusters view's marks as the last frame drew them, where they are on the canvas now: those at least partly
   // on it, none while the view is hidden.
   const hideClusters = exposeForTests("allTripsClusters", {
     drawn: () => {
       const canvas = map.getCanvas().getBoundingClientRect();
-      const drawn = shown(CLUSTERS_LAYER) ? marks.drawn : { marks: [], labelled: false };
+      const drawn = shown(CLUSTERS_LAYER)
+        ? (watched?.marks.drawn() ?? { marks: [], labelled: false })
+        : { marks: [], labelled: false };
       const placed = drawn.marks.map((mark) => ({
         ...mark,
         ...map.project([mark.lng, mark.lat]),
@@ -69,7 +81,7 @@ export function exposeAllTripsMap(
   // The density view's points as the last frame drew them: those on the canvas now, none while the view is hidden.
   const hideDensity = exposeForTests("allTripsDensity", {
     drawn: () => {
-      const points = shown(DENSITY_LAYER) ? heat.drawn.points : null;
+      const points = shown(DENSITY_LAYER) ? (watched?.heat.drawn() ?? null) : null;
       const view = map.getBounds();
       const [west, east, north, south] = [
         mercatorX(view.getWest()),
@@ -90,6 +102,7 @@ export function exposeAllTripsMap(
     },
   });
   return () => {
+    stopWatching();
     hideMap();
     hideBench();
     hideClusters();

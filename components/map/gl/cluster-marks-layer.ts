@@ -131,12 +131,6 @@ function drawing(
   };
 }
 
-/** What the last frame drew: its marks, and whether their counts were drawn with them. */
-export interface DrawnMarks {
-  marks: readonly ClusterMark[];
-  labelled: boolean;
-}
-
 export class ClusterMarksLayer implements CustomLayerInterface {
   readonly type = "custom" as const;
   readonly renderingMode = "2d" as const;
@@ -154,8 +148,6 @@ export class ClusterMarksLayer implements CustomLayerInterface {
   /** Whether its programs have been drawn with once (warmUp). */
   private warmed = false;
   private stroke: [number, number, number, number] = [1, 1, 1, 1];
-  /** What the last frame drew (read by the browser tests). */
-  drawn: DrawnMarks = { marks: [], labelled: false };
 
   constructor(
     readonly id: string,
@@ -224,7 +216,6 @@ export class ClusterMarksLayer implements CustomLayerInterface {
 
   render(gl: WebGL2RenderingContext, options: CustomRenderMethodInput): void {
     const { buffers, circles, glyphs, map } = this;
-    this.drawn = { marks: [], labelled: false };
     if (!buffers || !circles || !glyphs || !map) return;
     if (buffers.circleCount === 0) {
       this.warmUp(gl, options, buffers);
@@ -235,7 +226,6 @@ export class ClusterMarksLayer implements CustomLayerInterface {
       this.uploaded = true;
     }
     this.drawInstances(gl, options, buffers);
-    this.drawn = { marks: this.marks, labelled: this.labelled() };
   }
 
   /**

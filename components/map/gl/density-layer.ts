@@ -74,11 +74,6 @@ const DOWNSCALE = 4;
 /** A unit square as a triangle strip: each point's glow is one instance of it. */
 const CORNERS = new Float32Array([0, 0, 1, 0, 0, 1, 1, 1]);
 
-/** What the last frame drew: its points (null for none), for the browser tests. */
-export interface DrawnHeat {
-  points: HeatPoints | null;
-}
-
 interface Target {
   framebuffer: WebGLFramebuffer;
   texture: WebGLTexture;
@@ -105,7 +100,6 @@ export class DensityLayer implements CustomLayerInterface {
   private rampUploaded = false;
   /** Whether the density texture holds this frame's glows. */
   private prerendered = false;
-  drawn: DrawnHeat = { points: null };
 
   constructor(
     readonly id: string,
@@ -216,7 +210,6 @@ export class DensityLayer implements CustomLayerInterface {
   /** In the frame: each pixel coloured by its density, over the layers below. */
   render(gl: WebGL2RenderingContext): void {
     const { colour, target, points } = this;
-    this.drawn = { points: null };
     if (!this.prerendered || !colour || !target || !points) return;
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_2D, colour.ramp);
@@ -235,7 +228,6 @@ export class DensityLayer implements CustomLayerInterface {
     gl.bindVertexArray(colour.vao);
     gl.drawArrays(gl.TRIANGLES, 0, 3);
     gl.bindVertexArray(null);
-    this.drawn = { points };
   }
 
   /** The density texture at a quarter of the map's size, made again when the map's size changed. */

@@ -39,8 +39,6 @@ export class TripLinesLayer implements CustomLayerInterface {
   /** Premultiplied RGBA, 0 to 1. */
   private color: [number, number, number, number] = [0, 0, 0, 0];
   private rgb: [number, number, number] = [0, 0, 0];
-  /** Lines drawn by the last frame (read by the browser tests). */
-  drawn = 0;
 
   constructor(readonly id: string) {}
 
@@ -97,7 +95,6 @@ export class TripLinesLayer implements CustomLayerInterface {
 
   render(gl: WebGL2RenderingContext, options: CustomRenderMethodInput): void {
     const lines = this.lines;
-    this.drawn = 0;
     if (!this.program || !this.buffer || !lines || lines.count === 0) return;
     gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
     if (!this.uploaded) {
@@ -121,6 +118,5 @@ export class TripLinesLayer implements CustomLayerInterface {
     gl.disable(gl.DEPTH_TEST);
     gl.drawArrays(gl.LINES, 0, lines.count * 2);
     gl.disableVertexAttribArray(position);
-    this.drawn = lines.count;
   }
 }
