@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_LICENSE, DEMO_LOGIN_ACCOUNTS } from "@/lib/demo-license";
 import { verifyDimoToken } from "@/lib/auth/dimo-token";
 import { encodePermissions, type PrivilegeId, VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
@@ -63,6 +63,9 @@ const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString()) as Record<string, unknown>;
 
 describe("a share link on the sandbox's login page", () => {
+  // Several tests share or revoke vehicles; each starts from the seeded grants.
+  beforeEach(() => suite.control.reset());
+
   it("shows the license, the permissions in words, the default expiry, and the owner's vehicles that fit", async () => {
     const clock = await suite.control.freezeClock();
     try {
