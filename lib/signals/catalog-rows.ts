@@ -1,5 +1,3 @@
-import { type CatalogSignal } from "./catalog";
-
 /**
  * The rows of the signal catalog: each signal of DIMO's `SignalCollection` with its kind, the unit the schema
  * documents, words for people and how a value reads. lib/signals/catalog.ts adds the group, privileges and
@@ -29,7 +27,27 @@ const DIGITS: Record<string, number> = {
   kg: 0,
 };
 
-type CatalogRow = Omit<CatalogSignal, "group" | "anyOf" | "description">;
+export type SignalKind = "float" | "string" | "location";
+
+/** How a value reads: a number in its unit, a yes/no flag in the signal's own words, a gear, a duration, or text. */
+type SignalDisplay =
+  | { as: "number"; digits: number }
+  | { as: "flag"; on: string; off: string }
+  | { as: "gear" }
+  | { as: "duration" }
+  | { as: "text" }
+  | { as: "location" };
+
+/** A signal as the schema and people know it; lib/signals/catalog.ts adds where it belongs and who may read it. */
+export interface CatalogRow {
+  /** The field name in the real schema's SignalCollection / SignalAggregations. */
+  name: string;
+  kind: SignalKind;
+  /** The unit as the real schema documents it ("celsius", "percent", "kPa"); empty for unitless values. */
+  unit: string;
+  label: string;
+  display: SignalDisplay;
+}
 
 const num = (name: string, unit: string, label: string, digits = DIGITS[unit] ?? 2): CatalogRow => ({
   name,

@@ -5,29 +5,13 @@
  * signal tree, words for people and how a value reads. No I/O, so client components and the sandbox may import it.
  */
 import type { PrivilegeId } from "@/lib/protocol";
-import { CATALOG_ROWS } from "./catalog-rows";
+import { CATALOG_ROWS, type CatalogRow } from "./catalog-rows";
 import { SIGNAL_DESCRIPTIONS } from "./descriptions";
 
-export type SignalKind = "float" | "string" | "location";
+export type { SignalKind } from "./catalog-rows";
 
-/** How a value reads: a number in its unit, a yes/no flag in the signal's own words, a gear, a duration, or text. */
-type SignalDisplay =
-  | { as: "number"; digits: number }
-  | { as: "flag"; on: string; off: string }
-  | { as: "gear" }
-  | { as: "duration" }
-  | { as: "text" }
-  | { as: "location" };
-
-export interface CatalogSignal {
-  /** The field name in the real schema's SignalCollection / SignalAggregations. */
-  name: string;
-  kind: SignalKind;
-  /** The unit as the real schema documents it ("celsius", "percent", "kPa"); empty for unitless values. */
-  unit: string;
-  label: string;
+export interface CatalogSignal extends CatalogRow {
   group: SignalGroupId;
-  display: SignalDisplay;
   /** Any one of these privileges allows the field. */
   anyOf: readonly PrivilegeId[];
   /** What the signal is, in DIMO's words. */
