@@ -91,6 +91,17 @@ describe("verifyDimoToken", () => {
     expect(await failure("")).toBe("DIMO_TOKEN_INVALID");
   });
 
+  it("reads a token of up to 8,192 characters and refuses a longer one unread", async () => {
+    const refusal = (token: string) =>
+      verify(token).then(
+        () => "accepted",
+        (error: unknown) => (error instanceof DimoTokenError ? error.message : String(error)),
+      );
+    // Past the limit the token is refused before it is decoded; at the limit it is decoded (and found malformed).
+    expect(await refusal("x".repeat(8_193))).toBe("No usable token.");
+    expect(await refusal("x".repeat(8_192))).not.toBe("No usable token.");
+  });
+
   it("refuses a Developer JWT from the sandbox's challenge flow: it names the license, not a person", async () => {
     expect(await failure(await suite.developerJwt())).toBe("DIMO_TOKEN_INVALID");
     // The same claims naming a person's account are a User JWT.
