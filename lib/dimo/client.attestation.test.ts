@@ -108,6 +108,18 @@ describe("creating credentials", () => {
     ).rejects.toThrow(/startTime must come before endTime/);
     expect((await control.stats()).total).toBe(0);
   });
+
+  it("lets a health range of nothing up to 30 days through, and stops one a millisecond past either end", async () => {
+    // A grant without location is refused after the range is checked: "privilege 4" means the range passed.
+    const { client } = testClient(sandbox.url);
+    const health = (startTime: string, endTime: string) =>
+      client.createAttestation(NO_LOCATION, { kind: "health", startTime, endTime });
+    const start = "2026-01-01T00:00:00.000Z";
+    await expect(health(start, start)).rejects.toThrow(/privilege 4/);
+    await expect(health(start, "2025-12-31T23:59:59.999Z")).rejects.toThrow(/startTime must come before endTime/);
+    await expect(health(start, "2026-01-31T00:00:00.000Z")).rejects.toThrow(/privilege 4/);
+    await expect(health(start, "2026-01-31T00:00:00.001Z")).rejects.toThrow(/at most 30 days/);
+  });
 });
 
 describe("privileges", () => {
