@@ -68,7 +68,14 @@ const fakeClient = {
 };
 vi.mock("@/lib/dimo", () => ({ getDimoClient: () => fakeClient }));
 // Each walk starts from nothing: these tests are about the streams; the kept history has tests of its own.
-vi.mock("@/lib/process-wide", () => ({ processWide: <T>(_name: string, create: () => T) => create() }));
+vi.mock("@/lib/process-wide", async (importOriginal) => {
+  const { LRUCache } = await import("lru-cache");
+  return {
+    ...(await importOriginal<typeof import("@/lib/process-wide")>()),
+    processWide: <T>(_name: string, create: () => T) => create(),
+    processWideCache: (_name: string, options: ConstructorParameters<typeof LRUCache>[0]) => new LRUCache(options),
+  };
+});
 
 const vehicle = (privileges: PrivilegeId[]): Vehicle => ({
   tokenId: 21957,
