@@ -5,14 +5,15 @@ import { runTrial } from "@/lib/server/webhook-trial";
 import { TRIAL_DAYS } from "@/lib/models/webhook-trial";
 import { setUpSandboxProcess } from "@/test-support/sandbox";
 import { summarize } from "./stats";
-import { TOY, sized } from "./size";
+import { sized } from "./size";
 
 /**
  * `npm run bench:webhook-trial`: "try it on history" over the first ten vehicles of the demo license, through the
  * app's own client against a sandbox in its own process. Prints the warm time of a 7-day trial (budget 2 s, median
  * of warm runs), the Telemetry, Trips and other requests one trial costs, and how long those requests take at DIMO's
  * rate limits. Runs under Vitest for its module mocks; the speed and location trials are measured separately because
- * they read the history through different queries; the HDOP trial reads what the location one does.
+ * they read the history through different queries; the HDOP trial reads what the location one does. A test fails when
+ * a vehicle could not be read; the budget is printed, pass or FAIL, as every bench's is, for a busy machine misses it.
  */
 
 vi.mock("@/lib/auth/session", () => ({
@@ -66,39 +67,42 @@ const TRIALS = [
 
 describe(`a ${TRIAL_DAYS}-day history trial over ten vehicles`, () => {
   for (const spec of TRIALS) {
-    it(`${spec.label}: warm under ${BUDGET_MS} ms`, { timeout: 300_000 }, async () => {
-      const input = { ...spec, coolDownPeriod: 0 };
-      await control.resetStats();
-      let started = performance.now();
-      const cold = await runTrial(input);
-      const coldMs = performance.now() - started;
-      const coldCounts = perService((await control.stats()).routes);
-
-      const warm: number[] = [];
-      let warmCounts: Partial<Record<DimoService, number>> = {};
-      for (let run = 0; run < WARM_RUNS; run += 1) {
+    it(
+      `${spec.label}: every vehicle read, and the warm time against ${BUDGET_MS} ms`,
+      { timeout: 300_000 },
+      async () => {
+        const input = { ...spec, coolDownPeriod: 0 };
         await control.resetStats();
-        started = performance.now();
-        await runTrial(input);
-        warm.push(performance.now() - started);
-        warmCounts = perService((await control.stats()).routes);
-      }
-      const time = summarize(warm);
-      const readings = cold.vehicles.reduce((sum, vehicle) => sum + vehicle.readings, 0);
-      console.log(
-        [
-          `\n${spec.label}: ${cold.vehicles.length} vehicles, ${readings} readings, fired ${cold.fired} times`,
-          `  cold ${coldMs.toFixed(0)} ms; requests ${JSON.stringify(coldCounts)}`,
-          `  warm (${time.count} runs) median ${time.median.toFixed(0)} ms, max ${time.max.toFixed(0)} ms; budget ${BUDGET_MS} ms: ${time.median <= BUDGET_MS ? "pass" : "FAIL"}`,
-          `  warm requests ${JSON.stringify(warmCounts)}: at DIMO's rate limits at least ${atRateLimits(warmCounts).toFixed(2)} s`,
-          `  Telemetry API requests a trial: ${warmCounts.telemetry ?? 0} (${DIMO_RATE_LIMITS.telemetry} a second allowed)`,
-          ...cold.vehicles.flatMap((vehicle) =>
-            vehicle.error ? [`  vehicle ${vehicle.tokenId}: ${vehicle.error}`] : [],
-          ),
-        ].join("\n"),
-      );
-      expect(cold.vehicles.filter((vehicle) => vehicle.error !== null)).toEqual([]);
-      if (!TOY) expect(time.median).toBeLessThanOrEqual(BUDGET_MS);
-    });
+        let started = performance.now();
+        const cold = await runTrial(input);
+        const coldMs = performance.now() - started;
+        const coldCounts = perService((await control.stats()).routes);
+
+        const warm: number[] = [];
+        let warmCounts: Partial<Record<DimoService, number>> = {};
+        for (let run = 0; run < WARM_RUNS; run += 1) {
+          await control.resetStats();
+          started = performance.now();
+          await runTrial(input);
+          warm.push(performance.now() - started);
+          warmCounts = perService((await control.stats()).routes);
+        }
+        const time = summarize(warm);
+        const readings = cold.vehicles.reduce((sum, vehicle) => sum + vehicle.readings, 0);
+        console.log(
+          [
+            `\n${spec.label}: ${cold.vehicles.length} vehicles, ${readings} readings, fired ${cold.fired} times`,
+            `  cold ${coldMs.toFixed(0)} ms; requests ${JSON.stringify(coldCounts)}`,
+            `  warm (${time.count} runs) median ${time.median.toFixed(0)} ms, max ${time.max.toFixed(0)} ms; budget ${BUDGET_MS} ms: ${time.median <= BUDGET_MS ? "pass" : "FAIL"}`,
+            `  warm requests ${JSON.stringify(warmCounts)}: at DIMO's rate limits at least ${atRateLimits(warmCounts).toFixed(2)} s`,
+            `  Telemetry API requests a trial: ${warmCounts.telemetry ?? 0} (${DIMO_RATE_LIMITS.telemetry} a second allowed)`,
+            ...cold.vehicles.flatMap((vehicle) =>
+              vehicle.error ? [`  vehicle ${vehicle.tokenId}: ${vehicle.error}`] : [],
+            ),
+          ].join("\n"),
+        );
+        expect(cold.vehicles.filter((vehicle) => vehicle.error !== null)).toEqual([]);
+      },
+    );
   }
 });
