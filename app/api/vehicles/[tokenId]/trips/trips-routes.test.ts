@@ -7,6 +7,7 @@ import type { TripsPage, Vehicle } from "@/lib/models";
 import { toAllTripsMessage } from "@/lib/geo/all-trips-stream";
 import { makeTrip } from "@/test-support/trips";
 import type { PrivilegeId } from "@/lib/protocol";
+import type * as ProcessWide from "@/lib/process-wide";
 import { GET as allTrips } from "./all/route";
 import { GET as exportTrips } from "./export/route";
 
@@ -71,7 +72,7 @@ vi.mock("@/lib/dimo", () => ({ getDimoClient: () => fakeClient }));
 vi.mock("@/lib/process-wide", async (importOriginal) => {
   const { LRUCache } = await import("lru-cache");
   return {
-    ...(await importOriginal<typeof import("@/lib/process-wide")>()),
+    ...(await importOriginal<typeof ProcessWide>()),
     processWide: <T>(_name: string, create: () => T) => create(),
     processWideCache: (_name: string, options: ConstructorParameters<typeof LRUCache>[0]) => new LRUCache(options),
   };
