@@ -14,7 +14,7 @@ export const CACHE_STATES = ["all", "hit", "miss", "none"] as const;
 export const ACTIVITY_PAGE_SIZE = 50;
 
 export type StatusClass = (typeof STATUS_CLASSES)[number];
-export type CacheState = (typeof CACHE_STATES)[number];
+type CacheState = (typeof CACHE_STATES)[number];
 
 export interface ActivityFilters {
   service: DimoService | null;

@@ -55,10 +55,8 @@ export const VIN_CREDENTIAL_PRIVILEGE: PrivilegeId = 5;
 export const SEGMENTS_PRIVILEGES: readonly PrivilegeId[] = [1, 4];
 
 /**
- * `segments` refuses a range longer than this, and a `limit` above SEGMENTS_LIMIT_MAX. 31 days is what the real
- * schema documents; the real service's code (and so the sandbox) allows up to 32 days and a second, so a client that
- * keeps within 31 is safe with both.
+ * `segments` refuses a `limit` above SEGMENTS_LIMIT_MAX, and a range longer than 31 days, as the real schema documents
+ * (the real service's code, and so the sandbox, allows up to 32 days and a second).
  */
-export const SEGMENTS_MAX_RANGE_DAYS = 31;
 export const SEGMENTS_LIMIT_DEFAULT = 100;
 export const SEGMENTS_LIMIT_MAX = 200;

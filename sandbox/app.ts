@@ -14,7 +14,7 @@ import { TRIPS_PREFIX, tripsRoutes } from "./services/trips/routes";
 import { VALUATIONS_PREFIX, valuationsRoutes } from "./services/valuations/routes";
 import { VEHICLE_TRIGGERS_PREFIX, vehicleTriggersRoutes } from "./services/vehicle-triggers/routes";
 
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** Answers 405 on every service path for the methods it does not serve. */
 function addMethodNotAllowed(app: Hono): void {

@@ -85,7 +85,7 @@ export interface InjectionResult {
 }
 
 export type { LiveStatus };
-export type { DeliveryView, Outcome };
+export type { DeliveryView };
 
 /** What every call to the control surface sends (SANDBOX_CONTROL_HEADER): for a caller that does not use this client. */
 export const CONTROL_HEADERS: Readonly<Record<string, string>> = {

@@ -16,7 +16,7 @@ export interface FleetInstance {
   activity: ActivityLog;
 }
 
-export function startInstance(name: string, redisUrl: string, sandboxUrl: string, keyPrefix: string): FleetInstance {
+function startInstance(name: string, redisUrl: string, sandboxUrl: string, keyPrefix: string): FleetInstance {
   const stores = createStores({ url: redisUrl, keyPrefix });
   const activity = new ActivityLog();
   activity.share(stores);

@@ -26,7 +26,7 @@ export const TEST_INSTANT_OFFER_DELAY_MS = 200;
 const TEMPLATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const STALE_LOCK_MS = 120_000;
 
-export const templatePath = () => join(tmpdir(), `dimo-sandbox-template-v${SEED_VERSION}.db`);
+const templatePath = () => join(tmpdir(), `dimo-sandbox-template-v${SEED_VERSION}.db`);
 
 /**
  * Judged by the "now" the template was seeded at, not by the file's time: a template seeded by a process whose clock

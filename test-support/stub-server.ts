@@ -6,7 +6,7 @@ import { type AddressInfo } from "node:net";
  * Loopback only, on a free port.
  */
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   method: string;
   url: string;
   headers: IncomingMessage["headers"];

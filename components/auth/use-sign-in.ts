@@ -50,7 +50,7 @@ export function useSignIn(callbackPath: string) {
   return { status, canStart, run };
 }
 
-export class SignInFailed extends Error {}
+class SignInFailed extends Error {}
 
 function describe(error: unknown): string {
   if (error instanceof SignInFailed) return error.message;

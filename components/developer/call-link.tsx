@@ -3,7 +3,7 @@ import Link from "next/link";
 import { cn } from "@/lib/cn";
 
 /** Where a logged call's details are: the activity log, opened on that call. */
-export const callHref = (callId: string) => `/developer/activity?call=${encodeURIComponent(callId)}`;
+const callHref = (callId: string) => `/developer/activity?call=${encodeURIComponent(callId)}`;
 
 /**
  * The link from an error to the DIMO call that caused it (AppError.callId): its request, response, timing and

@@ -5,7 +5,7 @@ import type { ActivityEntry } from "@/lib/models";
  * unless the developer chose to paste the exact token in; calls the log cannot replay say why instead.
  */
 
-export const TOKEN_PLACEHOLDER = "$DIMO_TOKEN";
+const TOKEN_PLACEHOLDER = "$DIMO_TOKEN";
 
 export type CurlResult =
   { ok: true; command: string; bearer: "developer" | "vehicle" | null } | { ok: false; reason: string };

@@ -28,7 +28,7 @@ import {
 import { exposeFleetMap } from "./fleet-test-hooks";
 
 /** Performance measure (under test) from new positions handed to the map until it has drawn their clusters. */
-export const FLEET_DRAW_MEASURE = "fleet:draw";
+const FLEET_DRAW_MEASURE = "fleet:draw";
 
 const CLUSTERS_LAYER = `${OVERLAY_PREFIX}fleet-clusters`;
 

@@ -8,7 +8,7 @@ import { fetchJson } from "@/lib/result";
  * (app/api/fleet/positions). A failure throws an AppFailure in the route's words.
  */
 
-export const fleetKeys = {
+const fleetKeys = {
   positions: () => ["fleet", "positions"] as const,
 };
 
@@ -16,7 +16,7 @@ export const fleetKeys = {
  * How often the map asks again while the refresher is still reading: each answer carries every position, so not
  * often, and never once every vehicle has been read.
  */
-export const FLEET_POLL_MS = 10_000;
+const FLEET_POLL_MS = 10_000;
 
 export function fleetPositionsQuery() {
   return queryOptions({

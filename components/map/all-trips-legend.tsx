@@ -5,7 +5,7 @@ import { RAMP_STOPS } from "./gl/density-heat";
 import { MAP_PALETTES, type MapTheme } from "./map-theme";
 
 /** The ranges of trips a cluster's size and colour stand for: `1–9`, `10–99`, …, `10,000+`. */
-export function countRanges(): string[] {
+function countRanges(): string[] {
   const bounds = [1, ...COUNT_STEPS];
   return bounds.map((low, i) => {
     const next = bounds[i + 1];

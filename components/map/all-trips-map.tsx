@@ -28,10 +28,10 @@ import { useBusiestPlaces } from "./use-busiest-places";
 import { whenDrawn } from "./when-drawn";
 
 /** Performance measure (under test) from a time window's change until the map has drawn it. */
-export const WINDOW_MEASURE = "all-trips:window";
+const WINDOW_MEASURE = "all-trips:window";
 
 /** How near the pointer a trip's line must pass to be picked, in CSS pixels: one-pixel lines need some slack. */
-export const LINE_PICK_PX = 4;
+const LINE_PICK_PX = 4;
 
 const MAP_DESCRIPTIONS: Record<AllTripsView, string> = {
   clusters:

@@ -18,7 +18,7 @@ import { whenDrawn } from "./when-drawn";
  */
 
 /** Performance measure (under test) from handing trips to the lines view until the map has drawn them. */
-export const LINES_MEASURE = "all-trips:lines";
+const LINES_MEASURE = "all-trips:lines";
 
 export interface AllTripsLayers {
   lines: TripLinesLayer;

@@ -7,7 +7,7 @@ import { TRIPS_SOURCE } from "./trip-layers";
 import { whenDrawn } from "./when-drawn";
 
 /** The performance measure each draw records under test: from handing the trips to the map until they are drawn (when-drawn.ts). */
-export const DRAW_MEASURE = "trips-map:draw";
+const DRAW_MEASURE = "trips-map:draw";
 
 export interface DrawOptions {
   /** The routes known so far, by trip id; the others are drawn straight. */

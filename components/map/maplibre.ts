@@ -13,7 +13,6 @@ export type {
   CustomRenderMethodInput,
   FilterSpecification,
   GeoJSONSource,
-  LngLatBoundsLike,
   LngLatLike,
   MapMouseEvent,
   StyleSpecification,

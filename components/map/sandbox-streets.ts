@@ -9,10 +9,10 @@ import type { MapTheme } from "./map-theme";
  * and the map stops asking.
  */
 
-export const STREETS_SOURCE = "basemap-streets";
-export const STREET_LAYERS = { local: "basemap-streets-local", arterial: "basemap-streets-arterial" } as const;
+const STREETS_SOURCE = "basemap-streets";
+const STREET_LAYERS = { local: "basemap-streets-local", arterial: "basemap-streets-arterial" } as const;
 /** Below this zoom a city's streets are a blur: none are asked for. */
-export const STREETS_MIN_ZOOM = 10;
+const STREETS_MIN_ZOOM = 10;
 const SNAP_DEGREES = 0.02;
 
 const STREET_COLOURS: Record<MapTheme, { local: string; arterial: string }> = {

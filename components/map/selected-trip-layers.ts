@@ -14,7 +14,7 @@ import { OVERLAY_PREFIX } from "./use-base-map";
 
 export const SELECTED_SOURCE = `${OVERLAY_PREFIX}selected`;
 export const REPLAY_SOURCE = `${OVERLAY_PREFIX}replay`;
-export const SELECTED_LAYERS = {
+const SELECTED_LAYERS = {
   legs: `${OVERLAY_PREFIX}selected-legs`,
   start: `${OVERLAY_PREFIX}selected-start`,
   end: `${OVERLAY_PREFIX}selected-end`,

@@ -7,7 +7,7 @@ import { useLatestTelemetry } from "./use-latest-telemetry";
 import { useVehicleSignals } from "./use-vehicle-signals";
 
 /** Marked (under test) when the Overview first showed its data in this tab: read by the speed measurement. */
-export const OVERVIEW_INTERACTIVE_MARK = "overview:interactive";
+const OVERVIEW_INTERACTIVE_MARK = "overview:interactive";
 
 /**
  * Around the Overview's panels: says when the Overview has settled (`data-state`): hydrated, with the values, an

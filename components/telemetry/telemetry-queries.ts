@@ -5,7 +5,7 @@ import { type VehicleSignals } from "@/lib/signals/vehicle-signals";
 import { type HistoryWindowId } from "@/lib/telemetry-history";
 
 /** React-query keys and reads of a vehicle's telemetry, through the dashboard's telemetry routes. */
-export const telemetryKeys = {
+const telemetryKeys = {
   latest: (tokenId: number) => ["telemetry", tokenId, "latest"] as const,
   signals: (tokenId: number) => ["telemetry", tokenId, "signals"] as const,
   history: (tokenId: number, signal: string, window: HistoryWindowId) =>
@@ -14,7 +14,7 @@ export const telemetryKeys = {
 };
 
 /** The Overview refreshes the latest values this often while it is open. */
-export const LATEST_REFRESH_MS = 30_000;
+const LATEST_REFRESH_MS = 30_000;
 
 export function latestQuery(tokenId: number) {
   return queryOptions({

@@ -9,7 +9,7 @@ import { DIMO_RATE_LIMITS, TRIPS_PAGE_SIZE } from "@/lib/protocol";
 import type { TimeWindow } from "./time-window";
 
 /** How long reading `pages` pages takes at DIMO's trips rate limit (one request a page), at the least. */
-export function allPagesTimeMs(pages: number): number {
+function allPagesTimeMs(pages: number): number {
   return Math.ceil((pages / (DIMO_RATE_LIMITS.trips ?? 9)) * 1000);
 }
 

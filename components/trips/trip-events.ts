@@ -40,7 +40,7 @@ const EVENT_LABELS: Record<string, [one: string, many: string]> = {
 };
 
 /** "harsh braking" for a known event, the name after its namespace otherwise ("behavior.idling" → "idling"). */
-export function eventLabel(name: string, count = 1): string {
+function eventLabel(name: string, count = 1): string {
   const known = EVENT_LABELS[name];
   if (known) return count === 1 ? known[0] : known[1];
   return name.slice(name.indexOf(".") + 1);

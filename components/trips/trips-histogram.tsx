@@ -10,7 +10,7 @@ const MAX_BARS = 180;
 const HEIGHT = 44;
 
 /** One sentence that says what the bars show, for everyone (and the only thing a screen reader needs). */
-export function histogramSummary({ firstDay, counts, zone }: DayCounts): string {
+function histogramSummary({ firstDay, counts, zone }: DayCounts): string {
   if (counts.length === 0 || !Number.isFinite(firstDay)) return "No trips in this window.";
   const total = counts.reduce((sum, n) => sum + n, 0);
   const empty = counts.filter((n) => n === 0).length;

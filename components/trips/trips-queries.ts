@@ -31,7 +31,7 @@ export function fetchTripsDay(tokenId: number, day: { from: string; to: string }
  * The driving events of a trips page: one request over the page's span (app/api/vehicles/[tokenId]/trips/events),
  * shared out among its trips by time. Keys hold the span, so a page's events are read once.
  */
-export const tripEventsKeys = {
+const tripEventsKeys = {
   span: (tokenId: number, from: string, to: string) => ["trip-events", tokenId, from, to] as const,
 };
 

@@ -32,7 +32,7 @@ import { useTripsUrl } from "./use-trips-url";
 const NO_TRIPS: readonly Trip[] = [];
 
 /** Marked (under test) when the list first became usable in this tab: read by the speed measurement. */
-export const INTERACTIVE_MARK = "trips-view:interactive";
+const INTERACTIVE_MARK = "trips-view:interactive";
 
 /**
  * A vehicle's trips, one page at a time, beside a map of them. The page and the selected trip live in the URL; the

@@ -18,7 +18,7 @@ export interface AllTripsRequest {
   since: number | null;
 }
 
-export type AllTripsStatus = StreamStatus;
+type AllTripsStatus = StreamStatus;
 
 export interface AllTripsProgress {
   status: AllTripsStatus;
@@ -36,7 +36,7 @@ export interface AllTripsProgress {
 }
 
 /** Marked under test (with the status appended) when a run ends: read by the speed measurement. */
-export const FINISH_MARK = "all-trips:finished";
+const FINISH_MARK = "all-trips:finished";
 
 type Counts = Pick<AllTripsProgress, "totalPages" | "pagesDone" | "trips" | "points" | "truncated" | "version">;
 

@@ -13,7 +13,7 @@ import { markForTests } from "@/lib/test-hooks";
  */
 
 /** Marked under test when every path of the page has arrived: read by the speed measurement. */
-export const PATHS_DONE_MARK = "trips-paths:done";
+const PATHS_DONE_MARK = "trips-paths:done";
 
 export interface TripPathsState {
   /** Paths known so far, by trip id; a new Map on each change. */

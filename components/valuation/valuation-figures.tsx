@@ -50,7 +50,7 @@ function Fact({ term, testId, children }: { term: string; testId: string; childr
   );
 }
 
-export function OdometerReading({ valuation }: { valuation: Valuation }) {
+function OdometerReading({ valuation }: { valuation: Valuation }) {
   const { odometer, odometerUnit, odometerMeasurementType: type } = valuation;
   const measurement = type ? odometerMeasurement(type) : undefined;
   return (

@@ -16,7 +16,7 @@ export const valuationKeys = {
 };
 
 /** How often the page asks how a running request is going (and, when it may, for the offers). */
-export const POLL_MS = 3_000;
+const POLL_MS = 3_000;
 
 /** Whether the request is still running on the server (and so is worth asking about again). */
 export const isRunning = (request: OfferRequest | null | undefined) => request?.status === "running";

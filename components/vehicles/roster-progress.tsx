@@ -10,7 +10,7 @@ const REFRESH_EVERY_MS = 1_500;
 const count = new Intl.NumberFormat("en-US");
 
 /** `1,350 of about 10,000 vehicles read`: while the roster still fills, and the page re-rendered as it grows. */
-export function rosterProgressText(progress: Progress): string {
+function rosterProgressText(progress: Progress): string {
   const total = progress.totalCount === null ? "" : ` of about ${count.format(progress.totalCount)}`;
   return `${count.format(progress.known)}${total} vehicles read; the list fills in as DIMO answers.`;
 }

@@ -19,11 +19,11 @@ import { AdmissionRefused, type AdmissionRefusal, admit, newSessionCookie } from
  */
 
 /** Long enough to type an email and a one-time code on DIMO's page; the state is single-use anyway. */
-export const LOGIN_STATE_TTL_MS = 15 * 60_000;
+const LOGIN_STATE_TTL_MS = 15 * 60_000;
 const STATE_COOKIE = "dimo-login-state";
 const CALLBACK_COOKIE_PATH = "/login/dimo";
 
-export type DimoLoginFailure =
+type DimoLoginFailure =
   DimoTokenFailure | AdmissionRefusal | "DIMO_STATE_MISSING" | "DIMO_STATE_MISMATCH" | "SIGN_IN_UNAVAILABLE";
 
 let states: ReturnType<typeof createNonces> | undefined;

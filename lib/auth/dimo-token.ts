@@ -27,7 +27,7 @@ export class DimoTokenError extends Error {
   }
 }
 
-export interface DimoPerson {
+interface DimoPerson {
   /** The person's account (a smart account for most DIMO users), lowercase. */
   address: `0x${string}`;
   /** The email DIMO's token names, when it names one. */

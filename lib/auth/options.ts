@@ -13,11 +13,8 @@ import { AdmissionRefused, admit, newSessionToken } from "./sign-in-session";
 import { getSignInNonces } from "./sign-in-nonces";
 import { SignInError, verifySignIn } from "./siwe";
 
-export { SESSION_MAX_AGE_SECONDS } from "./session-claims";
-
 /** Codes that authorize() throws; next-auth hands them to the login page as `error`. */
-export type SignInErrorCode =
-  SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE" | "SIGN_IN_UNAVAILABLE";
+type SignInErrorCode = SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE" | "SIGN_IN_UNAVAILABLE";
 
 const MAX_MESSAGE_LENGTH = 4_000;
 const MAX_SIGNATURE_LENGTH = 16_386;

@@ -20,7 +20,7 @@ export const SIGN_IN_UNAVAILABLE = "Sign-in is unavailable for a moment. Try aga
 const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** The answer for a sign-in that cannot be checked now: 503, never a session that should have been refused. */
-export function signInUnavailable(): Response {
+function signInUnavailable(): Response {
   return Response.json(
     { error: SIGN_IN_UNAVAILABLE },
     { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_S), "Cache-Control": "no-store" } },

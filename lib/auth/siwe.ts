@@ -27,7 +27,7 @@ export class SignInError extends Error {
 }
 
 /** How long a signed message may be used after it was issued, and the longest expiry a message may ask for. */
-export const MAX_MESSAGE_AGE_MS = 10 * 60_000;
+const MAX_MESSAGE_AGE_MS = 10 * 60_000;
 const CLOCK_SKEW_MS = 60_000;
 
 export interface VerifySignInInput {

@@ -6,14 +6,13 @@
  */
 import { Environment } from "@marcbachmann/cel-js";
 
-export const TRIGGER_SERVICES = ["signals", "events"] as const;
-export type TriggerService = (typeof TRIGGER_SERVICES)[number];
+const TRIGGER_SERVICES = ["signals", "events"] as const;
+type TriggerService = (typeof TRIGGER_SERVICES)[number];
 
 /** The value types the real service names signals by (model-garage's Go types). */
-export const SIGNAL_VALUE_TYPES = ["float64", "string", "vss.Location"] as const;
-export type SignalValueType = (typeof SIGNAL_VALUE_TYPES)[number];
+export type SignalValueType = "float64" | "string" | "vss.Location";
 
-export const isTriggerService = (value: string): value is TriggerService =>
+const isTriggerService = (value: string): value is TriggerService =>
   (TRIGGER_SERVICES as readonly string[]).includes(value);
 
 export interface GeoLocation {
@@ -45,48 +44,6 @@ export const EMPTY_SIGNAL: SignalReading = {
   source: "",
 };
 export const EMPTY_EVENT: EventReading = { name: "", source: "", durationNs: 0, metadata: "" };
-
-export interface ConditionVariable {
-  name: string;
-  /** The CEL type the real service declares. */
-  type: string;
-  description: string;
-}
-
-/**
- * The signal variables as the real service declares them. `source` is declared a double there although sources are
- * strings, so a signal condition that uses `source` does not pass the save-time check; it is kept that way here so a
- * condition accepted by the sandbox is accepted by DIMO.
- */
-export const SIGNAL_CONDITION_VARIABLES: readonly ConditionVariable[] = [
-  { name: "value", type: "dyn", description: "The new value: a number, a string, or a location, by signal" },
-  { name: "valueNumber", type: "dyn", description: "The new value of a numeric signal (0 otherwise)" },
-  { name: "valueString", type: "string", description: 'The new value of a text signal ("" otherwise)' },
-  { name: "value.latitude", type: "dyn", description: "Location signals: latitude in degrees" },
-  { name: "value.longitude", type: "dyn", description: "Location signals: longitude in degrees" },
-  { name: "value.hdop", type: "dyn", description: "Location signals: horizontal dilution of precision" },
-  { name: "source", type: "double", description: "Declared as a number by DIMO: conditions cannot use it" },
-  { name: "previousValue", type: "dyn", description: "The value when a webhook on this metric last fired" },
-  { name: "previousValueNumber", type: "double", description: "The same, numeric" },
-  { name: "previousValueString", type: "string", description: "The same, text" },
-  { name: "previousValue.latitude", type: "dyn", description: "Location signals: previous latitude" },
-  { name: "previousValue.longitude", type: "dyn", description: "Location signals: previous longitude" },
-  { name: "previousValue.hdop", type: "dyn", description: "Location signals: previous HDOP" },
-  { name: "previousSource", type: "string", description: "The source of that previous reading" },
-];
-
-export const EVENT_CONDITION_VARIABLES: readonly ConditionVariable[] = [
-  { name: "name", type: "string", description: "The event's name" },
-  { name: "source", type: "string", description: "The connection that reported it" },
-  { name: "durationNs", type: "dyn", description: "How long the event lasted, in nanoseconds" },
-  { name: "metadata", type: "string", description: "The event's metadata (a JSON string)" },
-  { name: "previousName", type: "string", description: "The same fields of the event this webhook last fired on" },
-  { name: "previousSource", type: "string", description: "" },
-  { name: "previousDurationNs", type: "dyn", description: "" },
-  { name: "previousMetadata", type: "string", description: "" },
-];
-
-export const GEO_DISTANCE_SIGNATURE = "geoDistance(lat1, lon1, lat2, lon2): double (kilometres, haversine)";
 
 const EARTH_RADIUS_KM = 6371;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;

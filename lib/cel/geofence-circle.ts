@@ -6,7 +6,7 @@
 import { type Geofence } from "./geofence";
 
 /** The sphere of the CEL `geoDistance` function, in kilometres. */
-export const GEO_DISTANCE_EARTH_RADIUS_KM = 6371;
+const GEO_DISTANCE_EARTH_RADIUS_KM = 6371;
 
 export interface LatLngPoint {
   latitude: number;

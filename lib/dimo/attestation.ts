@@ -168,7 +168,7 @@ const KIND_VERSIONS: [RegExp, AttestationKind][] = [
   [/^vehiclehealth\//i, "health"],
 ];
 
-export function kindOf(tags: readonly string[], dataVersion: string): AttestationKind | null {
+function kindOf(tags: readonly string[], dataVersion: string): AttestationKind | null {
   for (const tag of tags) {
     const kind = KIND_TAGS[tag];
     if (kind) return kind;
@@ -207,7 +207,7 @@ export const CREDENTIALS_SCOPE: VehicleJwtScope = {
 };
 
 /** The most credentials the list asks for; the real service's default is 10. */
-export const CREDENTIALS_LIMIT = 50;
+const CREDENTIALS_LIMIT = 50;
 
 /** The vehicle's credentials, newest first, as the Telemetry API's `attestations` serves them. */
 export async function fetchCredentials(target: TelemetryTarget, limit = CREDENTIALS_LIMIT): Promise<CredentialList> {

@@ -13,7 +13,7 @@ import { challengeSchema, tokenResponseSchema } from "./schemas/auth";
  */
 
 export const CHALLENGE_PATH = "/auth/web3/generate_challenge";
-export const SUBMIT_PATH = "/auth/web3/submit_challenge";
+const SUBMIT_PATH = "/auth/web3/submit_challenge";
 
 type License = AppConfig["license"];
 

@@ -10,8 +10,8 @@ import { invalidResponse } from "./errors";
  */
 
 /** A state lives 10 minutes; a challenge older than that can only be a replay. Clocks may differ by a few minutes. */
-export const CHALLENGE_MAX_AGE_MS = 10 * 60_000;
-export const CLOCK_SKEW_MS = 5 * 60_000;
+const CHALLENGE_MAX_AGE_MS = 10 * 60_000;
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface ChallengeExpectations {
   clientId: string;

@@ -34,7 +34,7 @@ function fromGraphQLErrors(errors: unknown[]): ParsedErrorBody {
   return { message: messages.length > 0 ? messages.join("; ") : undefined, upstreamCode };
 }
 
-export function parseErrorJson(body: unknown): ParsedErrorBody {
+function parseErrorJson(body: unknown): ParsedErrorBody {
   if (!isObject(body)) return { message: text(body), upstreamCode: undefined };
   if (Array.isArray(body.errors) && body.errors.length > 0) return fromGraphQLErrors(body.errors);
   const oauthError = text(body.error);
@@ -49,7 +49,7 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 const MAX_HTML_TEXT = 300;
 
 /** The words of an HTML page: scripts, styles and tags dropped, entities decoded, white space folded, cut short. */
-export function htmlText(html: string): string | undefined {
+function htmlText(html: string): string | undefined {
   const words = html
     .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, " ")
     .replace(/<[^>]*>/g, " ")

@@ -19,14 +19,14 @@ import { type DeveloperTokenInfo, type VehicleTokenInfo } from "@/lib/models";
  * drops the token that failed and tries once more with a fresh one.
  */
 
-export const DEVELOPER_MARGIN_MS = 5 * 60_000;
-export const VEHICLE_MARGIN_MS = 60_000;
-export const EXCHANGE_PATH = "/v1/tokens/exchange";
+const DEVELOPER_MARGIN_MS = 5 * 60_000;
+const VEHICLE_MARGIN_MS = 60_000;
+const EXCHANGE_PATH = "/v1/tokens/exchange";
 /**
  * How long one instance may hold the fleet-wide lock on a challenge flow or an exchange: longer than a flow takes with
  * its retries, short enough that a crashed holder does not stall the others for long.
  */
-export const TOKEN_LOCK_TTL_MS = 60_000;
+const TOKEN_LOCK_TTL_MS = 60_000;
 
 export interface TokenManagerDeps {
   http: HttpSettings;

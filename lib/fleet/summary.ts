@@ -22,7 +22,7 @@ export interface FleetCount {
   href: string | null;
 }
 
-export interface FleetSeen {
+interface FleetSeen {
   /** Live vehicles last seen within the week, and longer ago. */
   withinWeek: number;
   notForWeek: number;
@@ -54,7 +54,7 @@ export interface SeenInput {
 export const TOP_MAKES = 8;
 /** Model years listed one by one, newest first; older ones are one "earlier" count. */
 export const TOP_YEARS = 12;
-export const NOT_SEEN_AFTER_MS = 7 * 86_400_000;
+const NOT_SEEN_AFTER_MS = 7 * 86_400_000;
 
 const listHref = (query: Partial<RosterQuery>) => `/vehicles${rosterSearch({ ...EMPTY_ROSTER_QUERY, ...query })}`;
 

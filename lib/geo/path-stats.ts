@@ -7,7 +7,7 @@ import { haversineKm } from "./distance";
  */
 
 /** Below this the vehicle counts as stopped (a crawl in traffic still counts as moving). */
-export const STOPPED_KMH = 3;
+const STOPPED_KMH = 3;
 
 export interface PathStats {
   distanceKm: number;

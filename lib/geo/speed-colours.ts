@@ -17,10 +17,3 @@ export function speedGradientCss(): string {
   const top = SPEED_STOPS.at(-1)?.[0] ?? 1;
   return `linear-gradient(to right, ${SPEED_STOPS.map(([kmh, colour]) => `${colour} ${(kmh / top) * 100}%`).join(", ")})`;
 }
-
-/** The colour of a speed, stepped to the stop at or below it (for text and tests; the map interpolates). */
-export function speedColour(kmh: number): string {
-  let colour = SPEED_STOPS[0]?.[1] ?? "#000";
-  for (const [stop, stopColour] of SPEED_STOPS) if (kmh >= stop) colour = stopColour;
-  return colour;
-}

@@ -9,7 +9,7 @@ import { tripEnd, tripStart } from "./trip-places";
  * marked `straight` so the map draws it dashed.
  */
 
-export type TripFeatureKind = "line" | "start" | "end";
+type TripFeatureKind = "line" | "start" | "end";
 
 export interface TripFeatureProperties {
   tripId: string;
@@ -21,7 +21,7 @@ export interface TripFeatureProperties {
   straight: boolean;
 }
 
-export type TripFeature = Feature<LineString | Point, TripFeatureProperties>;
+type TripFeature = Feature<LineString | Point, TripFeatureProperties>;
 
 export function tripsToFeatures(
   trips: readonly Trip[],

@@ -6,7 +6,7 @@ import type { Trip } from "@/lib/models";
  * keeps it under MAX_PATH_POINTS (an hour's drive: 10 s), enough to follow every street it turned into.
  */
 
-export const SAMPLE_SECONDS = 5;
+const SAMPLE_SECONDS = 5;
 export const MAX_PATH_POINTS = 360;
 
 export interface PathWindow {

@@ -15,7 +15,7 @@ import { type AppError } from "@/lib/result";
 export type StreamStatus = "loading" | "done" | "cancelled" | "error";
 
 /** Where a run's messages go. */
-export interface StreamSink<M, T> {
+interface StreamSink<M, T> {
   take(message: M): void;
   /** What the page sees of the run so far. */
   snapshot(): T;

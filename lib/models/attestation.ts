@@ -9,9 +9,6 @@ import { type Feature } from "@/lib/features";
 export const ATTESTATION_KINDS = ["vin", "odometer", "position", "health"] as const;
 export type AttestationKind = (typeof ATTESTATION_KINDS)[number];
 
-export const isAttestationKind = (value: unknown): value is AttestationKind =>
-  typeof value === "string" && (ATTESTATION_KINDS as readonly string[]).includes(value);
-
 /** The rule of lib/features.ts each kind is checked against. */
 export const ATTESTATION_FEATURES = {
   vin: "attestVin",

@@ -5,7 +5,7 @@
 
 export type WebhookService = "signals" | "events";
 /** `failed` is set by the service after repeated failed deliveries; an update with `enabled` brings it back. */
-export type WebhookStatus = "enabled" | "disabled" | "failed";
+type WebhookStatus = "enabled" | "disabled" | "failed";
 
 export interface Webhook {
   id: string;

@@ -5,7 +5,7 @@ import { vehicleTitle } from "./vehicle-title";
 
 /** The roster's CSV export: one row a vehicle, the columns the list shows and the link that brought it. */
 
-export const ROSTER_CSV_COLUMNS = [
+const ROSTER_CSV_COLUMNS = [
   "token_id",
   "vehicle",
   "name",

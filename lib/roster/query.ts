@@ -11,7 +11,7 @@ import { GRANT_FILTERS, type GrantFilter } from "./filters";
 
 export const ROSTER_PAGE_SIZE = 50;
 /** Longer than any make, model, address or link name: past it the search is not one a person typed. */
-export const SEARCH_MAX_LENGTH = 200;
+const SEARCH_MAX_LENGTH = 200;
 
 export const ROSTER_SORTS = [
   { id: "newest", label: "Newest first" },
@@ -21,7 +21,7 @@ export const ROSTER_SORTS = [
   { id: "expiry", label: "Grant ends soonest" },
 ] as const;
 export type RosterSort = (typeof ROSTER_SORTS)[number]["id"];
-export const DEFAULT_SORT: RosterSort = "newest";
+const DEFAULT_SORT: RosterSort = "newest";
 
 export interface RosterQuery {
   q: string;

@@ -63,7 +63,7 @@ function expiredSinceRead(vehicle: Vehicle, link: string | null): EndedGrant {
  * link that brought it. The owner's address only for a query that names one (a word starting `0x`): otherwise a year
  * or a token id would also match the digits of any address. The VIN, where known, is matched apart (matchesSearch).
  */
-export function searchableParts(
+function searchableParts(
   vehicle: Vehicle,
   extra: { link: string | null | undefined; powertrain: string | null },
   withOwner: boolean,
@@ -115,7 +115,7 @@ const COMPARE: Record<RosterSort, (a: Vehicle, b: Vehicle) => number> = {
   expiry: (a, b) => endOf(a) - endOf(b) || b.tokenId - a.tokenId,
 };
 
-export function sortVehicles(vehicles: Vehicle[], sort: RosterSort): Vehicle[] {
+function sortVehicles(vehicles: Vehicle[], sort: RosterSort): Vehicle[] {
   return vehicles.sort(COMPARE[sort]);
 }
 

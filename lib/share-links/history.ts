@@ -25,7 +25,7 @@ export interface ShareRecord {
 export type ShareRecordInput = Omit<ShareRecord, "privileges"> & { privileges: number[] };
 
 /** A vehicle counts as shared recently for this long after it came through a link. */
-export const RECENT_SHARE_DAYS = 14;
+const RECENT_SHARE_DAYS = 14;
 /** A grant that ends within this many days is flagged, so there is time to ask its owner to share again. */
 export const EXPIRY_WARNING_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -49,7 +49,7 @@ export function endsSoon(expiresAt: string | null, nowMs: number): boolean {
  * its end date has passed, `ended-early` when it is gone before its end date (revoked, most likely: the identity API
  * does not say).
  */
-export type GrantEnding = "revoked" | "expired" | "ended-early";
+type GrantEnding = "revoked" | "expired" | "ended-early";
 
 export interface EndedGrant {
   tokenId: number;

@@ -6,7 +6,7 @@ import { bitsToPermissions, permissionsToBits } from "./permissions";
  * DIMO would refuse or misread, in words, before anyone opens it. Pure: the `now` a check needs is passed in.
  */
 
-export const ENTRY_STATE = "VEHICLE_MANAGER";
+const ENTRY_STATE = "VEHICLE_MANAGER";
 
 /** The powertrain types DIMO's device definitions name, which a link may filter on. */
 export const POWERTRAIN_TYPES = [
@@ -41,7 +41,7 @@ export interface ShareLink {
   brandName?: string;
 }
 
-export const NAME_MAX_LENGTH = 80;
+const NAME_MAX_LENGTH = 80;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** One year after `now`, the grant's length unless the developer chooses another. */

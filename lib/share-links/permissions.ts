@@ -30,8 +30,6 @@ export const SHARE_PERMISSIONS: readonly SharePermission[] = [
   { name: "APPROXIMATE_LOCATION", privilege: 8, asks: "See roughly where the vehicle is" },
 ];
 
-export const PERMISSION_BITS = SHARE_PERMISSIONS.length;
-
 export function sharePermission(privilege: PrivilegeId): SharePermission {
   // The table holds every privilege id at its id's place, so the lookup cannot miss.
   return SHARE_PERMISSIONS[privilege - 1] as SharePermission;

@@ -7,7 +7,7 @@ import { createRedisStores } from "./redis";
 import type { KeyValueStore, SharedStores, SlotStore } from "./types";
 
 export type * from "./types";
-export { StoreUnavailableError, isStoreUnavailable } from "./types";
+export { isStoreUnavailable } from "./types";
 
 export interface Stores extends SharedStores {
   /**

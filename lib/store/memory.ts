@@ -115,7 +115,7 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
-export class MemoryExpiringSetStore implements ExpiringSetStore {
+class MemoryExpiringSetStore implements ExpiringSetStore {
   private readonly sets = new Map<string, Map<string, number>>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -145,7 +145,7 @@ export class MemoryExpiringSetStore implements ExpiringSetStore {
   }
 }
 
-export class MemoryCappedLogStore implements CappedLogStore {
+class MemoryCappedLogStore implements CappedLogStore {
   private readonly logs = new Map<string, string[]>();
 
   async append(key: string, value: string, cap: number): Promise<void> {
@@ -164,7 +164,7 @@ export class MemoryCappedLogStore implements CappedLogStore {
   }
 }
 
-export class MemoryChannelStore implements ChannelStore {
+class MemoryChannelStore implements ChannelStore {
   private readonly listeners = new Map<string, Set<(message: string) => void>>();
 
   async publish(channel: string, message: string): Promise<void> {

@@ -14,7 +14,7 @@ import { StoreUnavailableError } from "./types";
 
 // Measured on this process's own event loop: a dashboard saturated by load reads replies late, and 300 ms then
 // timed out answers Redis had sent in time (the benchmark's 100 users on 2 cores), so a little more than that.
-export const COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 500;
 const FIRST_CONNECT_MS = 3_000;
 const MAX_RECONNECT_DELAY_MS = 1_000;
 

@@ -19,7 +19,7 @@ export const RATE_LIMITS: Record<RateLimitedService, number> = {
   telemetry: 9,
 };
 
-export const RATE_LIMIT_WINDOW_MS = 1000;
+const RATE_LIMIT_WINDOW_MS = 1000;
 
 // A client hammering with ever new keys must not grow the map without bound.
 const MAX_KEYS = 10_000;

@@ -13,9 +13,9 @@ import { type LiveVehicle } from "./live-trips";
  */
 
 /** How often the ticker runs, by the wall clock. */
-export const LIVE_TICK_MS = 5000;
+const LIVE_TICK_MS = 5000;
 
-export interface LiveVehicleState {
+interface LiveVehicleState {
   tokenId: number;
   driving: boolean;
   /** The drive under way, or the last one. */

@@ -19,7 +19,7 @@ import { type SeedVehicle } from "./vehicles";
  * between with the same functions.
  */
 
-export type PowertrainType = "BEV" | "COMBUSTION";
+type PowertrainType = "BEV" | "COMBUSTION";
 
 export interface Powertrain {
   type: PowertrainType;
@@ -140,7 +140,7 @@ export function unrecordedKm(previousEnd: LatLon, nextStart: LatLon): number {
 }
 
 /** The lowest level a trip is allowed to reach; a car this empty would have been refilled. */
-export const RESERVE_PERCENT = 2;
+const RESERVE_PERCENT = 2;
 
 export function levelAfter(startPercent: number, km: number, powertrain: Powertrain): number {
   return Math.max(RESERVE_PERCENT, startPercent - km * powertrain.percentPerKm);

@@ -106,7 +106,7 @@ export function fleetVehicles(size: number): SeedVehicle[] {
 }
 
 /** The fleet vehicle with that token id, whether or not the database holds a fleet that large. */
-export function fleetVehicleOf(tokenId: number): SeedVehicle | undefined {
+function fleetVehicleOf(tokenId: number): SeedVehicle | undefined {
   const index = tokenId - FLEET_FIRST_TOKEN_ID;
   return Number.isInteger(index) && index >= 0 && index < MAX_FLEET_SIZE ? fleetVehicle(index) : undefined;
 }

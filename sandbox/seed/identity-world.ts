@@ -50,7 +50,7 @@ const MANUFACTURER_IDS: Record<string, number> = {
 /** When the manufacturer NFTs were minted: before any seeded vehicle. */
 const MANUFACTURERS_MINTED_AT = Date.UTC(2022, 6, 1);
 
-export const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+const slugOf = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 export function manufacturerOf(make: string): Manufacturer {
   const tokenId = MANUFACTURER_IDS[make] ?? createPrng(`manufacturer:${make}`).int(100, 9_999);
@@ -63,7 +63,7 @@ export function manufacturerOf(make: string): Manufacturer {
   };
 }
 
-export interface DeviceDefinition {
+interface DeviceDefinition {
   id: string;
   make: string;
   model: string;
@@ -85,7 +85,7 @@ export interface WorldDevice extends PairedDevice {
 }
 
 /** Aftermarket devices come from one hardware maker; synthetic devices are minted by the vehicle's connection. */
-export const AFTERMARKET_MAKER = "AutoPi";
+const AFTERMARKET_MAKER = "AutoPi";
 export const TESLA_CONNECTION = {
   tokenId: 1,
   name: "Tesla",

@@ -3,7 +3,7 @@ import { isoMicros } from "./times";
 import { type GeneratedTrip } from "./trip-generator";
 
 /** A start within this distance of the previous trip's end counts as "where the previous trip ended". */
-export const ESTIMATED_LOCATION_RADIUS_MILES = 0.25;
+const ESTIMATED_LOCATION_RADIUS_MILES = 0.25;
 
 export interface Continuity {
   droppedData: boolean;

@@ -9,7 +9,7 @@ import { type SeedVehicle } from "./vehicles";
  * average for the vehicle's age, never below a floor.
  */
 
-export type OdometerMeasurementType = "Real" | "Estimated" | "Market";
+type OdometerMeasurementType = "Real" | "Estimated" | "Market";
 
 export interface ValuationSet {
   vendor: string;

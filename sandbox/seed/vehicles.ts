@@ -20,7 +20,7 @@ export interface SeedGrant {
   expiresInDays?: number;
 }
 
-export interface SeedTripPlan {
+interface SeedTripPlan {
   count: number;
   /** How many days the trips spread over, ending `lastEndHoursAgo` hours before seed time. */
   spanDays: number;

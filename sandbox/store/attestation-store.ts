@@ -3,8 +3,7 @@ import { type PrivateKeyAccount } from "viem/accounts";
 import { loadAttesterKey } from "../keys/attester-key";
 
 /** The kinds of credential DIMO's attestation service issues, named by the tag it gives each. */
-export const CREDENTIAL_KINDS = ["vin", "odometer", "health", "position"] as const;
-export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+export type CredentialKind = "vin" | "odometer" | "health" | "position";
 
 /** A signed credential as the attester issued it: a CloudEvent whose `data` is the signed credential JSON. */
 export interface StoredCredential {

@@ -169,7 +169,7 @@ const cache = new LRUCache<string, readonly DriveEvent[]>({ max: 50_000 });
  * The events of one trip, cached; a calm trip has none, so its route is not planned. Keyed by its start too: a live
  * vehicle's drive written again after the clock went back may leave at another time.
  */
-export function tripEvents(source: VehicleSource, drive: DriveRecord): readonly DriveEvent[] {
+function tripEvents(source: VehicleSource, drive: DriveRecord): readonly DriveEvent[] {
   const key = `${source.tokenId}:${drive.seq}:${drive.startUs}`;
   const cached = cache.get(key);
   if (cached) return cached;
@@ -184,7 +184,7 @@ export function tripEvents(source: VehicleSource, drive: DriveRecord): readonly 
 }
 
 /** The trips (and the one under way at `fromUs`) that may hold events in [fromUs, toUs). */
-export function tripsIn(drives: DriveStore, tokenId: number, fromUs: number, toUs: number): DriveRecord[] {
+function tripsIn(drives: DriveStore, tokenId: number, fromUs: number, toUs: number): DriveRecord[] {
   if (toUs <= fromUs) return [];
   // The store's range is strict at both ends; the trip begun at or before `fromUs` comes from its own query.
   const before = drives.lastStartedBy(tokenId, fromUs);

@@ -21,7 +21,7 @@ export const PARKED_EVERY_US = 30 * 60_000_000;
  * A level while parked after `drive`: its arrival level, then any charge or refuel, until the next trip. The seed's
  * level is the tank, or a BEV's battery; a plug-in hybrid's battery has its own.
  */
-export interface ParkedLevels {
+interface ParkedLevels {
   arrivalPercent: number;
   odometerKm: number;
   refill: ParkedRefill | null;
@@ -57,7 +57,7 @@ export function parkedAfter(source: VehicleSource, drive: DriveRecord, next: Dri
   };
 }
 
-export function levelWhileParked(levels: ParkedLevels, sinceEndMs: number): { percent: number; charging: boolean } {
+function levelWhileParked(levels: ParkedLevels, sinceEndMs: number): { percent: number; charging: boolean } {
   const { refill, arrivalPercent } = levels;
   if (!refill || sinceEndMs <= refill.startOffsetMs) return { percent: arrivalPercent, charging: false };
   const gained = Math.min(refill.gainPercent, (sinceEndMs - refill.startOffsetMs) * refill.percentPerMs);

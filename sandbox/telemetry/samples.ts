@@ -25,8 +25,8 @@ export const SLOW_TICKS = 6;
 export const END_TICK = -1;
 
 export { LOCATION_SIGNAL };
-export { levelWhileParked, PARKED_EVERY_US, parkedAfter, type ParkedEnergy, type ParkedLevels } from "./parked-samples";
-export type { FloatSeries, LocationSeries, Samples, StringSeries } from "./sample-collector";
+export { PARKED_EVERY_US, parkedAfter } from "./parked-samples";
+export type { Samples } from "./sample-collector";
 export { routeOf, type VehicleSource } from "./vehicle-source";
 
 /** The fix's horizontal dilution of precision: 0.6 to 1.4, varying from fix to fix. */

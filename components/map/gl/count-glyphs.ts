@@ -6,7 +6,7 @@ import type { GlyphAtlas } from "./cluster-marks";
  * scripts/prepare-basemap.ts. One 47 kB file, fetched from this site: no glyph server, nothing from outside the
  * machine.
  */
-export const COUNT_FONT_URL = "/basemap/fonts/geist-semibold.woff2";
+const COUNT_FONT_URL = "/basemap/fonts/geist-semibold.woff2";
 /** The family the font is registered under for the atlas (not the page's own Geist, which next/font names). */
 const COUNT_FONT_FAMILY = "Dashboard Counts";
 

@@ -12,7 +12,7 @@ export const attestationCreatedSchema = z
   .object({ message: z.string().optional(), vcUrl: z.string().optional(), vcQuery: z.string().optional() })
   .loose();
 
-export const attestationSchema = z.object({
+const attestationSchema = z.object({
   id: z.string(),
   vehicleTokenId: z.number().nullish(),
   time: z.string(),

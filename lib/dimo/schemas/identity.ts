@@ -9,14 +9,14 @@ export const graphQLErrorSchema = z.object({
   extensions: z.object({ code: z.string().optional() }).loose().optional(),
 });
 
-export function graphQLResponseSchema<T extends z.ZodType>(data: T) {
+function graphQLResponseSchema<T extends z.ZodType>(data: T) {
   return z.object({
     data: data.nullish(),
     errors: z.array(graphQLErrorSchema).optional(),
   });
 }
 
-export const sacdSchema = z.object({
+const sacdSchema = z.object({
   permissions: z.string().regex(/^0x[0-9a-fA-F]*$/),
   expiresAt: z.string().nullish(),
   grantee: z.string().nullish(),
@@ -24,7 +24,7 @@ export const sacdSchema = z.object({
   createdAt: z.string().nullish(),
 });
 
-export const vehicleNodeSchema = z.object({
+const vehicleNodeSchema = z.object({
   tokenId: z.number().int().positive(),
   tokenDID: z.string().nullish(),
   owner: z.string(),

@@ -28,7 +28,7 @@ export const valuationsResponseSchema = z.object({
   valuationSets: z.array(valuationSetSchema).nullish(),
 });
 
-export const offerSchema = z.object({
+const offerSchema = z.object({
   vendor: z.string(),
   price: num,
   url: str,

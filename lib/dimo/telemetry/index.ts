@@ -8,8 +8,8 @@ import "server-only";
  * query are signal names and aggregations, both checked against lib/telemetry-signals.ts first.
  */
 
-export { type EveryLatest, fetchAvailableSignals, fetchEveryLatest } from "./every-signal";
+export { fetchAvailableSignals, fetchEveryLatest } from "./every-signal";
 export { type LocationHistoryRequest, fetchLocationHistory } from "./locations";
 export { type TelemetryTarget } from "./query";
-export { type HistoryRequest, type LatestRequest, fetchHistory, fetchLatest, fetchVin } from "./signals";
+export { type HistoryRequest, fetchHistory, fetchLatest, fetchVin } from "./signals";
 export { PATHS_PER_REQUEST, type PathAnswer, type SegmentsRequest, fetchPaths, fetchSegments } from "./trips";

@@ -115,11 +115,6 @@ export const getFleetPositions = guarded(noInput, async function fleetPositionsR
   return { positions, progress, nowMs };
 });
 
-/** Starts the background refresher in this process, unless it runs already; returns at once. */
-export function startFleetRefresher(): void {
-  fleetPositions().refresher.start();
-}
-
 /**
  * A delivery that reached the dashboard's inbox: its position or last time seen goes to the fleet's positions. Never
  * throws: the delivery is recorded in the inbox whatever becomes of this.

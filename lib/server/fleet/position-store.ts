@@ -39,7 +39,7 @@ export interface RefresherState {
 }
 
 /** Enough for a view to read all of them at once, few enough that each is a few kilobytes in a 10,000-vehicle fleet. */
-export const BUCKETS = 64;
+const BUCKETS = 64;
 /** An idle fleet's positions are dropped after a week, as its roster is; the next view starts them again. */
 const KEPT_MS = 7 * 24 * 3_600_000;
 /** More deliveries than arrive between two of the refresher's folds on any fleet the webhooks are meant for. */
@@ -50,7 +50,7 @@ const later = (a: StoredPosition | null, b: StoredPosition | null) =>
   a === null ? b : b === null || a.atMs >= b.atMs ? a : b;
 
 /** What two accounts of one vehicle add up to: the later position, the later of each time. */
-export function mergeRecords(a: PositionRecord | undefined, b: PositionRecord): PositionRecord {
+function mergeRecords(a: PositionRecord | undefined, b: PositionRecord): PositionRecord {
   if (!a) return b;
   return {
     exact: later(a.exact, b.exact),

@@ -37,7 +37,7 @@ export interface RefresherTimings {
   maxBackoffMs: number;
 }
 
-export const REFRESHER_TIMINGS: RefresherTimings = {
+const REFRESHER_TIMINGS: RefresherTimings = {
   refreshAfterMs: REFRESH_AFTER_MS,
   leaseMs: 30_000,
   concurrency: 4,
@@ -65,7 +65,7 @@ export interface RefresherDeps {
 }
 
 /** A read's answer as the store keeps it. */
-export function recordOf(answer: LastPosition, readAt: number): PositionRecord {
+function recordOf(answer: LastPosition, readAt: number): PositionRecord {
   const { location } = answer;
   const seen = answer.lastSeen === null ? Number.NaN : Date.parse(answer.lastSeen);
   const at = location ? Date.parse(location.timestamp) : Number.NaN;

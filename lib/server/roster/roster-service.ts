@@ -24,7 +24,7 @@ export interface RosterTimings {
   pollMs: number;
 }
 
-export const ROSTER_TIMINGS: RosterTimings = {
+const ROSTER_TIMINGS: RosterTimings = {
   freshMs: 60_000,
   rereadAfterMs: 3_600_000,
   firstPageWaitMs: 20_000,

@@ -8,10 +8,10 @@ import { collectSamples, LOCATION_SIGNAL, type VehicleSource } from "../../telem
  */
 
 const HOUR_US = 3_600_000_000;
-export const ODOMETER_SIGNAL = "powertrainTransmissionTravelledDistance";
+const ODOMETER_SIGNAL = "powertrainTransmissionTravelledDistance";
 const DTC_LIST_SIGNAL = "obdDTCList";
 const DTC_COUNT_SIGNAL = "obdStatusDTCCount";
-export const TIRE_SIGNALS = {
+const TIRE_SIGNALS = {
   frontLeft: "chassisAxleRow1WheelLeftTirePressure",
   frontRight: "chassisAxleRow1WheelRightTirePressure",
   rearLeft: "chassisAxleRow2WheelLeftTirePressure",

@@ -1,13 +1,13 @@
 import { type SandboxContext } from "../../context";
 import { signJwt } from "../../keys/tokens";
 
-export const DEVELOPER_JWT_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
+const DEVELOPER_JWT_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 
 /**
  * The opaque `sub`: like the real service's, the base64url of a small protobuf message naming the user (the
  * license address) and the connector ("web3").
  */
-export function developerSubject(clientId: string): string {
+function developerSubject(clientId: string): string {
   const field = (tag: number, text: string) => {
     const bytes = Buffer.from(text, "utf8");
     return Buffer.concat([Buffer.from([tag, bytes.length]), bytes]);

@@ -4,7 +4,7 @@
  * dashboard's vehicle list asks for (lib/dimo/identity.ts). For tests and the fleet bench.
  */
 
-export interface LicenseVehicle {
+interface LicenseVehicle {
   tokenId: number;
   name: string;
   definition: { id: string; make: string; model: string; year: number };

@@ -12,7 +12,7 @@ import { type PageArgs, pageByPosition, paginate, mapConnection } from "./paging
 const SEEDED_LICENSE_IDS = [DEMO_LICENSE.tokenId, OTHER_LICENSE.tokenId];
 const LICENSE_CONTRACT = deterministicWallet("developer license contract").address;
 
-export function licenseNode(license: LicenseRecord) {
+function licenseNode(license: LicenseRecord) {
   return {
     tokenId: license.tokenId,
     tokenDID: `did:erc721:137:${LICENSE_CONTRACT}:${license.tokenId}`,

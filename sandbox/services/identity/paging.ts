@@ -28,7 +28,7 @@ function decodeCursor(cursor: string): number {
 }
 
 /** The page size: exactly one of `first` and `last`, not negative, at most 100 (the real service's messages). */
-export function validateFirstLast(args: PageArgs): { size: number; fromEnd: boolean } {
+function validateFirstLast(args: PageArgs): { size: number; fromEnd: boolean } {
   const { first, last } = args;
   if (first !== undefined && first !== null) {
     if (last !== undefined && last !== null) throw new GraphQLError("pass `first` or `last`, but not both");

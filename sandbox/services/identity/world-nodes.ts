@@ -194,7 +194,7 @@ export const templateNode = (template: PermissionTemplate) => ({
   createdAt: isoSeconds(template.createdAt),
 });
 
-export const sacdNode = (grant: GrantRecord) => ({
+const sacdNode = (grant: GrantRecord) => ({
   grantee: getAddress(grant.grantee),
   permissions: grant.permissions,
   source: grant.source,

@@ -23,7 +23,7 @@ import { accountPage, type LinkView, refusalPage, type VehicleChoice, vehiclesPa
 
 export const LOGIN_PREFIX = "/login";
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
-export const USER_JWT_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
+const USER_JWT_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
 
 /**
  * DIMO's login (login.dimo.org), played by the sandbox: `GET /login/?clientId&redirectUri` checks the client id and

@@ -86,16 +86,13 @@ const LONGEST_PERMISSIONS = 2 * PERMISSION_NAMES.length;
 const PERMISSIONS_PATTERN = new RegExp(`^[01]{1,${LONGEST_PERMISSIONS}}$`);
 
 /** Privileges of a bit string; positions past its end are 0, as DIMO's login reads a short string. */
-export function privilegesOfBits(bits: string): PrivilegeId[] {
+function privilegesOfBits(bits: string): PrivilegeId[] {
   const ids: PrivilegeId[] = [];
   PERMISSION_NAMES.forEach((_, index) => {
     if (bits[index] === "1") ids.push((index + 1) as PrivilegeId);
   });
   return ids;
 }
-
-export const bitsOfPrivileges = (ids: readonly PrivilegeId[]) =>
-  PERMISSION_NAMES.map((_, index) => (ids.includes((index + 1) as PrivilegeId) ? "1" : "0")).join("");
 
 /** One calendar year on: the grant's default length. */
 export function oneYearAfter(nowMs: number): number {

@@ -10,13 +10,13 @@ import { streetNetwork } from "../../seed/streets";
 export type BBox = [west: number, south: number, east: number, north: number];
 
 /** Wider than this (degrees of latitude), only arterials; wider than ARTERIALS_MAX_SPAN, nothing. */
-export const LOCALS_MAX_SPAN = 0.12;
+const LOCALS_MAX_SPAN = 0.12;
 export const ARTERIALS_MAX_SPAN = 1.5;
 /** How far past a metro's place radius its streets go, in miles. */
 const MARGIN_MILES = 2;
 const MILES_TO_METRES = 1609.344;
 
-export interface StreetFeature {
+interface StreetFeature {
   type: "Feature";
   properties: { class: "arterial" | "local"; city: string };
   geometry: { type: "LineString"; coordinates: Array<[number, number]> };

@@ -18,7 +18,7 @@ import { privilegeInfo, VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
  */
 
 /** One grant of the token's `cloud_events` claim: an event type, a source and ids, each possibly "*". */
-export interface CloudEventGrant {
+interface CloudEventGrant {
   eventType: string;
   source: string;
   ids: readonly string[];

@@ -15,7 +15,7 @@ import { parseTime } from "./time";
  * filter's source (or any, "*") with the filter's id (or any).
  */
 
-export interface AttestationFilter {
+interface AttestationFilter {
   id?: string | null;
   source?: string | null;
   dataVersion?: string | null;

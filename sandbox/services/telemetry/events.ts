@@ -28,7 +28,7 @@ export interface StringArrayFilter {
   or?: readonly StringArrayFilter[] | null;
 }
 
-export interface EventFilter {
+interface EventFilter {
   name?: StringValueFilter | null;
   source?: StringValueFilter | null;
   tags?: StringArrayFilter | null;
@@ -42,7 +42,7 @@ export interface EventsArgs {
 }
 
 /** The connection every sandbox event comes from: the same one as its signals. */
-export const EVENT_SOURCE = SANDBOX_SIGNAL_SOURCE;
+const EVENT_SOURCE = SANDBOX_SIGNAL_SOURCE;
 /** Sandbox events carry no tags. */
 const EVENT_TAGS: readonly string[] = [];
 
@@ -69,7 +69,7 @@ function checkNameFilter(filter: StringValueFilter | null | undefined): void {
   for (const or of filter.or ?? []) checkNameFilter(or);
 }
 
-export function validateEventArgs(args: EventsArgs): void {
+function validateEventArgs(args: EventsArgs): void {
   if (args.tokenId < 1) throw badRequest("invalid argument: tokenID is not a positive integer");
   if (args.from === ZERO_TIME) throw badRequest("invalid argument: from timestamp is zero");
   if (args.to === ZERO_TIME) throw badRequest("invalid argument: to timestamp is zero");

@@ -40,7 +40,7 @@ function aggregationField(signal: SignalDefinition): string {
   return `  ${signal.name}(agg: LocationAggregation!, filter: SignalLocationFilter): Location ${directive}`;
 }
 
-export const TELEMETRY_SDL = `
+const TELEMETRY_SDL = `
 scalar Time
 scalar Uint64
 scalar Address

@@ -15,7 +15,7 @@ import { badRequest } from "./signal-queries";
 
 /** The real service allows 32 days and a second, though its schema says 31 days (DIMO-Network/telemetry-api). */
 export const SEGMENTS_MAX_RANGE_US = (32 * 86_400 + 1) * 1e6;
-export const SEGMENTS_MAX_LIMIT = 200;
+const SEGMENTS_MAX_LIMIT = 200;
 
 type Mechanism = "ignitionDetection" | "frequencyAnalysis" | "changePointDetection" | "idling" | "refuel" | "recharge";
 

@@ -26,7 +26,7 @@ export function seededVehicle(tokenId: number) {
 }
 
 /** The centre of the H3 resolution-6 cell holding a point: the real service's approximate location. */
-export const APPROXIMATE_RESOLUTION = 6;
+const APPROXIMATE_RESOLUTION = 6;
 
 export function approximate(latitude: number, longitude: number): { latitude: number; longitude: number } {
   const [lat, lng] = cellToLatLng(latLngToCell(latitude, longitude, APPROXIMATE_RESOLUTION));

@@ -8,7 +8,7 @@ import { codeMessage } from "../../http/responses";
 import { exchangeRequestSchema, goList, requestedCloudEvents } from "./exchange-request";
 
 export const TOKEN_EXCHANGE_PREFIX = "/token-exchange";
-export const VEHICLE_JWT_LIFETIME_SECONDS = 600;
+const VEHICLE_JWT_LIFETIME_SECONDS = 600;
 
 /** The token exchange: a Developer JWT and a grant in, a short-lived Vehicle JWT out. */
 export function tokenExchangeRoutes(ctx: SandboxContext): Hono {

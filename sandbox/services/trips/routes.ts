@@ -4,12 +4,12 @@ import { rawJson } from "../../http/responses";
 import { checkVehicleAccess, type ErrorStyle, serviceError } from "../vehicle-access";
 
 export const TRIPS_PREFIX = "/trips";
-export const TRIPS_PAGE_SIZE = 100;
+const TRIPS_PAGE_SIZE = 100;
 
 const MESSAGES = { invalidToken: "Invalid or expired JWT", badTokenId: "Couldn't parse vehicle token id." };
 
 /** `page`: absent, empty or below 1 means 1; anything but an integer is an error (null). */
-export function parsePage(raw: string | undefined): number | null {
+function parsePage(raw: string | undefined): number | null {
   if (raw === undefined || raw === "") return 1;
   if (!/^[+-]?[0-9]{1,15}$/.test(raw)) return null;
   return Math.max(1, Number(raw));

@@ -8,14 +8,14 @@ import { checkVehicleAccess } from "../vehicle-access";
 
 export const VALUATIONS_PREFIX = "/valuations";
 /** The spec's v1 and the real service's v2 are served identically. */
-export const VALUATIONS_VERSIONS = ["v1", "v2"] as const;
+const VALUATIONS_VERSIONS = ["v1", "v2"] as const;
 
 const MESSAGES = { invalidToken: "Invalid privilege token.", badTokenId: "Couldn't parse token id." };
 const NON_LOCATION_HISTORY: { privileges: readonly PrivilegeId[]; mode: "all" } = { privileges: [1], mode: "all" };
 const INSTANT_OFFER: { privileges: readonly PrivilegeId[]; mode: "oneOf" } = { privileges: [1, 5], mode: "oneOf" };
 
 /** The real service's refusal of a new request within 7 days of the last offer set; its words say 30 days. */
-export const ALREADY_REQUESTED_MESSAGE = "instant offer already requested in last 30 days";
+const ALREADY_REQUESTED_MESSAGE = "instant offer already requested in last 30 days";
 
 /**
  * The offers answer of the realistic profile, like the real service's: the latest set only, kept after it expires,

@@ -30,7 +30,7 @@ import {
  * failure count and starts the cooldown; a failure adds to the count, and the threshold marks the webhook `failed`.
  */
 
-export type OutcomeKind =
+type OutcomeKind =
   "delivered" | "failed" | "conditionNotMet" | "coolDown" | "permissionDenied" | "notAttempted" | "evaluationError";
 
 export interface Outcome {

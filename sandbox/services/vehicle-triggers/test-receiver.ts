@@ -4,7 +4,7 @@ import { type AddressInfo } from "node:net";
 /** The token every test receiver answers the verification call with. */
 export const RECEIVER_TOKEN = "sandbox-receiver-token";
 
-export interface ReceivedRequest {
+interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: unknown;
