@@ -5,6 +5,7 @@ import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { loginRedirectUriFor } from "@/lib/demo-license";
 import { freePort, stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
 import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
+import { shareLandingAttacks } from "./attack-share-landing";
 import { CookieJar } from "./cookies";
 import { flood } from "./flood";
 import { SESSION_COOKIE, fetchNonce, signIn, signInWithNonce } from "./session";
@@ -243,6 +244,7 @@ const ATTACKS: [string, () => Promise<Outcome>][] = [
   ["a Host rebound to this machine", reboundHost],
   ["an 11 MB POST before authentication", hugeBody],
   ["a forged nonce with a contract wallet's signature", forgedNonce],
+  ...shareLandingAttacks(() => baseUrl),
   [`${floodRequests.toLocaleString("en")} nonce requests from one client`, nonceFlood],
   ["X-Forwarded-For rotated on 1,000 nonce requests", rotatedForwardedFor],
 ];
