@@ -6,6 +6,7 @@ import { loginRedirectUriFor } from "@/lib/demo-license";
 import { freePort, stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
 import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
 import { shareLandingAttacks } from "./attack-share-landing";
+import { SSRF_ATTACKS } from "./attack-ssrf";
 import { CookieJar } from "./cookies";
 import { flood } from "./flood";
 import { SESSION_COOKIE, fetchNonce, signIn, signInWithNonce } from "./session";
@@ -245,6 +246,7 @@ const ATTACKS: [string, () => Promise<Outcome>][] = [
   ["an 11 MB POST before authentication", hugeBody],
   ["a forged nonce with a contract wallet's signature", forgedNonce],
   ...shareLandingAttacks(() => baseUrl),
+  ...SSRF_ATTACKS,
   [`${floodRequests.toLocaleString("en")} nonce requests from one client`, nonceFlood],
   ["X-Forwarded-For rotated on 1,000 nonce requests", rotatedForwardedFor],
 ];
