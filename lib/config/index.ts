@@ -41,7 +41,7 @@ export function validateConfigOrExit(): void {
     getConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`\n${error.message}\n\nSee .env.example and the README's configuration table.\n`);
+    console.error(`\n${error.message}\n\nSee .env.example and docs/configuration.md.\n`);
     process.exit(1);
   }
 }
