@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { type CookieJar } from "./cookies";
+import { actionId } from "./server-action";
 import { signIn } from "./session";
 
 /**
@@ -122,14 +121,4 @@ export function shareLandingAttacks(baseUrl: () => string): [string, () => Promi
     [`/share/arrived naming ${IDS.toLocaleString("en")} vehicles`, thousandIds],
     ["the landing's confirm posted from another site", crossSiteConfirm],
   ];
-}
-
-/** A server action's id, as the browser finds it in the page's JavaScript: here from the build's manifest. */
-function actionId(exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName?: string }>;
-  };
-  const id = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName)?.[0];
-  if (!id) throw new Error(`no server action ${exportedName} in the build`);
-  return id;
 }

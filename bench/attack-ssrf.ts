@@ -1,23 +1,20 @@
-import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { type AddressInfo } from "node:net";
-import { join } from "node:path";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { DEMO_LICENSE, loginRedirectUriFor } from "@/lib/demo-license";
 import { sandboxControl } from "@/sandbox/control-client";
 import { INTERNAL_SECRET, startInternalService } from "@/test-support/internal-service";
-import { freePort, stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
+import { freePort } from "@/test-support/processes";
 import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
 import { type CookieJar } from "./cookies";
+import { actionId } from "./server-action";
 import { signIn } from "./session";
-import { markdownTable } from "./table";
 
 /**
- * An attacker's script for server-side request forgery (`npx tsx bench/attack-ssrf.ts`; `npm run bench:attacks`
- * runs SSRF_ATTACKS among its own): signed in as an admin, the dashboard's "Test from the server" and webhook registration are aimed
- * at services on the server's own machine, on a dashboard in sandbox mode and on one in DIMO_ENV=custom (what a
- * production server does), both on the production build, started here on free loopback ports. Exits 1 when an attack
- * got through.
+ * The attacks of server-side request forgery, run by `npm run bench:attacks`: signed in as an admin, the dashboard's
+ * "Test from the server" and webhook registration are aimed at services on the server's own machine, on a dashboard in
+ * sandbox mode and on one in DIMO_ENV=custom (what a production server does), both on the production build, started
+ * here on free loopback ports.
  */
 
 interface Outcome {
@@ -33,16 +30,6 @@ interface Dashboard {
 const ADMIN_KEY = generatePrivateKey();
 const ADMIN = privateKeyToAccount(ADMIN_KEY).address;
 const TEST_INPUT = { service: "signals", metricName: "vss.speed", condition: "valueNumber > 55", displayName: "x" };
-
-/** A server action's id, as the browser finds it in the page's JavaScript: here from the build's manifest. */
-function actionId(exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(join(".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node: Record<string, { exportedName?: string }>;
-  };
-  const id = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName)?.[0];
-  if (!id) throw new Error(`no server action ${exportedName} in the build`);
-  return id;
-}
 
 /** Calls a server action over HTTP as the browser does, and returns the action's result. */
 async function callAction(dashboard: Dashboard, name: string, input: unknown): Promise<unknown> {
@@ -214,29 +201,3 @@ export const SSRF_ATTACKS: [string, () => Promise<Outcome>][] = [
   ],
   ["sandbox: 30 tests at once from one session", async () => heldConnections((await ssrfServers()).sandboxMode)],
 ];
-
-async function main(): Promise<void> {
-  const rows: string[][] = [];
-  for (const [name, attack] of SSRF_ATTACKS) {
-    const outcome = await attack().catch((error: unknown) => ({
-      refused: false,
-      detail: `the attack could not run: ${error instanceof Error ? error.message : String(error)}`,
-    }));
-    rows.push([name, outcome.refused ? "refused" : "GOT IN", outcome.detail]);
-  }
-  console.log(markdownTable(["attack", "result", "measured"], rows));
-  const failures = rows.filter(([, result]) => result !== "refused").length;
-  console.log(failures === 0 ? "\nEvery attack was refused." : `\n${failures} attack(s) got through.`);
-  process.exitCode = failures === 0 ? 0 : 1;
-}
-
-// Run on its own (npx tsx bench/attack-ssrf.ts), or imported by bench/attacks.ts, which runs SSRF_ATTACKS.
-if (process.argv[1]?.endsWith("attack-ssrf.ts")) {
-  stopAllProcessesOnSignal("the servers the bench started");
-  main()
-    .catch((error: unknown) => {
-      console.error(`The SSRF attacks could not run: ${error instanceof Error ? error.message : String(error)}`);
-      process.exitCode = 1;
-    })
-    .finally(() => stopAllProcesses());
-}
