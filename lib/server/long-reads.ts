@@ -5,8 +5,8 @@ import { type AppError, AppFailure } from "@/lib/result";
 import { errorResponse } from "./responses";
 
 /**
- * Long reads: the all-trips walks, the trips exports, the trip-path streams and the live activity stream. Each holds a
- * connection open, and a walk may read thousands of pages from DIMO, whose rate limit every session of the license
+ * Long reads: the all-trips walks, the trips exports, the trip-path streams, the live activity stream and the webhook
+ * history trial. Each holds a connection open, and a walk may read thousands of pages from DIMO, whose rate limit every session of the license
  * shares; so one session runs only a few at once, and the next is refused in words until one ends.
  *
  * The count lives in this instance's memory, also when REDIS_URL is set: a read's stream stays on the connection, and
@@ -108,6 +108,35 @@ export async function openLongRead<T>(
   } catch (error) {
     release();
     throw error;
+  }
+}
+
+/** Settles as `work` does, or rejects with the signal's reason as soon as it aborts; the work's own end is then ignored. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    if (signal.aborted) abort();
+    else signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+/**
+ * Runs `work`, a long read that answers once rather than streaming (the history trial), in one of the session's
+ * slots, refused as openLongRead refuses. The slot is freed when the work ends or fails, or as soon as `signal` aborts
+ * (the client went away): the work is handed the same signal, to ask DIMO for nothing more.
+ */
+export async function runLongRead<T>(
+  session: DashboardSession,
+  signal: AbortSignal | undefined,
+  work: (signal: AbortSignal | undefined) => Promise<T>,
+): Promise<T> {
+  const release = takeSlot(session);
+  try {
+    return await untilAborted(work(signal), signal);
+  } finally {
+    release();
   }
 }
 

@@ -21,6 +21,7 @@ import { AppFailure } from "@/lib/result";
 import { isSignalName, signalInfo } from "@/lib/telemetry-signals";
 import { guarded } from "./guard";
 import { positiveWholeNumber } from "./inputs";
+import { runLongRead } from "./long-reads";
 import { checkCondition, conditionInput } from "./webhooks";
 import { VSS_PREFIX, valueTypeOf } from "@/lib/webhooks-metrics";
 import { type PagedTrip, trialMoments } from "./webhook-trial-moments";
@@ -37,6 +38,8 @@ import {
  * with the cooldown and `previous…` rules of a live delivery (lib/cel/replay.ts). Numeric signals are read with
  * `signals` at the finest interval, locations (with their HDOP) the same way, events with `events`; one Telemetry API
  * request per vehicle, plus a page or two of the Trips API for a vehicle that fired, to link each moment to its trip.
+ * A trial reads a week of history for up to ten vehicles: it is one of the session's long reads (lib/server/long-reads.ts),
+ * and stops asking DIMO for more once its client has gone.
  */
 
 export const trialInput = conditionInput.extend({
@@ -190,10 +193,11 @@ async function vehiclesToTry(input: TrialInput, feature: Feature): Promise<numbe
 }
 
 /** The trips that started in the window or were under way at its start, with the page each is on. */
-async function tripsSince(tokenId: number, fromMs: number): Promise<PagedTrip[]> {
+async function tripsSince(tokenId: number, fromMs: number, signal: AbortSignal | undefined): Promise<PagedTrip[]> {
   const client = getDimoClient();
   const found: PagedTrip[] = [];
   for (let page = 1; page <= MAX_TRIP_PAGES; page += 1) {
+    signal?.throwIfAborted();
     const { trips, totalPages } = await client.listTrips(tokenId, page);
     found.push(...trips.map((trip) => ({ trip, page })));
     const oldest = Math.min(...trips.map((trip) => Date.parse(trip.start.time)));
@@ -208,14 +212,22 @@ async function momentsOf(
   fired: TimedReading<Reading>[],
   words: MetricReader["words"],
   fromMs: number,
+  signal: AbortSignal | undefined,
 ) {
   const grant = (await getDimoClient().getVehicle(tokenId))?.grant ?? null;
-  const trips = fired.length > 0 && canUse(grant, "trips") ? await tripsSince(tokenId, fromMs) : [];
+  const trips = fired.length > 0 && canUse(grant, "trips") ? await tripsSince(tokenId, fromMs, signal) : [];
   return trialMoments(tokenId, fired, trips, (timed) => words(timed.reading));
 }
 
-/** The condition replayed over the window for each vehicle; a vehicle that cannot be read says why, the rest answer. */
-export async function runTrial(input: TrialInput, now: number = Date.now()): Promise<WebhookTrial> {
+/**
+ * The condition replayed over the window for each vehicle; a vehicle that cannot be read says why, the rest answer.
+ * Once `signal` aborts, no vehicle asks DIMO for more and the trial rejects with the signal's reason.
+ */
+export async function runTrial(
+  input: TrialInput,
+  now: number = Date.now(),
+  signal?: AbortSignal,
+): Promise<WebhookTrial> {
   const program = prepared(input);
   const reader = readerFor(input);
   const toMs = Math.floor(now / 1000) * 1000;
@@ -226,6 +238,7 @@ export async function runTrial(input: TrialInput, now: number = Date.now()): Pro
   const tryVehicle = async (tokenId: number): Promise<VehicleTrial> => {
     try {
       const readings = await readingsOrNone(reader.read(tokenId, window));
+      signal?.throwIfAborted();
       const outcome = replayCondition(
         readings,
         (current, previous) => reader.fires(program, current, previous),
@@ -236,18 +249,21 @@ export async function runTrial(input: TrialInput, now: number = Date.now()): Pro
         tokenId,
         readings: readings.length,
         fired: outcome.fired.length,
-        moments: await momentsOf(tokenId, outcome.fired, reader.words, fromMs),
+        moments: await momentsOf(tokenId, outcome.fired, reader.words, fromMs, signal),
         cooledDown: outcome.cooledDown,
         evaluationErrors: outcome.evaluationErrors,
         error: null,
       };
     } catch (error) {
+      if (signal?.aborted) throw error;
       const words = describeError(error).message;
       return { tokenId, readings: 0, fired: 0, moments: [], cooledDown: 0, evaluationErrors: 0, error: words };
     }
   };
 
-  const vehicles = await Promise.all((await vehiclesToTry(input, reader.feature)).map(tryVehicle));
+  const tokenIds = await vehiclesToTry(input, reader.feature);
+  signal?.throwIfAborted();
+  const vehicles = await Promise.all(tokenIds.map(tryVehicle));
   return {
     ...window,
     interval: TRIAL_INTERVAL,
@@ -257,7 +273,7 @@ export async function runTrial(input: TrialInput, now: number = Date.now()): Pro
   };
 }
 
-/** The guarded trial, for the trial route. */
-export const tryWebhookOnHistory = guarded(trialInput, async function tryWebhookOnHistory(input) {
-  return runTrial(input);
+/** The guarded trial, for the trial route: one of the session's long reads, refused in words past the cap. */
+export const tryWebhookOnHistory = guarded(trialInput, async function tryWebhookOnHistory(input, { session, signal }) {
+  return runLongRead(session, signal, (aborted) => runTrial(input, Date.now(), aborted));
 });
