@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
-import { listCredentials } from "@/lib/server/attestation";
+import { ATTESTATIONS_PER_VEHICLE_PER_MINUTE, listCredentials } from "@/lib/server/attestation";
+import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { createAttestationAction } from "./attestation";
 
@@ -58,6 +59,41 @@ describe("createAttestationAction", () => {
       error: { code: "INVALID_INPUT", message: expect.stringMatching(/30 days/) },
     });
     expect((await control.stats()).total).toBe(0);
+  });
+});
+
+/** The Attestation API's POSTs the sandbox has served since its counters were last reset. */
+async function attestationPosts(): Promise<number> {
+  const { routes } = await control.stats();
+  return Object.entries(routes)
+    .filter(([route]) => route.startsWith("POST ") && route.includes("/attestation/"))
+    .reduce((sum, [, count]) => sum + count, 0);
+}
+
+describe("the cap on attestations a vehicle may be asked for", () => {
+  it("sends at most the cap of twenty distinct requests at once, and refuses the rest in words", async () => {
+    // A vehicle no other test here asks about, with every privilege: each request would be a POST of its own.
+    const tokenId = VEHICLE_IDS.noTrips;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, minute) =>
+        createAttestationAction({
+          tokenId,
+          request: { kind: "odometer", timestamp: new Date(Date.now() - (minute + 1) * 60_000).toISOString() },
+        }),
+      ),
+    );
+    expect(await attestationPosts()).toBeLessThanOrEqual(ATTESTATIONS_PER_VEHICLE_PER_MINUTE);
+    const refused = results.flatMap((result) => (result.ok ? [] : [result.error]));
+    const limited = refused.filter((error) => error.code === "RATE_LIMITED");
+    expect(limited).toHaveLength(20 - ATTESTATIONS_PER_VEHICLE_PER_MINUTE);
+    for (const error of limited) {
+      expect(error.retryable).toBe(true);
+      expect(error.message).toMatch(/the most it may\. Try again in \d+ seconds?\.$/);
+    }
+    // Another vehicle is counted apart.
+    await control.resetStats();
+    expect(await createAttestationAction({ tokenId: VEHICLE, request: { kind: "vin" } })).toMatchObject({ ok: true });
+    expect(await attestationPosts()).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getDimoClient } from "@/lib/dimo";
 import { WordedAttestationError } from "@/lib/dimo/attestation";
 import { AppFailure } from "@/lib/result";
+import { getStores, isStoreUnavailable } from "@/lib/store";
 import {
   HEALTH_MAX_RANGE_MS,
   type AttestationCreated,
@@ -85,9 +86,45 @@ export const listCredentials = guarded(
 );
 
 /**
- * Has DIMO's attester sign one credential of the vehicle's data. Not guarded itself: the action that calls it is
- * (createAttestationAction), with createAttestationInput.
+ * Credentials one vehicle may be asked for in a minute, by everyone on the license together. A person clicks once for
+ * each kind they need (there are four) and may try one again after a failure: six leave room for that, and hold a
+ * script asking for credential after credential to six upstream requests a minute per vehicle.
  */
-export function createCredential(tokenId: number, request: AttestationRequest): Promise<AttestationCreated> {
+export const ATTESTATIONS_PER_VEHICLE_PER_MINUTE = 6;
+const MINUTE_MS = 60_000;
+
+/**
+ * Counts one creation for the vehicle in the shared store (so every instance counts together), or refuses it in
+ * words, saying when to try again; with the store unreachable it refuses too, rather than go uncounted.
+ */
+async function countCreation(tokenId: number): Promise<void> {
+  let counted;
+  try {
+    counted = await getStores().counters.increment(`rate:attestation:${tokenId}`, MINUTE_MS);
+  } catch (error) {
+    if (!isStoreUnavailable(error)) throw error;
+    throw new AppFailure({
+      code: "UNAVAILABLE",
+      message: "Attestations cannot be made for a moment. Try again in a few seconds.",
+      retryable: true,
+    });
+  }
+  if (counted.count <= ATTESTATIONS_PER_VEHICLE_PER_MINUTE) return;
+  const seconds = Math.max(1, Math.ceil(counted.resetInMs / 1000));
+  throw new AppFailure({
+    code: "RATE_LIMITED",
+    message:
+      `Vehicle ${tokenId} has had ${ATTESTATIONS_PER_VEHICLE_PER_MINUTE} attestations asked for in the last minute, ` +
+      `the most it may. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`,
+    retryable: true,
+  });
+}
+
+/**
+ * Has DIMO's attester sign one credential of the vehicle's data, within the vehicle's cap a minute. Not guarded
+ * itself: the action that calls it is (createAttestationAction), with createAttestationInput.
+ */
+export async function createCredential(tokenId: number, request: AttestationRequest): Promise<AttestationCreated> {
+  await countCreation(tokenId);
   return inWords(getDimoClient().createAttestation(tokenId, request));
 }
