@@ -6,8 +6,9 @@ import { errorResponse } from "./responses";
 
 /**
  * Long reads: the all-trips walks, the trips exports, the trip-path streams, the live activity stream and the webhook
- * history trial. Each holds a connection open, and a walk may read thousands of pages from DIMO, whose rate limit every session of the license
- * shares; so one session runs only a few at once, and the next is refused in words until one ends.
+ * history trial. Each holds a connection open, and a walk may read thousands of pages from DIMO, whose rate limit
+ * every session of the license shares; so one session runs only a few at once, and the next is refused in words until
+ * one ends.
  *
  * The count lives in this instance's memory, also when REDIS_URL is set: a read's stream stays on the connection, and
  * so on the instance, that opened it, and only that instance sees it end. A count in the shared store would keep the
@@ -111,7 +112,7 @@ export async function openLongRead<T>(
   }
 }
 
-/** Settles as `work` does, or rejects with the signal's reason as soon as it aborts; the work's own end is then ignored. */
+/** Settles as `work` does, or rejects with the signal's reason as soon as it aborts, leaving the work to end unheard. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
   return new Promise<T>((resolve, reject) => {

@@ -38,8 +38,8 @@ import {
  * with the cooldown and `previous…` rules of a live delivery (lib/cel/replay.ts). Numeric signals are read with
  * `signals` at the finest interval, locations (with their HDOP) the same way, events with `events`; one Telemetry API
  * request per vehicle, plus a page or two of the Trips API for a vehicle that fired, to link each moment to its trip.
- * A trial reads a week of history for up to ten vehicles: it is one of the session's long reads (lib/server/long-reads.ts),
- * and stops asking DIMO for more once its client has gone.
+ * A trial reads a week of history for up to ten vehicles: it is one of the session's long reads
+ * (lib/server/long-reads.ts), and stops asking DIMO for more once its client has gone.
  */
 
 export const trialInput = conditionInput.extend({
