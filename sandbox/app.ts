@@ -6,6 +6,7 @@ import { countRequests, injectFaults, limitRate } from "./http/middleware";
 import { ATTESTATION_PREFIX, attestationRoutes } from "./services/attestation/routes";
 import { AUTH_PREFIX, authRoutes } from "./services/auth/routes";
 import { IDENTITY_PREFIX, identityRoutes } from "./services/identity/routes";
+import { type ListeningAddress } from "./services/login/page-guard";
 import { LOGIN_PREFIX, loginRoutes } from "./services/login/routes";
 import { STREETS_PREFIX, streetsRoutes } from "./services/streets/routes";
 import { TELEMETRY_PREFIX, telemetryRoutes } from "./services/telemetry/routes";
@@ -31,8 +32,11 @@ function addMethodNotAllowed(app: Hono): void {
   }
 }
 
-/** The whole sandbox: every service under its prefix, the control surface, and the shared middleware. */
-export function createApp(ctx: SandboxContext): Hono {
+/**
+ * The whole sandbox: every service under its prefix, the control surface, and the shared middleware. `address` is
+ * where it listens: the login page answers only there.
+ */
+export function createApp(ctx: SandboxContext, address: ListeningAddress): Hono {
   const app = new Hono();
 
   app.use("*", countRequests(ctx));
@@ -58,7 +62,7 @@ export function createApp(ctx: SandboxContext): Hono {
   app.route(VEHICLE_TRIGGERS_PREFIX, vehicleTriggersRoutes(ctx));
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
   // DIMO's login page is addressed as `{login}/?clientId=...`: with and without the slash.
-  const login = loginRoutes(ctx);
+  const login = loginRoutes(ctx, address);
   app.route(LOGIN_PREFIX, login);
   app.route(`${LOGIN_PREFIX}/`, login);
   addMethodNotAllowed(app);

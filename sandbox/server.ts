@@ -2,6 +2,7 @@ import { type AddressInfo } from "node:net";
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import { join, relative, resolve, isAbsolute } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
+import { type Hono } from "hono";
 import { createApp } from "./app";
 import { createContext } from "./context";
 import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, demoLandingRedirectUris, loginRedirectUriFor } from "@/lib/demo-license";
@@ -125,8 +126,14 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   }
   // Before the first request: the live vehicles' drives up to now are in the stores.
   ctx.live.start();
-  const app = createApp(ctx);
-  const server = serve({ fetch: app.fetch, port: options.port ?? SANDBOX_DEFAULT_PORT, hostname: host });
+  // The app is made once the port is known (port 0 picks one), as the login page answers only at the address it is
+  // served at. The listening event and this await's continuation run before the first connection is read.
+  const made: { app?: Hono } = {};
+  const server = serve({
+    fetch: (request, env) => made.app?.fetch(request, env) ?? new Response("Starting.", { status: 503 }),
+    port: options.port ?? SANDBOX_DEFAULT_PORT,
+    hostname: host,
+  });
   let port: number;
   try {
     port = await listen(server);
@@ -135,6 +142,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
     db.close();
     throw error;
   }
+  made.app = createApp(ctx, { host, port });
   const urlHost = host.includes(":") ? `[${host}]` : host;
   const url = `http://${urlHost}:${port}`;
   if (!options.quiet) {

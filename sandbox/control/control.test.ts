@@ -266,7 +266,10 @@ describe("loopback only", () => {
   it("answers 403 to a caller from another address, and is never under a service prefix", async () => {
     const db = new Database(join(suite.sandbox.dataDir, DATABASE_FILE), { readonly: true });
     try {
-      const app = createApp(createContext(db, { instantOfferDelayMs: 0, rateLimit: false }));
+      const app = createApp(createContext(db, { instantOfferDelayMs: 0, rateLimit: false }), {
+        host: "127.0.0.1",
+        port: 4455,
+      });
       const remote = { incoming: { socket: { remoteAddress: "10.0.0.5", remotePort: 5000, remoteFamily: "IPv4" } } };
       const local = { incoming: { socket: { remoteAddress: "127.0.0.1", remotePort: 5000, remoteFamily: "IPv4" } } };
       const control = { headers: CONTROL_HEADERS };

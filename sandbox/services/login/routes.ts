@@ -9,6 +9,7 @@ import { type LicenseRecord } from "../../store/license-store";
 import { AUTH_PREFIX } from "../auth/routes";
 import { encodePermissions } from "@/lib/protocol";
 import { loginPage } from "./page";
+import { guardLoginPage, type ListeningAddress } from "./page-guard";
 import {
   backUrl,
   fitsLink,
@@ -34,9 +35,12 @@ const USER_JWT_LIFETIME_SECONDS = 14 * 24 * 60 * 60;
  *
  * With `entryState=VEHICLE_MANAGER` it plays a share link instead: the owner logs in, ticks vehicles that fit the
  * link, and approving writes the grants at once; the owner may revoke an earlier share there too (see share-link.ts).
+ * Every page and post answers only at the sandbox's own loopback address, and posts only from its own origins
+ * (page-guard.ts).
  */
-export function loginRoutes(ctx: SandboxContext): Hono {
+export function loginRoutes(ctx: SandboxContext, address: ListeningAddress): Hono {
   const app = new Hono();
+  app.use("*", guardLoginPage(address));
   // In the realistic profile, DIMO's HTML error page; otherwise the auth service's JSON errors, or for a share link,
   // which an owner opens in a browser, a page that says what is wrong.
   const shownError = (c: Context, status: 400 | 404, message: string, share: boolean) => {
@@ -92,10 +96,6 @@ export function loginRoutes(ctx: SandboxContext): Hono {
   app.get("/", page);
 
   app.post("/", async (c) => {
-    // The page posts to itself; a form on any other site is refused, as the control surface refuses web pages.
-    const origin = c.req.header("origin");
-    if (origin !== undefined && origin !== new URL(c.req.url).origin)
-      return statusMessage(c, 403, "Cross-site login form refused.");
     const form = await readFormBody(c);
     const checked = check(c, (name) => form.get(name) ?? undefined);
     if (checked instanceof Response) return checked;
