@@ -1,10 +1,9 @@
 import { DEMO_LICENSE, type DemoLoginAccount } from "@/lib/demo-license";
-import { request } from "./sandbox";
 
 /**
  * A vehicle owner on the sandbox's DIMO login page, driven over HTTP as a browser would: open a share link, log in as
  * one of the demo accounts, tick vehicles and approve. Tests use it to give the demo license a vehicle the seed does
- * not share with it.
+ * not share with it, and the bench to attack the page (so it uses no test runner).
  */
 
 export type FormFields = [string, string][];
@@ -43,16 +42,22 @@ export function formFields(html: string, marker: string): FormFields {
  * a test file can set this up before its sandbox starts.
  */
 export function ownerLoginPage(sandboxUrl: () => string) {
-  const open = (fields: FormFields) => request(`${sandboxUrl()}/login/?${new URLSearchParams(fields)}`);
-  const post = async (fields: FormFields) => {
-    const response = await fetch(`${sandboxUrl()}/login/`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields),
-    });
-    return { status: response.status, headers: response.headers, text: await response.text() };
-  };
+  const answer = async (response: Response) => ({
+    status: response.status,
+    headers: response.headers,
+    text: await response.text(),
+  });
+  const open = async (fields: FormFields) =>
+    answer(await fetch(`${sandboxUrl()}/login/?${new URLSearchParams(fields)}`));
+  const post = async (fields: FormFields) =>
+    answer(
+      await fetch(`${sandboxUrl()}/login/`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      }),
+    );
 
   /** Opens the link and logs in as the account: the vehicle page's HTML. */
   async function vehiclePage(terms: FormFields, account: DemoLoginAccount = "stranger") {

@@ -368,7 +368,7 @@ describe("share links the login page refuses", () => {
       ["clientId", DEMO_LICENSE.clientId],
       ["redirectUri", "http://evil.example/"],
     ]);
-    expect(answer.body).toEqual({ status: 400, message: "Unregistered redirect_uri." });
+    expect(JSON.parse(answer.text)).toEqual({ status: 400, message: "Unregistered redirect_uri." });
   });
 });
 
