@@ -15,6 +15,8 @@ import { webhooksQuery } from "./webhooks-queries";
 import { SubscribeVehicles } from "./subscribe-vehicles";
 import { TestTargetButton } from "./test-target-button";
 import { useRefreshWebhooks } from "./use-refresh-webhooks";
+import { AuthorshipLines } from "./webhook-authorship";
+import { DepartureNotice } from "./departure-notice";
 
 function StatusBadge({ webhook }: { webhook: WebhookRow }) {
   if (webhook.status === "enabled") return <Badge tone="success">enabled</Badge>;
@@ -68,6 +70,7 @@ function Row({ webhook }: { webhook: WebhookRow }) {
             <dd className="font-mono break-all">{webhook.targetUrl}</dd>
             <dt>Vehicles</dt>
             <dd data-testid="webhook-vehicle-count">{webhook.vehicles.length}</dd>
+            <AuthorshipLines authorship={webhook.authorship} />
           </dl>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -118,50 +121,56 @@ function Row({ webhook }: { webhook: WebhookRow }) {
   );
 }
 
-/** The license's webhooks, with their state and the vehicles each watches. */
-export function WebhookList() {
+/**
+ * The license's webhooks, with their state, the vehicles each watches and who made and changed it; above them, those
+ * set inactive because their author left, which only the owner (`canKeep`) may keep.
+ */
+export function WebhookList({ canKeep }: { canKeep: boolean }) {
   const list = useQuery(webhooksQuery());
   return (
-    <Card>
-      <CardHeader
-        title="Webhooks"
-        description="DIMO's Vehicle Triggers API calls a target when a subscribed vehicle's signal or event meets a condition."
-        actions={
-          <div className="flex gap-2">
-            <Link href="/webhooks/inbox" className={buttonClasses("secondary", "sm")}>
-              Inbox
-            </Link>
-            <Link href="/webhooks/new" className={buttonClasses("primary", "sm")}>
-              New webhook
-            </Link>
+    <>
+      {list.data ? <DepartureNotice webhooks={list.data} canKeep={canKeep} /> : null}
+      <Card>
+        <CardHeader
+          title="Webhooks"
+          description="DIMO's Vehicle Triggers API calls a target when a subscribed vehicle's signal or event meets a condition."
+          actions={
+            <div className="flex gap-2">
+              <Link href="/webhooks/inbox" className={buttonClasses("secondary", "sm")}>
+                Inbox
+              </Link>
+              <Link href="/webhooks/new" className={buttonClasses("primary", "sm")}>
+                New webhook
+              </Link>
+            </div>
+          }
+        />
+        {list.isPending ? (
+          <p className="px-5 py-4 text-sm text-muted-foreground">Loading webhooks…</p>
+        ) : list.isError ? (
+          <div className="p-5">
+            <ErrorNotice
+              error={toAppError(list.error)}
+              title="The webhooks could not be read."
+              onRetry={() => void list.refetch()}
+              retrying={list.isFetching}
+              testId="webhooks-error"
+            />
           </div>
-        }
-      />
-      {list.isPending ? (
-        <p className="px-5 py-4 text-sm text-muted-foreground">Loading webhooks…</p>
-      ) : list.isError ? (
-        <div className="p-5">
-          <ErrorNotice
-            error={toAppError(list.error)}
-            title="The webhooks could not be read."
-            onRetry={() => void list.refetch()}
-            retrying={list.isFetching}
-            testId="webhooks-error"
-          />
-        </div>
-      ) : list.data.length === 0 ? (
-        <div className="p-5">
-          <EmptyState title="No webhooks yet">
-            Create one aimed at this dashboard&apos;s inbox to watch a delivery arrive.
-          </EmptyState>
-        </div>
-      ) : (
-        <ul>
-          {list.data.map((webhook) => (
-            <Row key={webhook.id} webhook={webhook} />
-          ))}
-        </ul>
-      )}
-    </Card>
+        ) : list.data.length === 0 ? (
+          <div className="p-5">
+            <EmptyState title="No webhooks yet">
+              Create one aimed at this dashboard&apos;s inbox to watch a delivery arrive.
+            </EmptyState>
+          </div>
+        ) : (
+          <ul>
+            {list.data.map((webhook) => (
+              <Row key={webhook.id} webhook={webhook} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
   );
 }

@@ -3,6 +3,8 @@
  * on and the pages show. Plain types and constants only, with no server import, so browser code may import them too.
  */
 
+import { type WebhookAuthorship } from "./webhook-authors";
+
 export type WebhookService = "signals" | "events";
 /** `failed` is set by the service after repeated failed deliveries; an update with `enabled` brings it back. */
 type WebhookStatus = "enabled" | "disabled" | "failed";
@@ -74,6 +76,8 @@ export interface SubscribeOutcome {
 /** A webhook with the vehicles it watches, as the list shows it. */
 export interface WebhookRow extends Webhook {
   vehicles: number[];
+  /** Who made and last changed it through the dashboard; null when it was made outside the dashboard. */
+  authorship: WebhookAuthorship | null;
 }
 
 /** The token id of a vehicle asset DID (`did:erc721:137:<contract>:<tokenId>`); null for anything else. */

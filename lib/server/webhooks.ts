@@ -9,6 +9,7 @@ import { AppFailure, type ErrorCode } from "@/lib/result";
 import { OutboundFailure, checkTarget } from "@/lib/security/outbound";
 import { guarded } from "./guard";
 import { inboxTarget } from "./inbox";
+import { readAuthorships } from "./webhook-authors";
 import { noInput, positiveWholeNumber, tokenIdInput } from "./inputs";
 import { TRIGGER_EVENTS, VSS_PREFIX, isKnownMetric, valueTypeOf } from "@/lib/webhooks-metrics";
 import { type VehicleWatcher, type WebhookRow, tokenIdOfDid } from "@/lib/models/webhooks";
@@ -117,15 +118,16 @@ export async function inTriggersWords<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-/** The license's webhooks, each with the token ids of the vehicles it watches. */
+/** The license's webhooks, each with the token ids of the vehicles it watches and who made and changed it. */
 export const listWebhookRows = guarded(noInput, async function listWebhookRows(): Promise<WebhookRow[]> {
   const client = getDimoClient();
   const webhooks = await inTriggersWords(client.listWebhooks());
+  const authorships = await readAuthorships(webhooks.map((webhook) => webhook.id));
   return Promise.all(
     webhooks.map(async (webhook) => {
       const dids = await inTriggersWords(client.listWebhookVehicles(webhook.id));
       const vehicles = dids.map(tokenIdOfDid).filter((tokenId): tokenId is number => tokenId !== null);
-      return { ...webhook, vehicles: vehicles.sort((a, b) => a - b) };
+      return { ...webhook, vehicles: vehicles.sort((a, b) => a - b), authorship: authorships.get(webhook.id) ?? null };
     }),
   );
 });
