@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { getStores } from "@/lib/store";
-import { noteFleetDelivery } from "./fleet";
+import { noteFleetHint } from "./fleet";
 import { guarded } from "./guard";
 import { type InboxDelivery, type InboxView } from "@/lib/models/inbox";
 import { noInput } from "./inputs";
@@ -11,13 +11,15 @@ import { noInput } from "./inputs";
  * The dashboard's own webhook target: `/api/inbox/<secret>`, one unguessable secret per license, kept in the shared
  * store (Redis when configured, so every instance answers the same address and sees the same deliveries). DIMO does not
  * sign deliveries, so the secret path is the inbox's only guard: it proves the sender knew the address, not that it
- * was DIMO.
+ * was DIMO. So the inbox is a window: its deliveries are shown, and nothing they claim enters the product's state (the
+ * fleet takes one only as a hint to read a vehicle from the Telemetry API). The owner rotates the secret when someone
+ * who saw it should no longer post there; the old address then answers like any unknown one.
  */
 
 export const INBOX_CAP = 200;
 /** A CloudEvent is a few hundred bytes; anything past this is kept cut. */
 const BODY_LIMIT = 64 * 1024;
-/** The secret lives as long as the store keeps it; a year, renewed when the inbox page reads it. */
+/** The secret lives as long as the store keeps it: a year, or until the owner rotates it. */
 const SECRET_TTL_MS = 365 * 24 * 3_600_000;
 
 interface InboxKeys {
@@ -40,13 +42,15 @@ function parseKeys(text: string | null): InboxKeys | null {
   }
 }
 
+const newSecret = () => randomBytes(24).toString("base64url");
+
 /** The license's inbox secret and verification token, made on first use; concurrent first uses agree on one. */
 async function inboxKeys(): Promise<InboxKeys> {
   const { keyValue } = getStores();
   const key = keysKey();
   const existing = parseKeys(await keyValue.get(key));
   if (existing) return existing;
-  const fresh: InboxKeys = { secret: randomBytes(24).toString("base64url"), token: randomBytes(16).toString("hex") };
+  const fresh: InboxKeys = { secret: newSecret(), token: randomBytes(16).toString("hex") };
   await keyValue.setIfAbsent(key, JSON.stringify(fresh), SECRET_TTL_MS);
   return parseKeys(await keyValue.get(key)) ?? fresh;
 }
@@ -92,8 +96,20 @@ export async function recordDelivery(
     truncated,
   };
   await getStores().logs.append(logKey(secret), JSON.stringify(delivery), INBOX_CAP);
-  // A location or any signal of a vehicle keeps the fleet map fresh without asking DIMO.
-  if (!truncated) await noteFleetDelivery(body, now);
+  // At most a hint that the vehicle is worth reading again: the map shows what the Telemetry API answers.
+  if (!truncated) await noteFleetHint(body);
+}
+
+/**
+ * Gives the inbox a new secret: the old address stops at once (it answers 404, like any unknown path) and its
+ * deliveries are dropped with it. The verification token stays, so a webhook aimed at the old address is moved to the
+ * new one by editing its target alone. For the owner's action, and for whatever removes a member who saw the address.
+ */
+export async function rotateInboxSecret(): Promise<void> {
+  const { keyValue, logs } = getStores();
+  const old = await inboxKeys();
+  await keyValue.set(keysKey(), JSON.stringify({ ...old, secret: newSecret() }), SECRET_TTL_MS);
+  await logs.clear(logKey(old.secret));
 }
 
 async function readDeliveries(secret: string): Promise<InboxDelivery[]> {

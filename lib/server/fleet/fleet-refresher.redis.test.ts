@@ -60,6 +60,7 @@ function positionsOf(instance: FleetInstance, timings: Partial<RefresherTimings>
     client,
     keyValue: stores.tolerant.keyValue,
     logs: stores.logs,
+    counters: stores.counters,
     clientId: DEMO_LICENSE.clientId,
     vehicleContract: VEHICLE_NFT_CONTRACT,
     roster: async () => (await roster.vehicles()).vehicles,

@@ -7,26 +7,27 @@ import type { FleetPositionsAnswer, FleetPositionsView } from "@/lib/models/flee
 import type { Vehicle } from "@/lib/models";
 import { processWide } from "@/lib/process-wide";
 import { DIMO_RATE_LIMITS } from "@/lib/protocol";
-import { type CappedLogStore, type KeyValueStore, getStores } from "@/lib/store";
+import { type CappedLogStore, type CounterStore, type KeyValueStore, getStores } from "@/lib/store";
 import { toFailure } from "../failure";
 import { guarded } from "../guard";
 import { noInput } from "../inputs";
 import { vehicleRoster } from "../roster";
 import { PositionStore } from "./position-store";
-import { pushedRecord } from "./pushed";
+import { HINTS_PER_MINUTE, HINT_EVERY_MS, hintedVehicle } from "./hints";
 import { PositionRefresher, type RefresherTimings } from "./refresher";
 import { fleetPositionsView } from "./view";
 
 /**
  * The fleet's last known positions, as the fleet map and the fleet's summary read them: kept in the shared store with
- * their age, filled by one background refresher for every instance sharing it, and kept fresh by the webhook
- * deliveries that reach the dashboard's inbox.
+ * their age, filled by one background refresher for every instance sharing it from the Telemetry API alone; a webhook
+ * delivery to the dashboard's inbox may only hint that a vehicle is worth reading again sooner.
  */
 
 export interface FleetPositionsDeps {
   client: DimoClient;
   keyValue: KeyValueStore;
   logs: CappedLogStore;
+  counters: CounterStore;
   clientId: string;
   vehicleContract: string;
   roster(): Promise<readonly Vehicle[]>;
@@ -81,10 +82,24 @@ export class FleetPositions {
     });
   }
 
-  /** Records what a delivery says about a vehicle's position or last time seen; ignores any other body. */
-  async notePushed(body: unknown, receivedAt: number): Promise<void> {
-    const pushed = pushedRecord(body, this.deps.vehicleContract, receivedAt);
-    if (pushed) await this.store.push(pushed.tokenId, pushed.record);
+  /**
+   * Takes a delivery as a hint that its vehicle is worth reading again: only for a vehicle the refresher reads, at most
+   * once per vehicle per HINT_EVERY_MS and HINTS_PER_MINUTE for the license (hints.ts), so no flood of posts drives
+   * more Telemetry API requests than that. What the delivery says of the vehicle is not kept. True when taken.
+   */
+  async noteHint(body: unknown, at: number): Promise<boolean> {
+    const tokenId = hintedVehicle(body, this.deps.vehicleContract);
+    if (tokenId === null || !(await this.store.hasRecord(tokenId))) return false;
+    // The vehicle's period is looked at before the license's minute is counted, so a flood about one vehicle does not
+    // use up the minute, and taken only after, so a vehicle the minute refused is taken in the next.
+    const hinted = this.store.key(`hinted:${tokenId}`);
+    if ((await this.deps.keyValue.get(hinted)) !== null) return false;
+    const { count } = await this.deps.counters.increment(this.store.key("hints-this-minute"), 60_000);
+    if (count > HINTS_PER_MINUTE) return false;
+    if (!(await this.deps.keyValue.setIfAbsent(hinted, String(at), HINT_EVERY_MS))) return false;
+    await this.store.hint(tokenId, at);
+    this.refresher.nudge();
+    return true;
   }
 }
 
@@ -97,6 +112,7 @@ export function fleetPositions(): FleetPositions {
       client: getDimoClient(),
       keyValue: stores.tolerant.keyValue,
       logs: stores.logs,
+      counters: stores.counters,
       clientId: config.license.clientId,
       vehicleContract: config.vehicleContract,
       roster: async () => (await vehicleRoster().vehicles()).vehicles,
@@ -116,13 +132,13 @@ export const getFleetPositions = guarded(noInput, async function fleetPositionsR
 });
 
 /**
- * A delivery that reached the dashboard's inbox: its position or last time seen goes to the fleet's positions. Never
- * throws: the delivery is recorded in the inbox whatever becomes of this.
+ * A delivery that reached the dashboard's inbox, as a hint about its vehicle (FleetPositions.noteHint). Never throws:
+ * the delivery is recorded in the inbox whatever becomes of this.
  */
-export async function noteFleetDelivery(body: unknown, receivedAt: number = Date.now()): Promise<void> {
+export async function noteFleetHint(body: unknown): Promise<void> {
   try {
-    await fleetPositions().notePushed(body, receivedAt);
+    await fleetPositions().noteHint(body, Date.now());
   } catch (error) {
-    toFailure(error, "fleet positions from a delivery");
+    toFailure(error, "a fleet hint from a delivery");
   }
 }

@@ -1,12 +1,14 @@
 import "server-only";
 import type { CappedLogStore, KeyValueStore } from "@/lib/store/types";
+import { HINTS_PER_MINUTE } from "./hints";
 
 /**
  * Where the fleet's positions live: in the shared store (Redis when configured, so every instance serves the same map
  * and one refresher fills it), this process's memory otherwise. The records sit in a fixed number of buckets by token
  * id, so a view reads a few dozen keys whatever the fleet's size, and the refresher rewrites only the buckets of the
- * vehicles it just read. Webhook deliveries go to a capped log beside them, so any instance can record one without
- * the refresher's lock; readers lay the log over the buckets, and the refresher folds it in.
+ * vehicles it just read. Every record is an answer of the Telemetry API. Hints from webhook deliveries go to a capped
+ * log beside them, so any instance can record one without the refresher's lock; the refresher reads the vehicles they
+ * name.
  */
 
 export interface StoredPosition {
@@ -18,17 +20,15 @@ export interface StoredPosition {
 
 /**
  * The exact fix and the approximate one (an H3 cell's centre) are kept apart: which one a view may show depends on
- * the vehicle's grant when it is shown, and a delivery of one kind must not push out the other.
+ * the vehicle's grant when it is shown, and an answer of one kind must not push out the other.
  */
 export interface PositionRecord {
   exact: StoredPosition | null;
   approximate: StoredPosition | null;
   /** When the vehicle last sent any signal. */
   seenMs: number | null;
-  /** When the refresher last read the vehicle; null when only deliveries told of it. */
+  /** When the refresher last read the vehicle. */
   readAt: number | null;
-  /** When a delivery last brought its position. */
-  pushedAt: number | null;
 }
 
 export interface RefresherState {
@@ -42,8 +42,8 @@ export interface RefresherState {
 const BUCKETS = 64;
 /** An idle fleet's positions are dropped after a week, as its roster is; the next view starts them again. */
 const KEPT_MS = 7 * 24 * 3_600_000;
-/** More deliveries than arrive between two of the refresher's folds on any fleet the webhooks are meant for. */
-const PUSHED_CAP = 2_000;
+/** Ten minutes of hints at the most the fleet takes (hints.ts); the refresher reads them long before. */
+const HINTS_KEPT = 10 * HINTS_PER_MINUTE;
 
 const newer = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.max(a, b));
 const later = (a: StoredPosition | null, b: StoredPosition | null) =>
@@ -57,7 +57,6 @@ function mergeRecords(a: PositionRecord | undefined, b: PositionRecord): Positio
     approximate: later(a.approximate, b.approximate),
     seenMs: newer(a.seenMs, b.seenMs),
     readAt: newer(a.readAt, b.readAt),
-    pushedAt: newer(a.pushedAt, b.pushedAt),
   };
 }
 
@@ -83,16 +82,17 @@ export class PositionStore {
     return `fleet:${this.clientId.toLowerCase()}:${part}`;
   }
 
-  /** Every vehicle's record, the deliveries laid over the buckets. */
+  /** Every vehicle's record. */
   async readAll(): Promise<Map<number, PositionRecord>> {
-    const [buckets, pushed] = await Promise.all([
-      Promise.all(Array.from({ length: BUCKETS }, (_, n) => this.readBucket(n))),
-      this.readPushed(),
-    ]);
+    const buckets = await Promise.all(Array.from({ length: BUCKETS }, (_, n) => this.readBucket(n)));
     const records = new Map<number, PositionRecord>();
     for (const bucket of buckets) for (const [id, record] of Object.entries(bucket)) records.set(Number(id), record);
-    for (const [tokenId, record] of pushed) records.set(tokenId, mergeRecords(records.get(tokenId), record));
     return records;
+  }
+
+  /** Whether the refresher has read the vehicle: one key, so an unauthenticated hint costs little to check. */
+  async hasRecord(tokenId: number): Promise<boolean> {
+    return tokenId in (await this.readBucket(bucketOf(tokenId)));
   }
 
   /** Merges `records` into their buckets: each bucket read, merged and written again, so no newer word is lost. */
@@ -106,23 +106,28 @@ export class PositionStore {
       [...byBucket].map(async ([n, entries]) => {
         const bucket = await this.readBucket(n);
         for (const [tokenId, record] of entries) bucket[tokenId] = mergeRecords(bucket[tokenId], record);
-        await this.keyValue.set(this.key(`positions:${n}`), JSON.stringify(bucket), KEPT_MS);
+        await this.keyValue.set(this.bucketKey(n), JSON.stringify(bucket), KEPT_MS);
       }),
     );
   }
 
-  /** A delivery's news of one vehicle, from any instance, without the refresher's lock. */
-  push(tokenId: number, record: PositionRecord): Promise<void> {
-    return this.logs.append(this.key("pushed"), JSON.stringify([tokenId, record]), PUSHED_CAP);
+  /** A hint that the vehicle is worth reading again, from any instance, without the refresher's lock. */
+  hint(tokenId: number, at: number): Promise<void> {
+    return this.logs.append(this.key("hints"), JSON.stringify([tokenId, at]), HINTS_KEPT);
   }
 
-  async readPushed(): Promise<[number, PositionRecord][]> {
-    // Without the deliveries the map is only as fresh as the refresher's reads, which is still worth showing.
-    const texts = await this.logs.list(this.key("pushed")).catch(() => []);
-    return texts.flatMap((text) => {
-      const entry = parseJson<[number, PositionRecord] | null>(text, null);
-      return Array.isArray(entry) && typeof entry[0] === "number" ? [entry] : [];
-    });
+  /** When each hinted vehicle was last hinted. */
+  async readHints(): Promise<Map<number, number>> {
+    // Without the hints the map is only as fresh as the refresher's round, which is still worth showing.
+    const texts = await this.logs.list(this.key("hints")).catch(() => []);
+    const hints = new Map<number, number>();
+    for (const text of texts) {
+      const entry = parseJson<unknown>(text, null);
+      if (Array.isArray(entry) && typeof entry[0] === "number" && typeof entry[1] === "number") {
+        hints.set(entry[0], Math.max(entry[1], hints.get(entry[0]) ?? entry[1]));
+      }
+    }
+    return hints;
   }
 
   async readState(): Promise<RefresherState> {
@@ -163,7 +168,12 @@ export class PositionStore {
     return (await this.keyValue.get(this.key("lock"))) !== null;
   }
 
+  /** Only the Telemetry API's answers are kept under these keys. */
+  private bucketKey(n: number): string {
+    return this.key(`read:${n}`);
+  }
+
   private async readBucket(n: number): Promise<Record<number, PositionRecord>> {
-    return parseJson<Record<number, PositionRecord>>(await this.keyValue.get(this.key(`positions:${n}`)), {});
+    return parseJson<Record<number, PositionRecord>>(await this.keyValue.get(this.bucketKey(n)), {});
   }
 }

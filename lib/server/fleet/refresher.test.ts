@@ -6,11 +6,11 @@ import { createMemoryStores } from "@/lib/store/memory";
 import { rosterVehicle } from "@/test-support/fake-identity";
 import { eventually } from "@/test-support/fleet";
 import { type PositionRecord, PositionStore } from "./position-store";
-import { pushedRecord } from "./pushed";
+import { hintedVehicle } from "./hints";
 import { PositionRefresher } from "./refresher";
 import { dueVehicles, shownPosition } from "./schedule";
 
-/** The refresher's rules on an in-memory store and a fake Telemetry API: order, failures, backoff, deliveries. */
+/** The refresher's rules on an in-memory store and a fake Telemetry API: order, failures, backoff, hints. */
 
 const MINUTE = 60_000;
 const record = (change: Partial<PositionRecord>): PositionRecord => ({
@@ -18,7 +18,6 @@ const record = (change: Partial<PositionRecord>): PositionRecord => ({
   approximate: null,
   seenMs: null,
   readAt: null,
-  pushedAt: null,
   ...change,
 });
 const answer = (tokenId: number): LastPosition => ({
@@ -60,11 +59,29 @@ describe("which vehicles are read", () => {
       [1, record({ readAt: now - 20 * MINUTE })],
       [2, record({ readAt: now - 60 * MINUTE })],
       [3, record({ readAt: now - MINUTE })],
-      [5, record({ readAt: now - 90 * MINUTE, pushedAt: now - MINUTE })],
+      [5, record({ readAt: now - 90 * MINUTE })],
     ]);
-    expect(dueVehicles(vehicles, records, now, 15 * MINUTE)).toEqual([4, 2, 1]);
+    expect(dueVehicles(vehicles, records, now, 15 * MINUTE)).toEqual([4, 5, 2, 1]);
     // Nobody watching: the first fill goes on, the re-reads wait.
     expect(dueVehicles(vehicles, records, now, 15 * MINUTE, false)).toEqual([4]);
+  });
+
+  it("reads a vehicle hinted since its last read first, and one hinted before it as usual", () => {
+    const now = 100 * MINUTE;
+    const vehicles = [1, 2, 3, 4].map((id) => rosterVehicle(id));
+    const records = new Map([
+      [1, record({ readAt: now - 20 * MINUTE })],
+      [2, record({ readAt: now - MINUTE })],
+      [3, record({ readAt: now - 2 * MINUTE })],
+      [4, record({ readAt: now - MINUTE })],
+    ]);
+    const hints = new Map([
+      [2, now - 30_000],
+      [3, now - 3 * MINUTE],
+    ]);
+    expect(dueVehicles(vehicles, records, now, 15 * MINUTE, true, hints)).toEqual([2, 1]);
+    // Nobody watching: a hint costs nothing.
+    expect(dueVehicles(vehicles, records, now, 15 * MINUTE, false, hints)).toEqual([]);
   });
 
   it("shows an exact fix only to a grant with the location privilege", () => {
@@ -80,55 +97,24 @@ describe("which vehicles are read", () => {
   });
 });
 
-describe("deliveries", () => {
+describe("hints", () => {
   const did = vehicleDid(7, VEHICLE_NFT_CONTRACT);
-  const event = (signal: unknown, subject = did) => ({
+  const event = (subject: string, assetDID?: string) => ({
     type: "dimo.trigger",
     subject,
-    data: { assetDID: subject, signal },
-  });
-  const at = "2026-01-01T00:00:00.123456Z";
-
-  it("reads a location signal as the vehicle's position, and any other as its time seen", () => {
-    const location = { name: "currentLocationCoordinates", timestamp: at, value: { latitude: 1, longitude: 2 } };
-    const pushed = pushedRecord(event(location), VEHICLE_NFT_CONTRACT, Date.parse(at) + 1_000);
-    expect(pushed).toMatchObject({ tokenId: 7, record: { exact: { lat: 1, lon: 2 }, seenMs: Date.parse(at) } });
-    const speed = pushedRecord(event({ name: "speed", timestamp: at, value: 50 }), VEHICLE_NFT_CONTRACT, Date.now());
-    expect(speed?.record).toMatchObject({ exact: null, approximate: null, pushedAt: null, seenMs: Date.parse(at) });
+    data: { ...(assetDID ? { assetDID } : {}), signal: { name: "speed", timestamp: "2026-01-01T00:00:00Z", value: 1 } },
   });
 
-  it("takes a fix on the poles and the antimeridian, and drops one past them, keeping the time seen", () => {
-    const fix = (latitude: number, longitude: number) =>
-      pushedRecord(
-        event({ name: "currentLocationCoordinates", timestamp: at, value: { latitude, longitude } }),
-        VEHICLE_NFT_CONTRACT,
-        Date.parse(at),
-      )?.record;
-    expect(fix(90, 180)?.exact).toMatchObject({ lat: 90, lon: 180 });
-    expect(fix(-90, -180)?.exact).toMatchObject({ lat: -90, lon: -180 });
-    for (const [latitude, longitude] of [
-      [90.000001, 0],
-      [-90.000001, 0],
-      [0, 180.000001],
-      [0, -180.000001],
-    ] as const) {
-      expect(fix(latitude, longitude), `${latitude}, ${longitude}`).toMatchObject({
-        exact: null,
-        seenMs: Date.parse(at),
-      });
-    }
+  it("names the vehicle of a delivery about the configured contract's vehicle, by its asset or its subject", () => {
+    expect(hintedVehicle(event(did), VEHICLE_NFT_CONTRACT)).toBe(7);
+    expect(hintedVehicle(event("anything", did), VEHICLE_NFT_CONTRACT)).toBe(7);
   });
 
-  it("ignores another contract's vehicle and anything that is not a delivery, and bounds a time from the future", () => {
+  it("names none for another contract's vehicle or anything that is not a delivery", () => {
     const other = vehicleDid(7, "0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
-    expect(pushedRecord(event({ name: "speed", timestamp: at, value: 1 }, other), VEHICLE_NFT_CONTRACT, 0)).toBeNull();
-    expect(pushedRecord({ verification: "test" }, VEHICLE_NFT_CONTRACT, 0)).toBeNull();
-    const future = pushedRecord(
-      event({ name: "speed", timestamp: "2100-01-01T00:00:00Z", value: 1 }),
-      VEHICLE_NFT_CONTRACT,
-      5,
-    );
-    expect(future?.record.seenMs).toBe(5);
+    expect(hintedVehicle(event(other), VEHICLE_NFT_CONTRACT)).toBeNull();
+    expect(hintedVehicle({ verification: "test" }, VEHICLE_NFT_CONTRACT)).toBeNull();
+    expect(hintedVehicle("text", VEHICLE_NFT_CONTRACT)).toBeNull();
   });
 });
 

@@ -22,7 +22,7 @@ export interface RefresherTimings {
   concurrency: number;
   /** How often what was read is written to the store, so the map fills while the refresher works. */
   flushMs: number;
-  /** How often the roster and the deliveries are looked at again during a long run, for new vehicles. */
+  /** How often the roster and the hints are looked at again during a long run, for new and hinted vehicles. */
   replanMs: number;
   /** The longest an idle refresher waits before it looks for new vehicles. */
   idleMs: number;
@@ -75,7 +75,6 @@ function recordOf(answer: LastPosition, readAt: number): PositionRecord {
     approximate: location?.approximate ? fix : null,
     seenMs: Number.isFinite(seen) ? seen : null,
     readAt,
-    pushedAt: null,
   };
 }
 
@@ -91,6 +90,14 @@ export class PositionRefresher {
 
   constructor(private readonly deps: RefresherDeps) {
     this.timings = { ...REFRESHER_TIMINGS, ...deps.timings };
+  }
+
+  /**
+   * Cuts the current pause short, so a hint is read soon rather than after the idle wait; a pause after a failure is
+   * left to run out, so hints cannot hurry a service that is down.
+   */
+  nudge(): void {
+    if (this.failures === 0) this.wake?.();
   }
 
   /** Starts the background loop unless it runs already; returns at once. */
@@ -170,20 +177,14 @@ export class PositionRefresher {
     const { store, now } = this.deps;
     const { refreshAfterMs, concurrency, flushMs, replanMs, idleMs, watchedWithinMs } = this.timings;
     const vehicles = await this.deps.roster();
-    const [records, viewedAt] = await Promise.all([store.readAll(), store.viewedAt()]);
+    const [records, viewedAt, hints] = await Promise.all([store.readAll(), store.viewedAt(), store.readHints()]);
     const watched = viewedAt !== null && now() - viewedAt < watchedWithinMs;
-    const due = dueVehicles(vehicles, records, now(), refreshAfterMs, watched);
-    // Deliveries seen in the log are folded into the buckets, so the capped log may drop them later.
-    const pending = new Map<number, PositionRecord>();
-    for (const [tokenId] of await store.readPushed()) {
-      const record = records.get(tokenId);
-      if (record) pending.set(tokenId, record);
-    }
+    const due = dueVehicles(vehicles, records, now(), refreshAfterMs, watched, hints);
     if (due.length === 0) {
-      if (pending.size > 0) await store.write(pending);
       return watched ? Math.min(idleMs, nextDueInMs(vehicles, records, now(), refreshAfterMs) ?? idleMs) : idleMs;
     }
 
+    const pending = new Map<number, PositionRecord>();
     const started = now();
     let readHere = 0;
     let inARow = 0;
@@ -213,7 +214,7 @@ export class PositionRefresher {
             failure ??= error;
             return;
           }
-          pending.set(tokenId, { exact: null, approximate: null, seenMs: null, readAt: now(), pushedAt: null });
+          pending.set(tokenId, { exact: null, approximate: null, seenMs: null, readAt: now() });
         }
         readHere += 1;
         this.readCount += 1;

@@ -10,9 +10,9 @@ import { type PositionRecord, type StoredPosition } from "./position-store";
 
 /**
  * A position is read again once it is this old. A fleet map is a glance at where vehicles stand, not tracking (a
- * webhook on location keeps a moving vehicle fresh without asking), and a parked vehicle's position does not age. At
- * DIMO's telemetry limit about 6,000 vehicles fit in this period, so up to that size no position is older, and a
- * larger fleet is read round and round, stalest first, without rest.
+ * webhook's delivery hints that a moving vehicle is worth reading sooner: hints.ts), and a parked vehicle's position
+ * does not age. At DIMO's telemetry limit about 6,000 vehicles fit in this period, so up to that size no position is
+ * older, and a larger fleet is read round and round, stalest first, without rest.
  */
 export const REFRESH_AFTER_MS = 15 * 60_000;
 
@@ -25,16 +25,12 @@ export function isLive(vehicle: Vehicle, nowMs: number): boolean {
 /** Vehicles the refresher reads: any signal opens `lastSeen`, and the location with it where the grant allows. */
 export const isReadable = (vehicle: Vehicle, nowMs: number) => isLive(vehicle, nowMs) && canReadSignals(vehicle.grant);
 
-/** When the dashboard last learnt the vehicle's position: the refresher's read or a delivery's, whichever is later. */
-function freshAt(record: PositionRecord | undefined): number | null {
-  if (!record) return null;
-  if (record.readAt === null) return record.pushedAt;
-  return record.pushedAt === null ? record.readAt : Math.max(record.readAt, record.pushedAt);
-}
+const readAtOf = (record: PositionRecord | undefined) => record?.readAt ?? null;
 
 /**
- * The vehicles to read now: those never read first (in the roster's order), then those read longest ago; a vehicle
- * read or pushed within `refreshAfterMs` is left alone, and all that were read once when `reread` is false.
+ * The vehicles to read now: those hinted since their last read first (a webhook fired for them), then those never
+ * read (in the roster's order), then those read longest ago; a vehicle read within `refreshAfterMs` and not hinted
+ * since is left alone. When `reread` is false (nobody watches the map), only those never read.
  */
 export function dueVehicles(
   vehicles: readonly Vehicle[],
@@ -42,17 +38,21 @@ export function dueVehicles(
   nowMs: number,
   refreshAfterMs: number,
   reread = true,
+  hints: ReadonlyMap<number, number> = new Map(),
 ): number[] {
+  const hinted: number[] = [];
   const never: number[] = [];
   const stale: [tokenId: number, at: number][] = [];
   for (const vehicle of vehicles) {
     if (!isReadable(vehicle, nowMs)) continue;
-    const at = freshAt(records.get(vehicle.tokenId));
+    const at = readAtOf(records.get(vehicle.tokenId));
+    const hintAt = hints.get(vehicle.tokenId);
     if (at === null) never.push(vehicle.tokenId);
+    else if (reread && hintAt !== undefined && hintAt >= at) hinted.push(vehicle.tokenId);
     else if (reread && nowMs - at >= refreshAfterMs) stale.push([vehicle.tokenId, at]);
   }
   stale.sort((a, b) => a[1] - b[1]);
-  return [...never, ...stale.map(([tokenId]) => tokenId)];
+  return [...hinted, ...never, ...stale.map(([tokenId]) => tokenId)];
 }
 
 /** How long until the next vehicle is due; null when none is readable. */
@@ -65,7 +65,7 @@ export function nextDueInMs(
   let soonest: number | null = null;
   for (const vehicle of vehicles) {
     if (!isReadable(vehicle, nowMs)) continue;
-    const at = freshAt(records.get(vehicle.tokenId));
+    const at = readAtOf(records.get(vehicle.tokenId));
     const wait = at === null ? 0 : Math.max(0, at + refreshAfterMs - nowMs);
     soonest = soonest === null ? wait : Math.min(soonest, wait);
   }
@@ -75,7 +75,7 @@ export function nextDueInMs(
 /**
  * The position a view may show under the vehicle's grant today: with the location privilege, the later of the exact
  * and the approximate one (an exact fix hours old says less than the area the vehicle is in now); with the approximate
- * privilege alone, only an approximate one (a delivery's or an earlier grant's exact fix stays hidden); none without.
+ * privilege alone, only an approximate one (an earlier grant's exact fix stays hidden); none without.
  */
 export function shownPosition(
   vehicle: Vehicle,
