@@ -6,10 +6,14 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { toAppError } from "@/lib/result";
+import { InboxRotate } from "./inbox-rotate";
 import { inboxQuery } from "./webhooks-queries";
 
-/** The deliveries the inbox recorded, newest first, each with its CloudEvent as received; refreshed while open. */
-export function InboxList() {
+/**
+ * The deliveries the inbox recorded, newest first, each with its CloudEvent as received; refreshed while open. The
+ * license owner may give the inbox a new address.
+ */
+export function InboxList({ canRotate }: { canRotate: boolean }) {
   const inbox = useQuery(inboxQuery());
   if (inbox.isPending) return <p className="text-sm text-muted-foreground">Loading the inbox…</p>;
   if (inbox.isError)
@@ -26,7 +30,7 @@ export function InboxList() {
     <Card>
       <CardHeader
         title="Inbox"
-        description={`Deliveries to this dashboard's own target, newest first (the last ${cap} are kept). DIMO does not sign deliveries: the secret address is the only guard.`}
+        description={`Deliveries to this dashboard's own target, newest first (the last ${cap} are kept). DIMO does not sign deliveries: the secret address is the only guard, so they are shown here and nothing else believes them.`}
       />
       <div className="flex items-center gap-2 border-b border-border px-5 py-3 text-sm">
         <span className="text-muted-foreground">Target URL:</span>
@@ -35,6 +39,7 @@ export function InboxList() {
         </span>
         <CopyButton value={url} label="Copy inbox URL" />
       </div>
+      {canRotate ? <InboxRotate url={url} /> : null}
       {deliveries.length === 0 ? (
         <div className="p-5">
           <EmptyState title="Nothing received yet">
