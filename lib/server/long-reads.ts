@@ -112,7 +112,7 @@ export async function openLongRead<T>(
   }
 }
 
-/** Settles as `work` does, or rejects with the signal's reason as soon as it aborts, leaving the work to end unheard. */
+/** Settles as `work` does, or rejects with the signal's reason as soon as it aborts, leaving the work unheard. */
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return work;
   return new Promise<T>((resolve, reject) => {
