@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { METROS } from "../../seed/metros";
 import { streetNetwork } from "../../seed/streets";
-import { ARTERIALS_MAX_SPAN, parseBBox, streetsIn } from "./street-lines";
+import { ARTERIALS_MAX_SPAN, basemapIn, parseBBox, streetsIn } from "./street-lines";
 
 const CHICAGO = METROS.chicago.center;
 const around = (latitude: number, longitude: number, half: number) =>
@@ -9,8 +9,7 @@ const around = (latitude: number, longitude: number, half: number) =>
 
 describe("streetsIn", () => {
   it("gives a city-zoom box its local streets and arterials, every junction inside or next to the box", () => {
-    const box = around(CHICAGO.latitude, CHICAGO.longitude, 0.01);
-    const { features } = streetsIn(box);
+    const features = streetsIn(around(CHICAGO.latitude, CHICAGO.longitude, 0.01));
     expect(features.filter((f) => f.properties.class === "local").length).toBeGreaterThan(10);
     expect(features.filter((f) => f.properties.class === "arterial").length).toBeGreaterThan(0);
     for (const feature of features) {
@@ -23,7 +22,7 @@ describe("streetsIn", () => {
     const network = streetNetwork(METROS.chicago);
     const node = network.nearestNode(network.toXY(CHICAGO));
     const junction = network.toLatLon(network.node(node));
-    const { features } = streetsIn(around(junction.latitude, junction.longitude, 0.005));
+    const features = streetsIn(around(junction.latitude, junction.longitude, 0.005));
     // Coordinates are rounded to 6 decimals (about 10 cm).
     const nearest = Math.min(
       ...features.flatMap((f) =>
@@ -37,10 +36,48 @@ describe("streetsIn", () => {
 
   it("keeps only arterials in a wide box, and nothing in a box wider than a city region or away from every city", () => {
     const wide = streetsIn(around(CHICAGO.latitude, CHICAGO.longitude, 0.2));
-    expect(wide.features.length).toBeGreaterThan(0);
-    expect(wide.features.every((f) => f.properties.class === "arterial")).toBe(true);
-    expect(streetsIn(around(CHICAGO.latitude, CHICAGO.longitude, ARTERIALS_MAX_SPAN)).features).toEqual([]);
-    expect(streetsIn(around(0, 0, 0.01)).features).toEqual([]);
+    expect(wide.length).toBeGreaterThan(0);
+    expect(wide.every((f) => f.properties.class === "arterial")).toBe(true);
+    expect(streetsIn(around(CHICAGO.latitude, CHICAGO.longitude, ARTERIALS_MAX_SPAN))).toEqual([]);
+    expect(streetsIn(around(0, 0, 0.01))).toEqual([]);
+  });
+
+  it("names every street, the same name in any box, and neighbouring streets differently", () => {
+    const small = streetsIn(around(CHICAGO.latitude, CHICAGO.longitude, 0.01));
+    for (const feature of small)
+      expect(feature.properties.name).toMatch(/^[A-Z][\w ]+ (Avenue|Boulevard|Street|Road)$/);
+    const names = small.map((f) => f.properties.name);
+    expect(new Set(names).size).toBe(names.length);
+    const wider = new Set(streetsIn(around(CHICAGO.latitude, CHICAGO.longitude, 0.03)).map((f) => f.properties.name));
+    for (const name of names) expect(wider).toContain(name);
+  });
+});
+
+describe("basemapIn", () => {
+  it("gives a city its name at its centre and its river, whatever the width of the box", () => {
+    for (const half of [0.05, 0.5, 10]) {
+      const { features } = basemapIn(around(CHICAGO.latitude, CHICAGO.longitude, half));
+      const places = features.filter((f) => f.properties.kind === "place");
+      expect(places.map((f) => f.properties.kind === "place" && f.properties.name)).toContain("Chicago");
+      const water = features.filter((f) => f.properties.kind === "water");
+      expect(water.length).toBe(half > ARTERIALS_MAX_SPAN / 2 ? 0 : 1);
+    }
+    // A river crosses the city: its outline is a closed ring wider than the city's centre.
+    const river = basemapIn(around(CHICAGO.latitude, CHICAGO.longitude, 0.05)).features.find(
+      (f) => f.properties.kind === "water",
+    );
+    expect(river?.geometry.type).toBe("Polygon");
+    const ring = river?.geometry.type === "Polygon" ? (river.geometry.coordinates[0] ?? []) : [];
+    expect(ring[0]).toEqual(ring.at(-1));
+    const longitudes = ring.map(([longitude]) => longitude);
+    const latitudes = ring.map(([, latitude]) => latitude);
+    expect(
+      Math.max(Math.max(...longitudes) - Math.min(...longitudes), Math.max(...latitudes) - Math.min(...latitudes)),
+    ).toBeGreaterThan(0.1);
+  });
+
+  it("has no city away from every city", () => {
+    expect(basemapIn(around(0, 0, 0.5)).features).toEqual([]);
   });
 });
 
