@@ -3,6 +3,7 @@ import {
   REQUEST_PATH_HEADER,
   STRICT_TRANSPORT_SECURITY,
   contentSecurityPolicy,
+  mapOriginOf,
   newCspNonce,
 } from "@/lib/security/headers";
 import { getConfig } from "@/lib/config";
@@ -43,8 +44,8 @@ export function proxy(request: NextRequest) {
   const policy = contentSecurityPolicy({
     nonce,
     development: config.development,
-    // The setting the pages hand the map (publicConfig().mapStyleUrl), validated as a URL by lib/config.
-    mapOrigin: config.mapStyleUrl ? new URL(config.mapStyleUrl).origin : undefined,
+    // The style the pages hand the map (publicConfig().mapStyleUrl).
+    mapOrigin: mapOriginOf(config.mapStyleUrl),
   });
 
   let response: NextResponse;

@@ -48,9 +48,17 @@ export function mapThemeOf(resolvedTheme: string | undefined): MapTheme {
 }
 
 /**
- * The street style for a theme. A `{theme}` placeholder in NEXT_PUBLIC_MAP_STYLE_URL picks a light or dark style
- * (`https://tiles.example.com/styles/{theme}/style.json`); without one, both themes use the same style.
+ * The street style for a theme. In NEXT_PUBLIC_MAP_STYLE_URL a `{theme}` becomes `light` or `dark`
+ * (`https://tiles.example.com/styles/{theme}/style.json`), and a `{A|B}` becomes A in the light theme and B in the dark
+ * (`https://tiles.openfreemap.org/styles/{positron|dark}`); without either, both themes use the same style.
  */
 export function styleUrlFor(template: string, theme: MapTheme): string {
-  return template.replaceAll("{theme}", theme);
+  return template
+    .replaceAll("{theme}", theme)
+    .replace(/\{([^{}|]+)\|([^{}|]+)\}/g, (_, light: string, dark: string) => (theme === "light" ? light : dark));
+}
+
+/** Whether the style changes with the theme, so a theme switch loads the other one. */
+export function styleFollowsTheme(template: string): boolean {
+  return styleUrlFor(template, "light") !== styleUrlFor(template, "dark");
 }

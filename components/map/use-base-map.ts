@@ -1,21 +1,24 @@
 "use client";
 
-import { type RefObject, useEffect, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
+import { BasemapNotice } from "./basemap/basemap-notice";
+import { COUNTRIES_SOURCE, COUNTRIES_URL, builtinStyle, paintBuiltinBasemap } from "./basemap/builtin-style";
+import { followSandboxBasemap } from "./basemap/sandbox-basemap";
+import { watchStreetStyle } from "./basemap/street-style-watch";
 import { type GeoJSONSource, MapLibreMap, NavigationControl, type StyleSpecification } from "./maplibre";
-import { type MapTheme, styleUrlFor } from "./map-theme";
-import { BASEMAP_LAYERS, COUNTRIES_SOURCE, COUNTRIES_URL, offlineStyle, paintOfflineBasemap } from "./offline-basemap";
-import { attachSandboxStreets, paintSandboxStreets } from "./sandbox-streets";
+import { type MapTheme, styleFollowsTheme, styleUrlFor } from "./map-theme";
 
 /**
- * A MapLibre map in a container: the offline basemap, or the configured street style, in the current theme.
- * Layers the pages add are named with OVERLAY_PREFIX, so a theme switch that loads another street style keeps them.
+ * A MapLibre map in a container: the configured street style in the current theme, or the built-in basemap when none
+ * is configured or the style cannot be reached (then once per map, a notice says so). Layers the pages add are named
+ * with OVERLAY_PREFIX, so a new style (another theme's, or the built-in one) keeps them.
  */
 
 export const OVERLAY_PREFIX = "dash-";
 
 const isOverlay = (id: string) => id.startsWith(OVERLAY_PREFIX);
 
-/** Keeps the page's own sources and layers when a new street style replaces the old one. */
+/** Keeps the page's own sources and layers when a new style replaces the old one. */
 function keepOverlays(previous: StyleSpecification | undefined, next: StyleSpecification): StyleSpecification {
   if (!previous) return next;
   const sources = Object.fromEntries(Object.entries(previous.sources).filter(([id]) => isOverlay(id)));
@@ -25,6 +28,15 @@ function keepOverlays(previous: StyleSpecification | undefined, next: StyleSpeci
     layers: [...next.layers, ...previous.layers.filter((layer) => isOverlay(layer.id))],
   };
 }
+
+/** A street style found unreachable once: the page's next maps start on the built-in basemap. */
+let streetStyleUnreachable = false;
+
+/**
+ * What the map draws under the page's layers: the street style, the built-in basemap by configuration, or the
+ * built-in basemap because the street style could not be reached.
+ */
+type Basemap = "street" | "builtin" | "fallback";
 
 export interface BaseMapState {
   map: MapLibreMap | null;
@@ -44,18 +56,28 @@ export function useBaseMap(
   const [ready, setReady] = useState(false);
   const [styleVersion, setStyleVersion] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [basemap, setBasemap] = useState<Basemap>("builtin");
   // The theme at creation time; later changes are applied in place by the effect below.
   const [initialTheme] = useState(theme);
+  const themeRef = useRef(theme);
+  // The theme of the street style last asked for: a switch asks for the other theme's style.
+  const styledTheme = useRef(theme);
+  useEffect(() => {
+    themeRef.current = theme;
+  }, [theme]);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
+    const street = styleUrl !== undefined && !streetStyleUnreachable ? styleUrl : undefined;
+    const origin = window.location.origin;
     const instance = new MapLibreMap({
       container,
-      style: styleUrl ? styleUrlFor(styleUrl, initialTheme) : offlineStyle(initialTheme),
+      style: street ? styleUrlFor(street, initialTheme) : builtinStyle(initialTheme, origin),
       center: [-98.5, 39.8],
       zoom: 3,
-      attributionControl: styleUrl ? { compact: true } : false,
+      // The street style's sources carry their attribution (OpenStreetMap's); the built-in basemap's need none.
+      attributionControl: street ? { compact: true } : false,
       dragRotate: false,
       pitchWithRotate: false,
       touchPitch: false,
@@ -63,15 +85,37 @@ export function useBaseMap(
     });
     instance.touchZoomRotate.disableRotation();
     instance.addControl(new NavigationControl({ showCompass: false }), "top-right");
-    let detachStreets = () => {};
+    const show = (drawn: Basemap) => {
+      container.dataset.basemap = drawn;
+      setBasemap(drawn);
+    };
+    show(street ? "street" : styleUrl !== undefined ? "fallback" : "builtin");
+    if (!street && styleUrl !== undefined) instance.addControl(new BasemapNotice(), "top-left");
+
+    let stopSandbox = () => {};
+    // The built-in basemap's data, after its style loaded: the map's "load" (and so the page's layers) would wait for it.
+    const fillBuiltin = () => {
+      instance.getSource<GeoJSONSource>(COUNTRIES_SOURCE)?.setData(COUNTRIES_URL);
+      stopSandbox();
+      stopSandbox = followSandboxBasemap(instance);
+    };
+    const fallBack = () => {
+      streetStyleUnreachable = true;
+      const loaded = instance.isStyleLoaded();
+      instance.once("style.load", fillBuiltin);
+      // A style that never loaded has none of the page's layers yet (they wait for "load"), and could not hand them on.
+      instance.setStyle(builtinStyle(themeRef.current, origin), {
+        diff: false,
+        ...(loaded ? { transformStyle: keepOverlays } : {}),
+      });
+      instance.addControl(new BasemapNotice(), "top-left");
+      show("fallback");
+    };
+    const stopWatching = street ? watchStreetStyle(instance, isOverlay, fallBack) : () => {};
+
     instance.once("load", () => {
-      if (!styleUrl) {
-        // Over the land, under the borders and every overlay: added before the pages add theirs.
-        detachStreets = attachSandboxStreets(instance, initialTheme, BASEMAP_LAYERS.borders);
-      }
+      if (!street) fillBuiltin();
       setReady(true);
-      // After the first load, not in the style: the map's "load" (and so the page's layers) would wait for them.
-      if (!styleUrl) instance.getSource<GeoJSONSource>(COUNTRIES_SOURCE)?.setData(COUNTRIES_URL);
     });
     instance.on("error", (event) => {
       if ("sourceId" in event && event.sourceId === COUNTRIES_SOURCE) setError("the basemap could not be loaded");
@@ -79,7 +123,8 @@ export function useBaseMap(
     instance.on("style.load", () => setStyleVersion((version) => version + 1));
     setMap(instance);
     return () => {
-      detachStreets();
+      stopWatching();
+      stopSandbox();
       instance.remove();
       setMap(null);
       setReady(false);
@@ -88,13 +133,13 @@ export function useBaseMap(
 
   useEffect(() => {
     if (!map || !ready) return;
-    if (!styleUrl) {
-      paintOfflineBasemap(map, theme);
-      paintSandboxStreets(map, theme);
-    } else if (styleUrl.includes("{theme}")) {
+    if (basemap !== "street") {
+      if (map.isStyleLoaded()) paintBuiltinBasemap(map, theme);
+    } else if (styleUrl && styleFollowsTheme(styleUrl) && styledTheme.current !== theme) {
+      styledTheme.current = theme;
       map.setStyle(styleUrlFor(styleUrl, theme), { transformStyle: keepOverlays });
     }
-  }, [map, ready, styleUrl, theme]);
+  }, [map, ready, basemap, styleUrl, theme]);
 
   return { map, ready, styleVersion, error };
 }

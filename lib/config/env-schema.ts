@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { BUILTIN_MAP_STYLE } from "./map-style";
 
 /**
  * The environment variables the dashboard reads, each checked on its own; the rules that tie several together are
@@ -70,7 +71,15 @@ export const envSchema = z.object({
   AUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
   NEXTAUTH_SECRET: optional(z.string().min(32, "must be at least 32 characters (try: openssl rand -base64 32)")),
   NEXTAUTH_URL: optional(baseUrl),
-  NEXT_PUBLIC_MAP_STYLE_URL: optional(baseUrl),
+  NEXT_PUBLIC_MAP_STYLE_URL: optional(
+    z
+      .string()
+      .trim()
+      .refine(
+        (value) => value === BUILTIN_MAP_STYLE || httpUrl.safeParse(value).success,
+        `must be ${BUILTIN_MAP_STYLE} or the http(s) URL of a MapLibre style such as https://tiles.example.com/styles/{theme}`,
+      ),
+  ),
   // Set by Next.js itself: "development" under `next dev`.
   NODE_ENV: optional(z.string().trim()),
   SANDBOX_DATA_DIR: optional(z.string().trim()),

@@ -3,6 +3,7 @@ import { type DimoService } from "@/lib/protocol";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { URL_VARIABLES } from "@/lib/env-names";
 import { envSchema } from "./env-schema";
+import { mapStyleUrlOf } from "./map-style";
 import { DIMO_LOGIN_CALLBACK_PATH, PRESET_CONTRACTS, PRESET_LOGIN_URLS, PRESET_URLS, type Preset } from "./presets";
 import { type AppConfig, type DimoEnv, type DimoUrls } from "./types";
 
@@ -125,7 +126,7 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
     admins: (env.DASHBOARD_ADMINS ?? []).map((a) => a.toLowerCase() as `0x${string}`),
     authSecret,
     publicUrl,
-    mapStyleUrl: env.NEXT_PUBLIC_MAP_STYLE_URL,
+    mapStyleUrl: mapStyleUrlOf(env.NEXT_PUBLIC_MAP_STYLE_URL, mode),
     development: env.NODE_ENV === "development",
     sandboxDataDir: env.SANDBOX_DATA_DIR ?? ".sandbox",
     // One prefix per license by default, so several dashboards (licenses) can share one Redis.

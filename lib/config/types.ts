@@ -31,6 +31,7 @@ export interface AppConfig {
   authSecret: string | undefined;
   /** The dashboard's public URL (next-auth and the sign-in message's domain). */
   publicUrl: string;
+  /** The street style the maps draw (lib/config/map-style.ts); undefined for the built-in basemap. */
   mapStyleUrl: string | undefined;
   /** Running under `next dev`, whose tooling the Content-Security-Policy must let through. */
   development: boolean;

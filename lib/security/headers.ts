@@ -8,7 +8,10 @@ export interface CspOptions {
   nonce: string;
   /** Development: React's dev build needs eval (for its debugging aids) and the dev server's websocket. */
   development: boolean;
-  /** The origin of NEXT_PUBLIC_MAP_STYLE_URL, when street tiles come from a map service. */
+  /**
+   * The origin of the maps' street style (NEXT_PUBLIC_MAP_STYLE_URL, or OpenFreeMap's by default off the sandbox): the
+   * style, its tiles, glyphs and sprites are fetched from it. None for the built-in basemap, which is the site's own.
+   */
   mapOrigin?: string | undefined;
 }
 
@@ -34,13 +37,18 @@ export function contentSecurityPolicy({ nonce, development, mapOrigin }: CspOpti
   return directives.join("; ");
 }
 
-/** HSTS, sent only over https (browsers ignore it over http, and a local http site must not be pinned to https). */
+/** The origin the maps' street style is fetched from (lib/config validates it as a URL); none for the built-in basemap. */
+export function mapOriginOf(mapStyleUrl: string | undefined): string | undefined {
+  return mapStyleUrl ? new URL(mapStyleUrl).origin : undefined;
+}
+
 /**
  * The path and query of the page asked for, which the proxy puts on each request for the server's own use: a page
  * whose session has ended sends the person to sign in with it as the way back (safeCallbackPath checks it there).
  */
 export const REQUEST_PATH_HEADER = "x-dashboard-request-path";
 
+/** HSTS, sent only over https (browsers ignore it over http, and a local http site must not be pinned to https). */
 export const STRICT_TRANSPORT_SECURITY = "max-age=63072000; includeSubDomains";
 
 /** A random nonce for one response, base64 (128 bits). */

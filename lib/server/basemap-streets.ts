@@ -5,9 +5,10 @@ import { AppFailure } from "@/lib/result";
 import { guarded } from "./guard";
 
 /**
- * The sandbox city's streets for the offline basemap, in sandbox mode only: the browser may talk to the dashboard
- * alone (the CSP's connect-src is 'self'), so the dashboard asks the sandbox's streets service for it. Against DIMO's
- * real network there is no such service, and the route says so with a 404 the map takes as "no streets".
+ * The sandbox cities' streets, street names, rivers and names for the built-in basemap, in sandbox mode only: the
+ * browser may talk to the dashboard alone (the CSP's connect-src is 'self'), so the dashboard asks the sandbox's
+ * streets service for them. Against DIMO's real network there is no such service, and the route says so with a 404
+ * the map takes as "no streets".
  */
 
 const BBOX = /^-?\d{1,3}(\.\d{1,10})?(,-?\d{1,3}(\.\d{1,10})?){3}$/;

@@ -2,8 +2,8 @@ import { errorResponse } from "@/lib/server/responses";
 import { getSandboxStreets } from "@/lib/server/basemap-streets";
 
 /**
- * GET `?bbox=west,south,east,north`: the sandbox city's streets in the box, as GeoJSON, for the offline basemap
- * (sandbox mode only; 404 otherwise). The streets never change, so the browser may keep them for a day.
+ * GET `?bbox=west,south,east,north`: the sandbox cities' streets, rivers and names in the box, as GeoJSON, for the
+ * built-in basemap (sandbox mode only; 404 otherwise). They never change, so the browser may keep them for a day.
  */
 export async function GET(request: Request): Promise<Response> {
   const bbox = new URL(request.url).searchParams.get("bbox") ?? "";
