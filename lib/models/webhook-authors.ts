@@ -21,7 +21,7 @@ export interface WebhookAuthorship {
   lastChange: AuthorStamp & { change: WebhookChange };
   /**
    * Everyone whose widening change (create, edit, enable, subscribe) is in force: when one of them no longer holds a
-   * role, the webhook is set inactive until the owner keeps it, which leaves the owner alone here.
+   * role, the webhook is set inactive until the owner keeps it, which puts the owner in place of those who left.
    */
   hands: `0x${string}`[];
   /** Set when the webhook was set inactive because some of its hands left; cleared when the owner keeps it. */

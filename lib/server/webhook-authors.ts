@@ -72,16 +72,15 @@ async function updateRecord(
 }
 
 /**
- * Records a person's change to a webhook. Keeping hands the webhook to the owner who kept it: the people who left are
- * no longer answerable for it, and its departure notice ends.
+ * Records a person's change to a webhook. Keeping makes the owner who kept it answerable in place of the people who
+ * left (those still holding a role stay answerable), and ends its departure notice.
  */
 export async function recordWebhookChange(id: string, session: DashboardSession, change: WebhookChange): Promise<void> {
   const stamp = authorStamp(session);
   await updateRecord(id, (record) => {
-    const hands =
-      change === "kept"
-        ? [stamp.address]
-        : [...new Set([...(record?.hands ?? []), ...(WIDENING.has(change) ? [stamp.address] : [])])];
+    const left = change === "kept" ? (record?.departure?.people ?? []) : [];
+    const staying = (record?.hands ?? []).filter((address) => !left.includes(address));
+    const hands = [...new Set([...staying, ...(WIDENING.has(change) || change === "kept" ? [stamp.address] : [])])];
     return {
       createdBy: change === "created" ? stamp : (record?.createdBy ?? null),
       lastChange: { ...stamp, change },

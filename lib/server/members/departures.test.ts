@@ -179,6 +179,26 @@ describe("keeping a departed author's webhook", () => {
     expect(await deliveredPaths()).toEqual(["/admin"]);
   });
 
+  it("keeps those still holding a role answerable: a second admin's subscription counts after the first leaves", async () => {
+    const adminsHook = await webhookBy(admin, "admin");
+    const second: DashboardSession = { address: `0x${randomBytes(20).toString("hex")}`, role: "admin" };
+    admins.list = [admin.address, second.address];
+    auth.session = second;
+    expect(await subscribeVehiclesAction({ id: adminsHook, tokenIds: [VEHICLE] })).toMatchObject({ ok: true });
+
+    admins.list = [second.address];
+    forgetRoleChecks();
+    await sweepDepartures();
+    auth.session = OWNER;
+    expect(await keepWebhookAction({ id: adminsHook })).toMatchObject({ ok: true });
+    expect(await statusAtDimo(adminsHook)).toBe("enabled");
+
+    admins.list = [];
+    forgetRoleChecks();
+    await sweepDepartures();
+    expect(await statusAtDimo(adminsHook)).toBe("disabled");
+  });
+
   it("refuses a webhook nobody left", async () => {
     const ownersHook = await webhookBy(OWNER, "owner");
     expect(await keepWebhookAction({ id: ownersHook })).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
