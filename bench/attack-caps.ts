@@ -56,6 +56,7 @@ export function capsAttacks(baseUrl: () => string): [string, () => Promise<Outco
   async function trialsAtOnce(): Promise<Outcome> {
     const cookie = (await jar()).header();
     const idle = [await healthMs(), await healthMs(), await healthMs()];
+    const started = performance.now();
     const trials = Promise.all(
       Array.from({ length: AT_ONCE }, async () => {
         const response = await fetch(`${baseUrl()}/api/webhooks/trial?${TRIAL_QUERY}`, { headers: { cookie } });
@@ -65,6 +66,7 @@ export function capsAttacks(baseUrl: () => string): [string, () => Promise<Outco
     );
     const health = await healthWhile(trials);
     const answers = await trials;
+    const seconds = (performance.now() - started) / 1000;
     const ran = answers.filter((answer) => answer.status === 200).length;
     const limited = answers.filter(
       (answer) => answer.status === 429 && answer.body.includes("Too many long reads at once"),
@@ -72,7 +74,8 @@ export function capsAttacks(baseUrl: () => string): [string, () => Promise<Outco
     return {
       refused: ran <= LONG_READS && ran + limited === AT_ONCE,
       detail:
-        `${ran} ran (at most ${LONG_READS}), ${limited} refused in words, ${AT_ONCE - ran - limited} otherwise; ` +
+        `${ran} ran (at most ${LONG_READS}), ${limited} refused in words, ${AT_ONCE - ran - limited} otherwise, ` +
+        `all answered in ${seconds.toFixed(1)} s; ` +
         `/api/health meanwhile: median ${Math.round(median(health))} ms, worst ` +
         `${Math.round(Math.max(...health))} ms over ${health.length} requests (idle ${Math.round(median(idle))} ms)`,
     };
