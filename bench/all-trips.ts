@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { longTasks, observeLongTasks } from "@/test-support/long-tasks";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 import { PAN_VIEWPORT, panAndZoom } from "./all-trips-pan";
 import { launchChromium } from "./browser";
 import type { Session } from "./dashboard-client";
@@ -229,8 +229,6 @@ export async function measureAllTrips(
     await context.addCookies(session.jar.entries().map(([name, value]) => ({ name, value, url: session.baseUrl })));
     const page = await context.newPage();
     await enableTestHooks(page);
-    // The map is what is measured: it loads at once instead of its preview (lib/hooks/use-maps-wanted.ts).
-    await askForMaps(page);
     await observeLongTasks(page);
     const url = `${session.baseUrl}/vehicles/${tokenId}/trips/all`;
     const emptyUrl = `${session.baseUrl}/vehicles/${emptyTokenId}/trips/all`;

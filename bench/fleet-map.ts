@@ -22,7 +22,7 @@ import { createPrng } from "@/sandbox/seed/prng";
 import { type LongTask, longTasks, observeLongTasks } from "@/test-support/long-tasks";
 import { stopAllProcesses } from "@/test-support/processes";
 import { newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import { LONG_TASK_MS, ratio } from "./budgets";
 import { describeMachine, loadAverageNow, runHeader } from "./machine";
@@ -135,7 +135,6 @@ function latch() {
 async function measureRun(context: BrowserContext, baseUrl: string, bodies: Bodies): Promise<Run> {
   const page = await context.newPage();
   await enableTestHooks(page);
-  await askForMaps(page);
   await observeLongTasks(page);
   const answers = [bodies.reading, bodies.full, bodies.again];
   const asked = answers.map(() => latch());

@@ -1,6 +1,6 @@
 import type { Trip, TripPathResult } from "@/lib/models";
 import { sandboxControl } from "@/sandbox/control-client";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import { type Session, fetchTripPaths, fetchTripsPage } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
@@ -70,7 +70,6 @@ export async function measureTripRoutes(
     await context.addCookies(session.jar.entries().map(([name, value]) => ({ name, value, url: session.baseUrl })));
     const page = await context.newPage();
     await enableTestHooks(page);
-    await askForMaps(page);
     await page.goto(`${session.baseUrl}/vehicles/${tokenId}/trips`);
     await page.locator('[data-testid="trips-map"][data-drawn-routes="100"]').waitFor({ timeout: 60_000 });
     for (let i = 0; i < DRAWS; i++) {

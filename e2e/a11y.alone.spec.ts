@@ -18,8 +18,6 @@ const sandbox = sandboxApi();
 test.describe.configure({ timeout: 180_000 });
 const TESLA = VEHICLE_IDS.manyTrips;
 
-// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
-test.use({ mapsWanted: true });
 // No other spec requests offers for it: the value page before and after.
 const OFFERS_VEHICLE = 15002;
 

@@ -13,9 +13,8 @@ import { type SandboxTrip, TESLA, renderedTripCount, sandboxTrips } from "./fixt
  * and lines views, a cluster's list of trips, and the time window (count, map, export, reload).
  */
 
-// Custom days are local days: in UTC they can be computed here the same way. The map is examined, so the pages open
-// as for someone who asked for the maps (lib/hooks/use-maps-wanted.ts).
-test.use({ timezoneId: "UTC", mapsWanted: true });
+// Custom days are local days: in UTC they can be computed here the same way.
+test.use({ timezoneId: "UTC" });
 
 const LAYERS = {
   clusters: "dash-all-trips-clusters",

@@ -6,7 +6,7 @@ import { type PrivilegeId, decodePermissions } from "@/lib/protocol";
 import { definitionPowertrainTypeOf } from "@/sandbox/seed/energy";
 import { fetchAllLicenseVehiclePages } from "@/sandbox/services/identity/license-vehicle-pages";
 import { type SandboxNetwork, startSandboxNetwork } from "@/test-support/servers";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 
 /**
  * The vehicle list and the fleet page of a license with 10,000 more vehicles (`--fleet 10000`): a search, filters, a
@@ -146,7 +146,6 @@ test("search, filter, sort, page and export the 10,000-vehicle roster; the fleet
   const context = await browser.newContext({ baseURL: dashboard.url, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await enableTestHooks(page);
-  await askForMaps(page);
   try {
     await page.goto("/login");
     await page.getByRole("button", { name: "Use the demo wallet" }).click();

@@ -10,9 +10,6 @@ import { expect, test } from "./fixtures/test";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
-test.use({ mapsWanted: true });
-
 /** The focused element's outline: its width, and its contrast with the first opaque background behind it. */
 function focusIndicator(page: Page) {
   return page.evaluate(() => {

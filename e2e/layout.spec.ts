@@ -1,6 +1,6 @@
 import { type Browser, type Page, type TestInfo } from "@playwright/test";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 import { OWNER_STATE_PATH } from "./fixtures/servers";
 import { expect, test } from "./fixtures/test";
 import { TESLA, expectListPage } from "./fixtures/trips";
@@ -140,8 +140,6 @@ async function newPageAt(browser: Browser, size: SizeName, colorScheme: "light" 
   const context = await browser.newContext({ ...SIZES[size], colorScheme, storageState: OWNER_STATE_PATH });
   const page = await context.newPage();
   await enableTestHooks(page);
-  // The layouts are checked with the maps drawn (lib/hooks/use-maps-wanted.ts).
-  await askForMaps(page);
   return page;
 }
 

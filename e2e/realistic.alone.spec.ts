@@ -2,7 +2,7 @@ import { expect, plainTest as base } from "./fixtures/test";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { sandboxControl } from "@/sandbox/control-client";
 import { type SandboxNetwork, startSandboxNetwork } from "@/test-support/servers";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 
 /**
  * The main journey against a network that behaves like DIMO's real one (the sandbox's realistic profile: rate limits
@@ -35,7 +35,6 @@ test("sign in, vehicles, trips page 2, value and an instant offer, on the realis
   const context = await browser.newContext({ baseURL: network.dashboard.url });
   const page = await context.newPage();
   await enableTestHooks(page);
-  await askForMaps(page);
   const control = sandboxControl(network.sandbox.url);
   try {
     await page.goto("/login");

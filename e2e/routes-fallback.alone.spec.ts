@@ -14,9 +14,6 @@ import { expectListPage, openTrips } from "./fixtures/trips";
 const control = sandboxControl(E2E_SANDBOX_URL);
 const ROUTELESS_VEHICLE = 13004;
 
-// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
-test.use({ mapsWanted: true });
-
 test.afterEach(async () => {
   await control.clearFaults();
 });

@@ -11,9 +11,6 @@ import { expectListPage, openTrips } from "./fixtures/trips";
 
 const CHICAGO_100 = VEHICLE_IDS.exactly100;
 
-// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
-test.use({ mapsWanted: true });
-
 test.describe("routes on the trips map", () => {
   test("draws every trip of a page along its route, with more than two points each", async ({ page }) => {
     await openTrips(page, CHICAGO_100);

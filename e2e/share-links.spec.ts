@@ -14,9 +14,6 @@ import { expect, test } from "./fixtures/test";
 
 const PRIVILEGES = [1, 2, 3, 4, 5, 6, 7, 8];
 
-// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
-test.use({ mapsWanted: true });
-
 async function askFor(page: Page, privileges: number[]) {
   const form = page.getByTestId("share-link-form");
   await form.getByTestId("share-access-privileges").check();

@@ -36,9 +36,6 @@ async function openHistory(page: Page, tokenId: number): Promise<void> {
 
 const missingIn = (page: Page, card: string) => page.getByTestId(card).getByTestId("missing-privilege");
 
-// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
-test.use({ mapsWanted: true });
-
 test.describe("the Overview", () => {
   test("shows the sandbox's latest values for a fully granted vehicle", async ({ page }) => {
     await openOverview(page, TESLA);

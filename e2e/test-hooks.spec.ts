@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, plainTest as base } from "./fixtures/test";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 import { TESLA } from "./fixtures/trips";
 
 /**
@@ -25,7 +25,6 @@ const HOOKS = [
 const OUR_MARKS = /^(trips-view|trips-map|all-trips|fleet)/;
 
 async function openDrawnTripsMap(page: Page) {
-  await askForMaps(page);
   await page.goto(`/vehicles/${TESLA}/trips`);
   await expect(page.getByTestId("trips-map")).toHaveAttribute("data-drawn-count", "100");
 }

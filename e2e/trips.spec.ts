@@ -37,9 +37,6 @@ async function expectMapShows(page: Page, firstTripId: string, count: number): P
 }
 
 test.describe("trips, page by page", () => {
-  // The map's tests open the pages as for someone who asked for the maps (lib/hooks/use-maps-wanted.ts).
-  test.use({ mapsWanted: true });
-
   test("pages through the 2,500-trip vehicle with first, next, last and a typed page, the URL following", async ({
     page,
   }) => {
@@ -303,9 +300,6 @@ test.describe("trip exports", () => {
 });
 
 test.describe("all trips on one map", () => {
-  // The map's clusters are counted, so the page opens with the interactive map rather than its preview.
-  test.use({ mapsWanted: true });
-
   test("loads every trip of the vehicle with a progress bar", async ({ page }) => {
     await page.goto(`/vehicles/${TESLA}/trips/all`);
     const view = page.getByTestId("all-trips-view");

@@ -19,9 +19,6 @@ const HARSH_BRAKING = "behavior.harshBraking";
 const LEAKING_CAR = VEHICLE_IDS.exactly100;
 const REAR_LEFT = "chassisAxleRow2WheelLeftTirePressure";
 
-// These tests examine the maps: the pages open as for someone who asked for them (lib/hooks/use-maps-wanted.ts).
-test.use({ mapsWanted: true });
-
 test.describe("every signal on the Overview", () => {
   test("a BEV shows battery and charging and no fuel; a combustion car the reverse", async ({ page }) => {
     await page.goto(`/vehicles/${TESLA}`);

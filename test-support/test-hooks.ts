@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import type { MapLibreMap } from "@/components/map/maplibre";
 import type { Trip, TripPathResult } from "@/lib/models";
-import { MAPS_WANTED_KEY } from "@/lib/hooks/use-maps-wanted";
 import { TEST_HOOKS_FLAG } from "@/lib/test-hooks";
 
 /** What the pages expose on `window` when the test hooks are on (lib/test-hooks.ts). */
@@ -66,12 +65,4 @@ export async function enableTestHooks(page: Page): Promise<void> {
   await page.addInitScript((flag) => {
     (window as unknown as Record<string, unknown>)[flag] = true;
   }, TEST_HOOKS_FLAG);
-}
-
-/**
- * Opens every page as someone who asked for the interactive maps earlier in the tab (lib/hooks/use-maps-wanted.ts):
- * the maps load at once instead of their previews. For the tests and benchmarks that examine a map.
- */
-export async function askForMaps(page: Page): Promise<void> {
-  await page.addInitScript((key) => sessionStorage.setItem(key, "1"), MAPS_WANTED_KEY);
 }

@@ -1,10 +1,8 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { Skeleton } from "@/components/ui/skeleton";
 
-/** The Overview's location map, loaded after the page (MapLibre is large) and only in the browser. */
+/** The Overview's location map, loaded after the page (MapLibre is large), over its preview (map-gate.tsx), and only in the browser. */
 export const LocationMapLazy = dynamic(() => import("./location-map").then((module) => module.LocationMap), {
   ssr: false,
-  loading: () => <Skeleton className="h-56 w-full" />,
 });

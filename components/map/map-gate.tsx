@@ -1,13 +1,59 @@
 "use client";
 
 import { MapIcon } from "lucide-react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { cn } from "@/lib/cn";
 import { useMapsWanted, wantMaps } from "@/lib/hooks/use-maps-wanted";
 
+/** How far ahead of the viewport a map starts loading: half a screen, so that a scroll reaches a map being drawn. */
+const AHEAD_MARGIN = "50% 0px";
+
+/** Whether the element has come near the viewport; stays true once it has. */
+function useSeen(ref: RefObject<HTMLElement | null>): boolean {
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || seen) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: AHEAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen;
+}
+
 /**
- * A map that loads when it is wanted: until then its light preview, which asks for the map as soon as the pointer
- * enters it or a finger touches it, or when its button is pressed (keyboard users: focus alone does not load it, so
- * tabbing past costs nothing). Once one map is asked for, every map of the tab loads at once (lib/hooks/use-maps-wanted.ts).
+ * Calls `onDrawn` once the map inside `ref` has drawn its first frame: every map says `data-state="ready"` after
+ * MapLibre's `load` (its first complete frame), and the page's own layers land in the frame after.
+ */
+function useFirstFrame(ref: RefObject<HTMLElement | null>, active: boolean, onDrawn: () => void): void {
+  useEffect(() => {
+    const element = ref.current;
+    if (!active || !element) return;
+    let frame: number | null = null;
+    const check = () => {
+      if (frame !== null || !element.querySelector('[data-state="ready"]')) return;
+      frame = requestAnimationFrame(() => (frame = requestAnimationFrame(onDrawn)));
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(element, { subtree: true, childList: true, attributeFilter: ["data-state"] });
+    check();
+    return () => {
+      observer.disconnect();
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, [ref, active, onDrawn]);
+}
+
+/**
+ * A map in a box of its own size: its light preview is the first paint and stands in the box while MapLibre loads,
+ * which it does by itself once the box comes near the viewport; the map is laid over the preview, which goes once the
+ * map has drawn its first frame, so nothing moves. Someone who asked for less data (lib/hooks/use-maps-wanted.ts)
+ * keeps the preview and its button, which loads every map of the tab.
  */
 export function MapGate({
   preview,
@@ -16,29 +62,53 @@ export function MapGate({
 }: {
   /** What stands in for the map: drawn with the page, and cheap. */
   preview: React.ReactNode;
+  /** The box's size: the map and its preview fill it. */
   className: string;
   /** The map itself, loaded lazily. */
   children: React.ReactNode;
 }) {
   const wanted = useMapsWanted();
-  if (wanted) return children;
+  const boxRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<HTMLDivElement>(null);
+  const seen = useSeen(boxRef);
+  const [started, setStarted] = useState(false);
+  const [drawn, setDrawn] = useState(false);
+  // Once started the map stays, whatever the viewport or the preference does next.
+  if (wanted === true && seen && !started) setStarted(true);
+  const [onDrawn] = useState(() => () => setDrawn(true));
+  useFirstFrame(mapRef, started && !drawn, onDrawn);
+
   return (
     <div
-      className={cn("relative overflow-hidden rounded-lg border border-border bg-muted", className)}
-      data-testid="map-preview"
-      onPointerEnter={wantMaps}
-      onTouchStart={wantMaps}
+      ref={boxRef}
+      className={cn("relative", className)}
+      data-testid="map-box"
+      data-map={drawn ? "drawn" : started ? "loading" : "preview"}
     >
-      {preview}
-      <button
-        type="button"
-        onClick={wantMaps}
-        className="absolute right-3 bottom-3 inline-flex h-8 items-center gap-1.5 rounded-md border border-border bg-card px-3 text-sm font-medium shadow-sm hover:bg-muted"
-        data-testid="map-preview-load"
-      >
-        <MapIcon className="size-4" aria-hidden />
-        Show the interactive map
-      </button>
+      {drawn ? null : (
+        <div
+          className="absolute inset-0 overflow-hidden rounded-lg border border-border bg-muted"
+          data-testid="map-preview"
+        >
+          {preview}
+          {wanted === false ? (
+            <button
+              type="button"
+              onClick={wantMaps}
+              className="absolute right-3 bottom-3 inline-flex h-8 items-center gap-1.5 rounded-md border border-border bg-card px-3 text-sm font-medium shadow-sm hover:bg-muted"
+              data-testid="map-preview-load"
+            >
+              <MapIcon className="size-4" aria-hidden />
+              Show the interactive map
+            </button>
+          ) : null}
+        </div>
+      )}
+      {started ? (
+        <div ref={mapRef} className="absolute inset-0">
+          {children}
+        </div>
+      ) : null}
     </div>
   );
 }

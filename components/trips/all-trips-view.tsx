@@ -42,9 +42,9 @@ const VIEW_NOTES: Record<MapView, string> = {
     "Each trip as a straight line from where it started to where it ended: the brighter a line, the more trips run between those places. Trips without a start or an end location are not drawn.",
 };
 
-/** Until the map is asked for, the note says what the preview shows and how to get the map. */
+/** While the preview stays (less data asked for), the note says what it shows and how to get the map. */
 const PREVIEW_NOTE =
-  "A preview of where the window's trips start: the brighter a place, the more trips start there. Point at it, or press its button, for the interactive map with clusters, density and lines.";
+  "A preview of where the window's trips start: the brighter a place, the more trips start there. Press its button for the interactive map with clusters, density and lines.";
 
 function statusLine(progress: AllTripsProgress, window: TimeWindow, inWindow: number, partial: boolean): string {
   if (partial && progress.status === "done") {
@@ -148,9 +148,9 @@ export function AllTripsView({
   const shownPick = picked && picked.store === store && picked.bounds === bounds ? picked.trips : null;
   const mapsWanted = useMapsWanted();
 
-  // The same map, under the same key, before and after the person chose what to load: once asked for, it gets ready
-  // (basemap, workers, fonts) while they read the question, and the trips land on it once chosen. Until then, a
-  // density of the trips' starts stands for it (MapLibre is most of the page's main-thread work).
+  // The same map, under the same key, before and after the person chose what to load: it gets ready (basemap,
+  // workers, fonts) while they read the question, and the trips land on it once chosen. Until its first frame, a
+  // density of the trips' starts stands in its place.
   const mapView = (
     <MapGate
       key="all-trips-map"
@@ -241,7 +241,7 @@ export function AllTripsView({
       </div>
       {histogram ?? <p className="text-xs text-muted-foreground">The trips per day show as the trips arrive.</p>}
       {mapView}
-      <p className="text-xs text-muted-foreground">{mapsWanted ? VIEW_NOTES[view] : PREVIEW_NOTE}</p>
+      <p className="text-xs text-muted-foreground">{mapsWanted === false ? PREVIEW_NOTE : VIEW_NOTES[view]}</p>
       {shownPick ? (
         <ClusterTrips tokenId={tokenId} store={store} picked={shownPick} onClose={() => setPicked(null)} />
       ) : null}
