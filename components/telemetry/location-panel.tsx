@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { Suspense } from "react";
 import { LocationMapLazy } from "@/components/map/location-map-lazy";
 import { LocationPreview } from "@/components/map/location-preview";
@@ -8,6 +9,7 @@ import { canUse } from "@/lib/features";
 import { formatLatLng } from "@/lib/geo/trip-places";
 import { type LatLng, type TelemetryLatest, type VehicleGrant } from "@/lib/models";
 import { LastSeen } from "./overview-parts";
+import { type LastTrip, useLastTrip } from "./use-last-trip";
 import { Missing, PanelCard, type PanelHeading, PanelSkeleton } from "./panel-card";
 import { useLatestTelemetry } from "./use-latest-telemetry";
 
@@ -51,20 +53,34 @@ function LatestLocation({ tokenId, grant, mapStyleUrl }: LocationPanelProps) {
   if (telemetry.status !== "ready") return null;
   return (
     <PanelCard heading={heading(grant)} testId="location-card">
-      <LocationBody latest={telemetry.data} approximate={!canUse(grant, "location")} mapStyleUrl={mapStyleUrl} />
+      <LocationBody
+        tokenId={tokenId}
+        latest={telemetry.data}
+        approximate={!canUse(grant, "location")}
+        withTrips={canUse(grant, "trips")}
+        mapStyleUrl={mapStyleUrl}
+      />
     </PanelCard>
   );
 }
 
 function LocationBody({
+  tokenId,
   latest,
   approximate,
+  withTrips,
   mapStyleUrl,
 }: {
+  tokenId: number;
   latest: TelemetryLatest;
   approximate: boolean;
+  /** Whether the grant reads trips (privilege 4): the map then shows the last one's route. */
+  withTrips: boolean;
   mapStyleUrl: string | undefined;
 }) {
+  // Only beside the exact location: a route would say more than the approximate area allows.
+  const withLastTrip = withTrips && !approximate;
+  const lastTrip = useLastTrip(tokenId, withLastTrip);
   const shown = latest.signals.find(
     (signal) => signal.name === (approximate ? "currentLocationApproximateCoordinates" : "currentLocationCoordinates"),
   );
@@ -74,7 +90,12 @@ function LocationBody({
   return (
     <>
       <MapGate className="h-56 w-full" preview={<LocationPreview approximate={approximate} />}>
-        <LocationMapLazy point={point} approximate={approximate} styleUrl={mapStyleUrl} />
+        <LocationMapLazy
+          point={point}
+          approximate={approximate}
+          lastTripPath={lastTrip?.path?.coordinates ?? null}
+          styleUrl={mapStyleUrl}
+        />
       </MapGate>
       <p
         className="text-sm"
@@ -90,6 +111,7 @@ function LocationBody({
           · <LastSeen iso={shown.timestamp} testId="location-seen" />
         </span>
       </p>
+      {withLastTrip ? <LastTripLine tokenId={tokenId} lastTrip={lastTrip} /> : null}
       {approximate ? (
         <p className="text-sm text-muted-foreground" data-testid="approximate-note">
           The grant allows only the approximate location (privilege 8): the centre of a hexagonal area of about 36 km²
@@ -97,5 +119,33 @@ function LocationBody({
         </p>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The last trip, drawn on the map once its route is known, and a link to it on the trips page. Its two lines are kept
+ * from the start, so that nothing below moves when the trip arrives.
+ */
+function LastTripLine({ tokenId, lastTrip }: { tokenId: number; lastTrip: LastTrip | null }) {
+  return (
+    <p
+      className="min-h-10 text-sm text-muted-foreground"
+      data-testid="location-last-trip"
+      data-trip-id={lastTrip?.trip.id ?? ""}
+    >
+      {lastTrip ? (
+        <>
+          Last trip{lastTrip.path ? ", the line on the map" : ""}: ended{" "}
+          <LastSeen iso={lastTrip.trip.end.time} testId="location-last-trip-ended" />.{" "}
+          <Link
+            href={`/vehicles/${tokenId}/trips?page=1&trip=${encodeURIComponent(lastTrip.trip.id)}`}
+            className="font-medium text-foreground underline underline-offset-4 hover:text-primary"
+            data-testid="location-last-trip-link"
+          >
+            Open it on the trips page
+          </Link>
+        </>
+      ) : null}
+    </p>
   );
 }
