@@ -3,9 +3,10 @@ import { expect, test } from "./fixtures/test";
 import { TESLA, expectListPage, openTrips, renderedTripCount } from "./fixtures/trips";
 
 /**
- * The maps' previews (components/map/map-gate.tsx): a page draws its map's content without MapLibre, and loads the
- * interactive map when the person points at it, touches it or presses its button; after that, every map of the tab
- * loads at once. These tests open the pages as a first visit does, without asking for the maps.
+ * How the maps load (components/map/map-gate.tsx): each page paints its map's light preview first, in the map's own
+ * box; the interactive map loads by itself once the box is near the viewport, is laid over the preview and takes its
+ * place after its first frame, without moving anything. Someone who asked for less data keeps the preview and its
+ * button. None of these tests clicks to get a map.
  */
 
 /** Whether MapLibre ran in the page: a map on screen, or its worker fetched. */
@@ -16,10 +17,144 @@ const mapLibreRan = (page: Page) =>
       performance.getEntriesByType("resource").some((entry) => entry.name.includes("maplibre-gl-worker")),
   );
 
-test.describe("the maps' previews", () => {
-  test("the trips page draws its trips and routes without MapLibre, and loads the map when it is pointed at", async ({
+/**
+ * Records, from the page's first script on, when the map's preview first showed and every layout shift after the
+ * page's start, so that a test can add up the shifts from the preview on.
+ */
+async function watchShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const record = { previewAt: -1, shifts: [] as Array<{ at: number; value: number }> };
+    (window as unknown as { __mapShifts: typeof record }).__mapShifts = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+        if (!entry.hadRecentInput) record.shifts.push({ at: entry.startTime, value: entry.value });
+    }).observe({ type: "layout-shift", buffered: true });
+    new MutationObserver(() => {
+      if (record.previewAt < 0 && document.querySelector('[data-testid="map-preview"]'))
+        record.previewAt = performance.now();
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+
+/** The layout shift since the preview first showed (cumulative, as Lighthouse adds it within a load). */
+async function shiftSincePreview(page: Page): Promise<{ previewAt: number; shift: number }> {
+  return page.evaluate(() => {
+    const record = (
+      window as unknown as { __mapShifts: { previewAt: number; shifts: Array<{ at: number; value: number }> } }
+    ).__mapShifts;
+    const shift = record.shifts.filter((entry) => entry.at >= record.previewAt).reduce((sum, e) => sum + e.value, 0);
+    return { previewAt: record.previewAt, shift };
+  });
+}
+
+/**
+ * The map's box, from the corner of `within` (the page, or the card holding it, which panels above may move): it must
+ * not move or change size when the map replaces its preview.
+ */
+const boxOf = async (page: Page, within: "page" | "location-card" = "page") => {
+  const box = await page.getByTestId("map-box").first().boundingBox();
+  const origin = within === "page" ? { x: 0, y: 0 } : await page.getByTestId(within).boundingBox();
+  if (!box || !origin) throw new Error("no map box on screen");
+  return { ...box, x: box.x - origin.x, y: box.y - origin.y };
+};
+
+/** Asks the browser for less data: the media feature (where it knows it) and the Save-Data hint. */
+async function askForLessData(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setEmulatedMedia", { features: [{ name: "prefers-reduced-data", value: "reduce" }] });
+  await cdp.send("Emulation.setDataSaverOverride", { dataSaverEnabled: true });
+}
+
+test.describe("the maps load by themselves", () => {
+  test("the trips page paints its preview, then draws the map and its routes in the same box with no click", async ({
     page,
   }) => {
+    await watchShifts(page);
+    await openTrips(page, TESLA);
+    await expectListPage(page, 1);
+    const before = await boxOf(page);
+    const map = page.getByTestId("trips-map");
+    // A frame drawn with the page's trips and their routes: the map's draw resolves once that frame is on screen.
+    await expect(map).toHaveAttribute("data-drawn-count", "100");
+    await expect.poll(async () => Number(await map.getAttribute("data-drawn-routes"))).toBeGreaterThan(0);
+    await expect(page.getByTestId("map-box")).toHaveAttribute("data-map", "drawn");
+    await expect(page.getByTestId("map-preview")).toHaveCount(0);
+    await expect(page.getByTestId("map-preview-load")).toHaveCount(0);
+
+    expect(await boxOf(page)).toEqual(before);
+    const { previewAt, shift } = await shiftSincePreview(page);
+    expect(previewAt).toBeGreaterThanOrEqual(0);
+    expect(shift).toBeLessThanOrEqual(0.02);
+    // The map is the page's: selecting a trip in the list highlights it there.
+    await page.getByTestId("trip-row").nth(3).click();
+    const selected = await page.getByTestId("trip-row").nth(3).getAttribute("data-trip-id");
+    await expect(map).toHaveAttribute("data-selected-trip", selected ?? "");
+  });
+
+  test("the Overview's location is a map with the last trip's route, and links to that trip", async ({ page }) => {
+    await watchShifts(page);
+    await page.goto(`/vehicles/${TESLA}`);
+    const card = page.getByTestId("location-card");
+    await expect(card.getByTestId("map-preview")).toBeVisible();
+    const before = await boxOf(page, "location-card");
+    const map = page.getByTestId("location-map");
+    await expect(map).toHaveAttribute("data-state", "ready");
+    // A frame drawn with the route of the last trip under the vehicle's dot.
+    await expect.poll(async () => Number(await map.getAttribute("data-drawn-path"))).toBeGreaterThan(1);
+    await expect(page.getByTestId("map-box")).toHaveAttribute("data-map", "drawn");
+    await expect(card.getByTestId("map-preview")).toHaveCount(0);
+    expect(await boxOf(page, "location-card")).toEqual(before);
+    expect((await shiftSincePreview(page)).shift).toBeLessThanOrEqual(0.02);
+
+    const lastTrip = page.getByTestId("location-last-trip");
+    const tripId = (await lastTrip.getAttribute("data-trip-id")) ?? "";
+    expect(tripId).not.toBe("");
+    await page.getByTestId("location-last-trip-link").click();
+    await expect(page).toHaveURL(new RegExp(`/vehicles/${TESLA}/trips\\?page=1&trip=${encodeURIComponent(tripId)}$`));
+    // The trip is the newest on the trips page, and selected there.
+    await expect(page.getByTestId("trip-row").first()).toHaveAttribute("data-trip-id", tripId);
+    await expect(page.getByTestId("trips-map")).toHaveAttribute("data-selected-trip", tripId);
+  });
+
+  test("the all-trips page draws its map with no click, over the preview's box", async ({ page }) => {
+    await watchShifts(page);
+    await page.goto(`/vehicles/${TESLA}/trips/all`);
+    const view = page.getByTestId("all-trips-view");
+    await expect(view).toHaveAttribute("data-status", "done", { timeout: 60_000 });
+    const map = page.getByTestId("all-trips-map");
+    await expect(map).toHaveAttribute("data-state", "ready");
+    // The clusters the last frame drew stand for every trip with a start.
+    const points = Number(await view.getAttribute("data-points"));
+    expect(points).toBeGreaterThan(2400);
+    await expect.poll(() => renderedTripCount(page)).toBe(points);
+    await expect(page.getByTestId("map-box")).toHaveAttribute("data-map", "drawn");
+    await expect(page.getByTestId("all-trips-preview")).toHaveCount(0);
+    await expect(page.getByText(/^Where trips start, grouped/)).toBeVisible();
+    expect((await shiftSincePreview(page)).shift).toBeLessThanOrEqual(0.02);
+  });
+
+  test("a map below the fold starts when it comes into view", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 300 });
+    await page.goto(`/vehicles/${TESLA}`);
+    const box = page.getByTestId("map-box");
+    await expect(page.getByTestId("location-text")).toBeAttached();
+    // Well below the screen and the half screen ahead of it that the maps load for.
+    const top = (await box.boundingBox())?.y ?? 0;
+    expect(top).toBeGreaterThan(300 * 1.5);
+    await expect(box).toHaveAttribute("data-map", "preview");
+    expect(await mapLibreRan(page)).toBe(false);
+
+    await box.scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
+    await expect(box).toHaveAttribute("data-map", "drawn");
+  });
+});
+
+test.describe("with less data asked for", () => {
+  test("the trips page keeps its preview and button; the button loads the map, and the tab's next maps", async ({
+    page,
+  }) => {
+    await askForLessData(page);
     await openTrips(page, TESLA);
     await expectListPage(page, 1);
     const preview = page.getByTestId("trips-preview");
@@ -28,63 +163,48 @@ test.describe("the maps' previews", () => {
     await expect.poll(async () => Number(await preview.getAttribute("data-drawn-routes"))).toBeGreaterThan(0);
     await page.getByTestId("trip-row").nth(3).click();
     await expect(page.getByTestId("trips-preview-selected")).toHaveCount(1);
+    await expect(page.getByTestId("map-preview-load")).toBeVisible();
+    await expect(page.getByTestId("map-box")).toHaveAttribute("data-map", "preview");
     expect(await mapLibreRan(page)).toBe(false);
 
-    await page.getByTestId("map-preview").hover();
+    await page.getByTestId("map-preview-load").click();
     const map = page.getByTestId("trips-map");
-    await expect(map).toHaveAttribute("data-state", "ready");
     await expect(map).toHaveAttribute("data-drawn-count", "100");
     const selected = await page.getByTestId("trip-row").nth(3).getAttribute("data-trip-id");
     await expect(map).toHaveAttribute("data-selected-trip", selected ?? "");
 
-    // Asked for once, the maps of the tab's next pages load without being pointed at.
+    // Asked for once, the maps of the tab's next pages load by themselves.
     await page.getByRole("link", { name: "Overview" }).click();
     await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
   });
 
-  test("the Overview's location map loads from its button, and focus alone does not load it", async ({ page }) => {
-    await page.goto(`/vehicles/${TESLA}`);
-    const button = page.getByTestId("map-preview-load");
-    await button.focus();
-    await expect(page.getByTestId("location-text")).toBeVisible();
-    expect(await mapLibreRan(page)).toBe(false);
-    await page.keyboard.press("Enter");
-    await expect(page.getByTestId("location-map")).toHaveAttribute("data-state", "ready");
-  });
-
-  test("the all-trips page draws where its trips start without MapLibre, following the time window, and its button loads the map", async ({
-    page,
-  }) => {
+  test("the all-trips page keeps its density preview, which follows the time window", async ({ page }) => {
+    await askForLessData(page);
     await page.goto(`/vehicles/${TESLA}/trips/all`);
     const view = page.getByTestId("all-trips-view");
     await expect(view).toHaveAttribute("data-status", "done", { timeout: 60_000 });
-    await expect(page.getByTestId("all-trips-status")).toHaveText("2,500 trips on the map");
-    // Every trip with a start point is counted into the preview's squares, and said in its text alternative.
     const preview = page.getByTestId("all-trips-preview");
     const points = (await view.getAttribute("data-points")) ?? "";
-    expect(Number(points)).toBeGreaterThan(2400);
     await expect(preview).toHaveAttribute("data-drawn", points);
     expect(Number(await preview.getAttribute("data-cells"))).toBeGreaterThan(1);
     await expect(preview).toHaveAccessibleName(/^Where 2,\d{3} trips start, as a density/);
-    // The note under it speaks of the preview and how to get the map, not of a view not drawn yet.
     await expect(page.getByText(/^A preview of where the window's trips start/)).toBeVisible();
 
-    // A time window draws its trips only, as the count says.
     await page.getByTestId("time-window-30d").click();
     await expect(view).not.toHaveAttribute("data-shown", points);
     const shown = (await view.getAttribute("data-shown")) ?? "";
-    expect(Number(shown)).toBeLessThan(Number(points));
     await expect(preview).toHaveAttribute("data-drawn", shown);
+    await expect(page.getByTestId("map-preview-load")).toBeVisible();
     expect(await mapLibreRan(page)).toBe(false);
+  });
 
-    const button = page.getByTestId("map-preview-load");
-    await button.focus();
-    await page.keyboard.press("Enter");
-    const map = page.getByTestId("all-trips-map");
-    await expect(map).toHaveAttribute("data-state", "ready");
-    await expect(page.getByText(/^Where trips start, grouped/)).toBeVisible();
-    await expect(page.getByText(/^A preview of where/)).toHaveCount(0);
-    // The map draws the same window's trips: the clusters' counts add up to the preview's.
-    await expect.poll(() => renderedTripCount(page)).toBe(Number(shown));
+  test("the Overview keeps its location preview and button", async ({ page }) => {
+    await askForLessData(page);
+    await page.goto(`/vehicles/${TESLA}`);
+    await expect(page.getByTestId("location-text")).toBeVisible();
+    const card = page.getByTestId("location-card");
+    await expect(card.getByTestId("map-preview-load")).toBeVisible();
+    await expect(card.getByTestId("map-box")).toHaveAttribute("data-map", "preview");
+    expect(await mapLibreRan(page)).toBe(false);
   });
 });
