@@ -5,8 +5,12 @@ import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { loginRedirectUriFor } from "@/lib/demo-license";
 import { freePort, stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
 import { hasProductionBuild, newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
+import { capsAttacks } from "./attack-caps";
+import { inboxAttacks } from "./attack-inbox";
+import { sandboxHostAttacks } from "./attack-sandbox-host";
 import { shareLandingAttacks } from "./attack-share-landing";
 import { SSRF_ATTACKS } from "./attack-ssrf";
+import { WEBHOOK_AUTHOR_ADMIN, webhookAuthorAttacks } from "./attack-webhook-author";
 import { CookieJar } from "./cookies";
 import { flood } from "./flood";
 import { SESSION_COOKIE, fetchNonce, signIn, signInWithNonce } from "./session";
@@ -18,16 +22,21 @@ import { markdownTable } from "./table";
  * free loopback ports and stopped at the end, or with `--url` against a running dashboard in sandbox mode (`npm run
  * dev`): each attack tried as an outsider would, over plain HTTP, and whether the dashboard refused it, with what it
  * measured, as a table. Exits 1 when an attack got through. The attacks that use up a sign-in limit run last, since
- * the limits would refuse the others' sign-ins for a minute. `--flood <requests>` sizes the nonce flood.
+ * the limits would refuse the others' sign-ins for a minute. `--flood <requests>` sizes the nonce flood; with `--url`,
+ * `--sandbox <url>` names the sandbox for the attacks on its own pages, and the dashboard must list
+ * WEBHOOK_AUTHOR_ADMIN (bench/attack-webhook-author.ts) in DASHBOARD_ADMINS.
  */
 
 const { values } = parseArgs({
   options: {
     url: { type: "string" },
+    sandbox: { type: "string" },
     flood: { type: "string", default: sized("12000", "300") },
   },
 });
 let baseUrl = values.url?.replace(/\/+$/, "") ?? "";
+/** The sandbox's own address, for the attacks on its pages: `--sandbox` with `--url`, else the one the bench starts. */
+let sandboxUrl = values.sandbox?.replace(/\/+$/, "") ?? "";
 const floodRequests = Number(values.flood);
 
 interface Outcome {
@@ -247,6 +256,13 @@ const ATTACKS: [string, () => Promise<Outcome>][] = [
   ["a forged nonce with a contract wallet's signature", forgedNonce],
   ...shareLandingAttacks(() => baseUrl),
   ...SSRF_ATTACKS,
+  ...inboxAttacks(() => baseUrl),
+  ...webhookAuthorAttacks(() => baseUrl),
+  ...capsAttacks(() => baseUrl),
+  ...sandboxHostAttacks(() => {
+    if (!sandboxUrl) throw new Error("with --url, --sandbox names the sandbox's address");
+    return sandboxUrl;
+  }),
   [`${floodRequests.toLocaleString("en")} nonce requests from one client`, nonceFlood],
   ["X-Forwarded-For rotated on 1,000 nonce requests", rotatedForwardedFor],
 ];
@@ -256,7 +272,9 @@ async function startOwnServers(): Promise<string> {
   if (!hasProductionBuild()) throw new Error("no production build: run npm run build first");
   const port = await freePort();
   const sandbox = await startSandboxServer(["--redirect-uri", loginRedirectUriFor(`http://127.0.0.1:${port}`)]);
-  return (await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret(), port })).url;
+  sandboxUrl = sandbox.url;
+  const env = { DASHBOARD_ADMINS: WEBHOOK_AUTHOR_ADMIN };
+  return (await startDashboard({ sandboxUrl: sandbox.url, authSecret: newAuthSecret(), port, env })).url;
 }
 
 async function main(): Promise<void> {
