@@ -8,6 +8,8 @@ import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { formatSignalValue, signalLabel } from "@/lib/format/signals";
+import { catalogSignal, unitSymbol } from "@/lib/signals/catalog";
+import { isZeroBased } from "@/lib/signals/history-series";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { useHydrated } from "@/lib/hooks/use-now";
 import { type SignalHistory } from "@/lib/models";
@@ -21,7 +23,7 @@ import {
 } from "@/lib/telemetry-history";
 import { type SignalName } from "@/lib/telemetry-signals";
 import { tripsPageQuery } from "@/components/trips/trips-queries";
-import { HistoryChartLazy } from "./history-chart-lazy";
+import { HistoryChartUplotLazy } from "./history-chart-uplot-lazy";
 import { historyQuery } from "./telemetry-queries";
 
 /** The panel's title and description, shared with its placeholder and with the note a grant without it gets. */
@@ -159,12 +161,14 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
           data-signal={history.signal}
           data-window={windowId}
         >
-          <HistoryChartLazy
+          <HistoryChartUplotLazy
             points={history.points}
             intervalMs={INTERVAL_MS[history.interval] ?? 300_000}
             from={history.from}
             to={history.to}
             label={signalLabel(history.signal)}
+            unit={unitSymbol(catalogSignal(history.signal)?.unit ?? "")}
+            zeroBased={isZeroBased(history.signal)}
             formatValue={format}
             formatTime={formatDateTime}
             trips={tripMarks}
@@ -177,7 +181,7 @@ export function HistoryPanel({ tokenId, signals }: { tokenId: number; signals: r
             {signalLabel(history.signal)} over the {window.label.toLowerCase()}:{" "}
             {describeAggregation(aggregationFor(signal), window.intervalWords)} ({history.points.length} buckets with
             data, interval {history.interval}, aggregation {history.aggregation}). Each bucket is drawn across its
-            interval; the marks under the chart are the vehicle&apos;s trips.
+            interval and hours without data are left blank; the shaded spans are the vehicle&apos;s trips.
           </figcaption>
         </figure>
         <Summary history={history} />
