@@ -11,7 +11,7 @@ import type { GeometryCollection, Topology } from "topojson-specification";
 import { countriesOf } from "../lib/geo/countries";
 import { fontOf, glyphRange } from "./basemap-glyphs";
 
-/** The font stacks the basemap's labels name (components/map/offline-basemap.ts), by the file each is drawn from. */
+/** The font stacks the basemap's labels name (components/map/basemap/builtin-style.ts), by the file each is drawn from. */
 const LABEL_FONTS = { "geist-regular": "Geist-Regular.ttf", "geist-semibold": "Geist-SemiBold.ttf" } as const;
 /** Basic Latin and Latin-1, Latin Extended-A, and general punctuation (dashes, quotes). */
 const GLYPH_RANGES = [0, 256, 8192];

@@ -1,4 +1,4 @@
-/** The maps' colours in the light and the dark theme: the offline basemap and the trips drawn on any basemap. */
+/** The maps' colours in the light and the dark theme: the built-in basemap and the trips drawn on any basemap. */
 
 export type MapTheme = "light" | "dark";
 

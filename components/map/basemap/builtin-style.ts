@@ -115,6 +115,8 @@ export function builtinStyle(theme: MapTheme, origin: string): StyleSpecificatio
         paint: {
           "line-color": colours.arterial,
           "line-width": ["interpolate", ["linear"], ["zoom"], 8, 0.6, 11, 1.4, 16, 7],
+          // Out at a city's zoom they are a fine mesh under the trips, not a second drawing over the land.
+          "line-opacity": ["interpolate", ["linear"], ["zoom"], 8, 0.45, 11, 1],
         },
       },
       streetNames(BASEMAP_LAYERS.localNames, "local", ZOOMS.localNames),
@@ -129,6 +131,9 @@ export function builtinStyle(theme: MapTheme, origin: string): StyleSpecificatio
           "text-field": ["get", "name"],
           "text-font": FONTS.places,
           "text-size": ["interpolate", ["linear"], ["zoom"], 4, 12, 10, 17, 14, 22],
+          // Below the centre, where the fleet's and the trips' marks of the city gather.
+          "text-anchor": "top",
+          "text-offset": [0, 0.9],
           "text-allow-overlap": true,
         },
         paint: { "text-color": colours.place, "text-halo-color": colours.halo, "text-halo-width": 2 },

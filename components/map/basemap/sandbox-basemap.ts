@@ -41,10 +41,13 @@ export function followSandboxBasemap(map: MapLibreMap): () => void {
   const errors = map.on("error", (event) => {
     if ((event as { sourceId?: unknown }).sourceId === SANDBOX_SOURCE) unavailable = true;
   });
+  // A resize changes the box too (a map laid out after it loaded): it ends no move.
   map.on("moveend", update);
+  map.on("resize", update);
   update();
   return () => {
     map.off("moveend", update);
+    map.off("resize", update);
     errors.unsubscribe();
   };
 }
