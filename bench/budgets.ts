@@ -45,6 +45,10 @@ export const RATIO_BUDGETS = {
   allTripsPanGapFrames: 4,
   /** The longest main-thread task while the map is dragged and wheel-zoomed, in frames of the empty all-trips map. */
   allTripsPanTaskFrames: 2,
+  /** The trips page, warm, no click: navigation start to the map's first frame with its routes, in login page loads. */
+  tripsFirstFrameVsLogin: 2.5,
+  /** That load's longest main-thread task, in the empty all-trips map load's longest task (same browser). */
+  tripsFirstFrameTaskVsEmpty: 2,
   /** Trips requests served under the load test, as a share of the bare route's requests under the same load. */
   loadThroughput: 0.2,
 } as const;

@@ -1,7 +1,8 @@
 import type { Trip } from "@/lib/models";
-import { askForMaps, enableTestHooks } from "@/test-support/test-hooks";
+import { enableTestHooks } from "@/test-support/test-hooks";
 import { launchChromium } from "./browser";
 import { type Session, fetchTripsPage } from "./dashboard-client";
+import { type FirstFrameResults, measureFirstFrame } from "./map-first-frame";
 import { type Summary, summarize } from "./stats";
 import { sized } from "./size";
 
@@ -11,6 +12,7 @@ import { sized } from "./size";
  * handed to the map component's draw path (`window.__tripsMapBench.draw`, the same function that draws each page),
  * which times from receiving the trips to the map's next `idle` event (performance measure `trips-map:draw`). Beside
  * them, the same path drawing no trips on the same map: one frame of it, the baseline the draws are compared with.
+ * Then, in the same browser, the trips page as a person opens it, the map loading by itself (map-first-frame.ts).
  */
 
 export interface MapDrawResults {
@@ -24,6 +26,8 @@ export interface MapDrawResults {
   firstPageDrawMs: number | null;
   /** When the trips list became usable, from navigation start (`trips-view:interactive`). */
   interactiveMs: number | null;
+  /** The trips page's own load to the map's first frame with its routes, beside the login page's load. */
+  firstFrame: FirstFrameResults;
 }
 
 const PAGE_SIZE = 100;
@@ -45,7 +49,8 @@ async function loadTrips(session: Session, tokenId: number, count: number): Prom
   return all.slice(0, count);
 }
 
-export async function measureMapDraw(session: Session, tokenId: number): Promise<MapDrawResults> {
+/** `emptyTokenId`: a vehicle with no trips, whose all-trips map is the empty map the first frame's task is compared with. */
+export async function measureMapDraw(session: Session, tokenId: number, emptyTokenId: number): Promise<MapDrawResults> {
   const trips = await loadTrips(session, tokenId, Math.max(...PLAN));
   const browser = await launchChromium();
   try {
@@ -54,7 +59,6 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
     const page = await context.newPage();
     // The trips map records its draw times and exposes its draw path only to a page opened with the test hooks on.
     await enableTestHooks(page);
-    await askForMaps(page);
     await page.goto(`${session.baseUrl}/vehicles/${tokenId}/trips`);
     await page.locator('[data-testid="trips-map"][data-drawn-count]').waitFor({ timeout: DRAW_TIMEOUT_MS });
     const reference = await page.evaluate(() => ({
@@ -85,6 +89,7 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
       (runs[String(count)] ??= []).push(await draw(trips.slice(0, count)));
     }
     await context.close();
+    const firstFrame = await measureFirstFrame(browser, session, tokenId, emptyTokenId);
     return {
       tokenId,
       runs,
@@ -93,6 +98,7 @@ export async function measureMapDraw(session: Session, tokenId: number): Promise
       drawEmpty: summarize(emptyRuns),
       firstPageDrawMs: reference.firstDraw,
       interactiveMs: reference.interactive,
+      firstFrame,
     };
   } finally {
     await browser.close();

@@ -82,13 +82,33 @@ export function mapRows(r: MapFigures): ReportRow[] {
     : [];
   const m = r.map;
   if (!m) return rows;
+  const f = m.firstFrame;
+  const frameVsLogin = ratio(f.firstFrame.median, f.loginLoad.median);
+  const emptyTask = Math.max(LONG_TASK_MS, worst(f.emptyLongestTaskRuns));
+  const taskVsEmpty = ratio(worst(f.longestTaskRuns), emptyTask);
+  const firstFrame: ReportRow[] = [
+    {
+      measure: `4. trips page of ${m.tokenId}, warm, no click: to the map's first frame with its ${f.routes} routes: median of ${f.firstFrame.count}`,
+      value: `${formatMs(f.firstFrame.median)} (every route settled ${formatMs(summarize(f.settledRuns).median)}; login page load ${formatMs(f.loginLoad.median)})`,
+      ratio: formatRatio(frameVsLogin, "login loads"),
+      budget: `<= ${RATIO_BUDGETS.tripsFirstFrameVsLogin}x`,
+      pass: frameVsLogin <= RATIO_BUDGETS.tripsFirstFrameVsLogin,
+    },
+    {
+      measure: "4. that load's longest main-thread task",
+      value: `${formatMs(worst(f.longestTaskRuns))} (empty map load's ${formatMs(worst(f.emptyLongestTaskRuns))})`,
+      ratio: formatRatio(taskVsEmpty, EMPTY_LOAD_TASK),
+      budget: `<= ${RATIO_BUDGETS.tripsFirstFrameTaskVsEmpty}x`,
+      pass: taskVsEmpty <= RATIO_BUDGETS.tripsFirstFrameTaskVsEmpty,
+    },
+  ];
   const reference = (count: string, drawn: Summary): ReportRow => ({
     measure: `4. trips map (a page's layers), ${count} trips, for reference: median of ${drawn.count}`,
     value: formatMs(drawn.median),
     ratio: formatRatio(ratio(drawn.median, m.drawEmpty.median), EMPTY_DRAW),
     budget: "",
   });
-  return [...rows, reference("1,000", m.draw1k), reference("10,000", m.draw10k)];
+  return [...rows, ...firstFrame, reference("1,000", m.draw1k), reference("10,000", m.draw10k)];
 }
 
 export function allTripsRows(r: Pick<MapFigures, "allTrips">): ReportRow[] {

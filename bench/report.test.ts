@@ -119,6 +119,16 @@ function passing(): MeasuredResults {
       drawEmpty: summarize([50]),
       firstPageDrawMs: 100,
       interactiveMs: 500,
+      firstFrame: {
+        routes: 100,
+        firstFrame: summarize([1_200]),
+        firstFrameRuns: [1_200],
+        settledRuns: [1_500],
+        longestTaskRuns: [180],
+        loginLoad: summarize([600]),
+        loginLoadRuns: [600],
+        emptyLongestTaskRuns: [120],
+      },
     },
     allTrips: allTripsResults(),
     tripRoutes: {
@@ -190,10 +200,10 @@ describe("reportRows", () => {
     const rows = reportRows(passing());
     expect(failed(rows)).toEqual([]);
     // warm view, warm browser views (each and in all), concurrent cold, overhead, one dashboard route, wallet code,
-    // 1,000- and 10,000-trip line draws, nine all-trips figures (load, its longest task, each view's switch and its
+    // 1,000- and 10,000-trip line draws, the trips page's first frame and its longest task, nine all-trips figures (load, its longest task, each view's switch and its
     // longest task, panning's longest gap between frames and its longest task, the font), the routed page's draw,
     // load throughput and errors
-    expect(verdicts(rows)).toHaveLength(21);
+    expect(verdicts(rows)).toHaveLength(23);
     expect(rows.find((row) => row.measure.includes("/login"))?.pass).toBeUndefined();
   });
 
@@ -246,6 +256,24 @@ describe("reportRows", () => {
       "8. all-trips pan and zoom",
       "8. map draw, a page of 100 routed trips (5000 points)",
       "6. load",
+    ]);
+  });
+
+  it("judges the trips page's first frame by the login page's load, and its longest task by the empty map's", () => {
+    const results = passing();
+    const rows = reportRows(results);
+    const row = (start: string) => rows.find((candidate) => candidate.measure.startsWith(start));
+    expect(row("4. trips page of 17001, warm, no click")).toMatchObject({ ratio: "2.00x login loads", pass: true });
+    expect(row("4. that load's longest main-thread task")).toMatchObject({
+      ratio: "1.50x empty load's task",
+      pass: true,
+    });
+    const frame = results.map.firstFrame;
+    frame.firstFrame = summarize([1_600]);
+    frame.longestTaskRuns = [250];
+    expect(failed(reportRows(results))).toEqual([
+      "4. trips page of 17001, warm, no click: to the map's first frame with its 100 routes: median of 1",
+      "4. that load's longest main-thread task",
     ]);
   });
 

@@ -96,7 +96,9 @@ async function main(): Promise<void> {
     measureOverhead(sandbox.url, session, VEHICLE_IDS.manyTrips),
   );
   const javascript = await phase("3. JavaScript shipped", () => measureJavaScript(session, VEHICLE_IDS.manyTrips));
-  const map = await phase("4. map draw time (Chromium)", () => measureMapDraw(session, LARGE_VEHICLE));
+  const map = await phase("4. map draw time (Chromium)", () =>
+    measureMapDraw(session, LARGE_VEHICLE, VEHICLE_IDS.noTrips),
+  );
   const allTrips = await phase(
     "8. all-trips map of the 100,000-trip vehicle, and of one with no trips (Chromium)",
     () => measureAllTrips(session, LARGE_VEHICLE, VEHICLE_IDS.noTrips),
