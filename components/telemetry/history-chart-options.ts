@@ -34,6 +34,8 @@ interface HistoryChartOptionsInput {
   unit: string;
   range: [number, number];
   theme: ChartTheme;
+  /** Whether the time axis's ticks fall on UTC's hours and midnights rather than the browser's. */
+  utc: boolean;
   /** Trips as [start, end] in seconds. */
   trips: readonly (readonly [number, number])[];
   /** A time-axis tick, given the ticks' spacing in seconds. */
@@ -81,6 +83,7 @@ export function historyChartOptions(input: HistoryChartOptionsInput): uPlot.Opti
     width: input.width,
     height: input.height,
     legend: { show: false },
+    ...(input.utc ? { tzDate: (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), "Etc/UTC") } : {}),
     padding: [8, 32, 0, 0],
     cursor: {
       drag: { x: true, y: false, setScale: true },

@@ -6,6 +6,7 @@ import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { Button } from "@/components/ui/button";
 import { type TimeStyle } from "@/lib/format/time";
+import { useTimeZoneChoice } from "@/lib/hooks/use-time-zone";
 import { type SignalPoint } from "@/lib/models";
 import { historySeries, valueRange } from "@/lib/signals/history-series";
 import { historyChartOptions, readChartTheme } from "./history-chart-options";
@@ -47,6 +48,7 @@ type HistoryChartElement = HTMLDivElement & { uplot?: uPlot };
 export function HistoryChartUplot(props: HistoryChartUplotProps) {
   const { points, intervalMs, from, to, label, unit, zeroBased, formatValue, formatTime, trips } = props;
   const { resolvedTheme } = useTheme();
+  const utc = useTimeZoneChoice() !== "local";
   const holder = useRef<HistoryChartElement>(null);
   const chart = useRef<uPlot | null>(null);
   const [tooltip, setTooltip] = useState<Tooltip | null>(null);
@@ -77,6 +79,7 @@ export function HistoryChartUplot(props: HistoryChartUplotProps) {
         height: HISTORY_CHART_HEIGHT,
         label,
         unit,
+        utc,
         range: valueRange(series.values, zeroBased),
         theme: readChartTheme(element),
         trips: tripSpans,
@@ -118,7 +121,7 @@ export function HistoryChartUplot(props: HistoryChartUplotProps) {
       setZoomed(false);
       setTooltip(null);
     };
-  }, [series, zeroBased, label, unit, tripSpans, resolvedTheme]);
+  }, [series, zeroBased, label, unit, tripSpans, resolvedTheme, utc]);
 
   const resetZoom = () => {
     const first = series.times[0];
