@@ -25,21 +25,43 @@ async function showMap(page: Page, map: Locator): Promise<void> {
   await expect(map).toHaveAttribute("data-state", "ready");
 }
 
-/** What the trips map's basemap drew in its last frame. */
-function renderedBasemap(page: Page) {
+/** What the basemap of the map inside `testId` drew in its last frame (null: no such map yet). */
+function renderedBasemap(page: Page, testId = "trips-map") {
   return page.evaluate(
-    ({ streets, places }) => {
-      const map = window.__tripsMap;
+    ({ testId, streets, names, places }) => {
+      const map = [...(window.__baseMaps ?? [])].find((candidate) =>
+        candidate.getContainer().closest(`[data-testid="${testId}"]`),
+      );
       if (!map) return null;
       return {
         zoom: map.getZoom(),
         basemap: map.getContainer().dataset.basemap,
         streets: map.queryRenderedFeatures({ layers: streets }).length,
+        names: map.queryRenderedFeatures({ layers: names }).map((feature) => String(feature.properties.name)),
         places: map.queryRenderedFeatures({ layers: [places] }).map((feature) => String(feature.properties.name)),
       };
     },
-    { streets: STREET_LAYERS, places: BASEMAP_LAYERS.places },
+    {
+      testId,
+      streets: STREET_LAYERS,
+      names: [BASEMAP_LAYERS.arterialNames, BASEMAP_LAYERS.localNames],
+      places: BASEMAP_LAYERS.places,
+    },
   );
+}
+
+/** Waits until the map inside `testId` draws streets and, when asked, a city's name. */
+async function expectStreets(page: Page, testId: string, withCityName: boolean): Promise<void> {
+  await expect
+    .poll(async () => {
+      const drawn = await renderedBasemap(page, testId);
+      return (
+        drawn !== null &&
+        drawn.streets > 0 &&
+        (!withCityName || drawn.places.some((name) => METRO_NAMES.includes(name)))
+      );
+    })
+    .toBe(true);
 }
 
 test("the trips page opens on the city's streets and its name, in the built-in basemap", async ({ page }) => {
@@ -48,18 +70,43 @@ test("the trips page opens on the city's streets and its name, in the built-in b
   const map = page.getByTestId("trips-map");
   await showMap(page, map);
   await expect(map).toHaveAttribute("data-drawn-count", "100");
-  await expect
-    .poll(async () => {
-      const drawn = await renderedBasemap(page);
-      return drawn !== null && drawn.streets > 0 && drawn.places.some((name) => METRO_NAMES.includes(name));
-    })
-    .toBe(true);
+  await expectStreets(page, "trips-map", true);
   const drawn = await renderedBasemap(page);
   expect(drawn?.basemap).toBe("builtin");
   // The zoom the page's trips open at: a city's worth, where only its main roads are drawn.
   expect(drawn?.zoom).toBeGreaterThan(8);
   test.info().annotations.push({ type: "initial zoom", description: drawn?.zoom.toFixed(2) ?? "" });
   await expect(page.getByTestId("basemap-notice")).toHaveCount(0);
+
+  // Closer in, the other streets and the streets' names, in the site's font.
+  await page.evaluate(() => window.__tripsMap?.jumpTo({ zoom: 15 }));
+  await expect
+    .poll(async () => {
+      const closer = await renderedBasemap(page);
+      return closer?.names.filter((name) => /^[A-Z][\w ]+ (Avenue|Boulevard|Street|Road)$/.test(name)).length ?? 0;
+    })
+    .toBeGreaterThan(2);
+});
+
+test("the all-trips map, the Overview's location and the fleet map draw the same basemap at the zoom they open at", async ({
+  page,
+}) => {
+  await page.goto(`/vehicles/${TESLA}/trips/all`);
+  await showMap(page, page.getByTestId("all-trips-map"));
+  await expectStreets(page, "all-trips-map", true);
+
+  await page.goto(`/vehicles/${TESLA}`);
+  await showMap(page, page.getByTestId("location-map"));
+  await expectStreets(page, "location-map", false);
+
+  await page.goto("/fleet");
+  const fleet = page.getByTestId("fleet-map");
+  await fleet.scrollIntoViewIfNeeded();
+  await showMap(page, fleet);
+  // The whole country: the cities' names, no streets.
+  await expect.poll(async () => new Set((await renderedBasemap(page, "fleet-map"))?.places).size).toBeGreaterThan(5);
+  const fleetZoom = (await renderedBasemap(page, "fleet-map"))?.zoom;
+  test.info().annotations.push({ type: "fleet zoom", description: String(fleetZoom?.toFixed(2)) });
 });
 
 test("with its street style refused, a dashboard on OpenFreeMap draws the built-in basemap, says so once, and draws the trips", async ({

@@ -17,7 +17,8 @@ export type TestHookName =
   | "allTripsClusters"
   | "allTripsDensity"
   | "fleetMap"
-  | "fleetClusters";
+  | "fleetClusters"
+  | "baseMaps";
 
 /** The window as a plain record: the hooks are named at run time, so nothing in the bundle spells one out. */
 const hookWindow = () => window as unknown as Record<string, unknown>;

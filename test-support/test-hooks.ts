@@ -44,6 +44,8 @@ declare global {
     __allTripsDensity?: { drawn: () => { points: number; weight: number } };
     /** The fleet map. */
     __fleetMap?: MapLibreMap;
+    /** Every map on the page (components/map/use-base-map.ts), whatever its page: for what its basemap drew. */
+    __baseMaps?: Set<MapLibreMap>;
     /**
      * The fleet map's clusters (components/fleet/fleet-test-hooks.ts): the positions handed to the map; the marks its
      * last frame drew (on the canvas or just off it), in CSS pixels from the canvas's corner, and the positions they

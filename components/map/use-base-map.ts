@@ -1,6 +1,7 @@
 "use client";
 
 import { type RefObject, useEffect, useRef, useState } from "react";
+import { exposeForTests } from "@/lib/test-hooks";
 import { BasemapNotice } from "./basemap/basemap-notice";
 import { COUNTRIES_SOURCE, COUNTRIES_URL, builtinStyle, paintBuiltinBasemap } from "./basemap/builtin-style";
 import { followSandboxBasemap } from "./basemap/sandbox-basemap";
@@ -31,6 +32,9 @@ function keepOverlays(previous: StyleSpecification | undefined, next: StyleSpeci
 
 /** A street style found unreachable once: the page's next maps start on the built-in basemap. */
 let streetStyleUnreachable = false;
+
+/** The page's maps, for the browser tests to read what any map's basemap drew. */
+const liveMaps = new Set<MapLibreMap>();
 
 /**
  * What the map draws under the page's layers: the street style, the built-in basemap by configuration, or the
@@ -121,8 +125,12 @@ export function useBaseMap(
       if ("sourceId" in event && event.sourceId === COUNTRIES_SOURCE) setError("the basemap could not be loaded");
     });
     instance.on("style.load", () => setStyleVersion((version) => version + 1));
+    liveMaps.add(instance);
+    const hideForTests = exposeForTests("baseMaps", liveMaps);
     setMap(instance);
     return () => {
+      liveMaps.delete(instance);
+      if (liveMaps.size === 0) hideForTests();
       stopWatching();
       stopSandbox();
       instance.remove();

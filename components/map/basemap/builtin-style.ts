@@ -34,7 +34,7 @@ export const BASEMAP_LAYERS = {
 } as const;
 
 /** At the zoom a city's trips open at, its main roads; its other streets and the names of streets closer in. */
-const ZOOMS = { localStreets: 12, arterialNames: 12.5, localNames: 14.5, placesUntil: 15 };
+const ZOOMS = { localStreets: 12, arterialNames: 12, localNames: 14, placesUntil: 15 };
 
 const BASEMAP_COLOURS: Record<
   MapTheme,
