@@ -36,13 +36,15 @@ const PRODUCT = ["./app", "./components", "./lib", "./proxy.ts", "./instrumentat
 const OUTSIDE_THE_PRODUCT = ["./sandbox", "./test-support", "./e2e", "./bench"];
 /**
  * What the sandbox shares with the dashboard: facts both sides of the wire must agree on (privileges and services,
- * the demo license's public values, the webhook condition language, the signal catalog, named in both of its homes
- * while it moves to lib/signals/). Anything else of lib/ is the dashboard's own; a sandbox that imported it would test
+ * the demo license's public values, the license contract's ABI and the sandbox chain, the webhook condition language,
+ * the signal catalog, named in both of its homes while it moves to lib/signals/). Anything else of lib/ is the dashboard's own; a sandbox that imported it would test
  * the dashboard against itself.
  */
 const PROTOCOL_FACTS = [
   "./protocol.ts",
   "./demo-license.ts",
+  "./chain/dev-license-abi.ts",
+  "./chain/sandbox-chain.ts",
   "./cel/conditions.ts",
   "./telemetry-signals.ts",
   "./signals/catalog.ts",
