@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, PRESET_URLS, parseConfig } from "./config";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { SANDBOX_CHAIN, SANDBOX_DEV_LICENSE_ADDRESS } from "@/lib/chain/sandbox-chain";
+import { sandboxEnv } from "@/test-support/sandbox-env";
 
 const PRODUCTION_LICENSE = {
   DIMO_ENV: "production",
@@ -251,6 +253,36 @@ describe("parseConfig", () => {
       /^DIMO_LOGIN_URL must be an https URL/,
     );
     expect(problemsOf({ DIMO_RPC_URL: "not a url" })[0]).toMatch(/^DIMO_RPC_URL must be an http\(s\) URL/);
+  });
+
+  it("reads the license on DIMO's DevLicense contract of each network, and the sandbox's own chain in sandbox mode", () => {
+    expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "production" }).licenseChain).toEqual({
+      id: 137,
+      name: "Polygon",
+      contract: "0x9A9D2E717bB005B240094ba761Ff074d392C7C85",
+      rpcUrl: undefined,
+    });
+    expect(
+      parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev", DIMO_RPC_URL: "https://amoy.example.com" }).licenseChain,
+    ).toEqual({
+      id: 80_002,
+      name: "Polygon Amoy",
+      contract: "0xdb6c0dBbaf48b9D9Bcf5ca3C45cFF3811D70eD96",
+      rpcUrl: "https://amoy.example.com",
+    });
+    expect(parseConfig({}).licenseChain).toEqual({
+      id: SANDBOX_CHAIN.id,
+      name: SANDBOX_CHAIN.name,
+      contract: SANDBOX_DEV_LICENSE_ADDRESS,
+      rpcUrl: "http://127.0.0.1:4455/rpc",
+    });
+    // A sandbox elsewhere serves its chain beside its services; DIMO_RPC_URL still wins.
+    expect(parseConfig(sandboxEnv("http://127.0.0.1:5999")).licenseChain.rpcUrl).toBe("http://127.0.0.1:5999/rpc");
+    expect(parseConfig({ DIMO_AUTH_URL: "http://127.0.0.1:5999/auth" }).licenseChain.rpcUrl).toBe(
+      "http://127.0.0.1:5999/rpc",
+    );
+    // The smart-account check keeps asking only a configured endpoint.
+    expect(parseConfig({}).rpcUrl).toBeUndefined();
   });
 
   it("trusts no proxy's X-Forwarded-For unless TRUSTED_PROXY_HOPS says how many there are", () => {

@@ -1,5 +1,6 @@
 import { type DimoService } from "@/lib/protocol";
 import { SHARE_LANDING_PATH } from "@/lib/share-links/landing";
+import { sandboxRpcUrl } from "@/lib/chain/sandbox-chain";
 
 /**
  * The sandbox's demo Developer License: the public values the configuration defaults to in sandbox mode, and that the
@@ -65,8 +66,11 @@ export function demoLandingRedirectUris(registered: readonly string[]): string[]
 
 export const SANDBOX_DEFAULT_PORT = 4455;
 
-/** The sandbox serves every DIMO service from one origin, each under its own path prefix (sandbox/app.ts). */
-export function sandboxUrls(origin: string): Record<DimoService, string> {
+/**
+ * The sandbox serves every DIMO service from one origin, each under its own path prefix (sandbox/app.ts), and its
+ * chain's JSON-RPC endpoint (`rpc`) beside them.
+ */
+export function sandboxUrls(origin: string): Record<DimoService | "rpc", string> {
   return {
     auth: `${origin}/auth`,
     tokenExchange: `${origin}/token-exchange`,
@@ -76,6 +80,7 @@ export function sandboxUrls(origin: string): Record<DimoService, string> {
     telemetry: `${origin}/telemetry`,
     attestation: `${origin}/attestation`,
     vehicleTriggers: `${origin}/vehicle-triggers`,
+    rpc: sandboxRpcUrl(origin),
   };
 }
 

@@ -14,3 +14,6 @@ export const URL_VARIABLES: Record<DimoService, string> = {
   attestation: "DIMO_ATTESTATION_URL",
   vehicleTriggers: "DIMO_VEHICLE_TRIGGERS_URL",
 };
+
+/** The JSON-RPC endpoint of the license's chain: DIMO's DevLicense contract, and smart-account signatures. */
+export const RPC_URL_VARIABLE = "DIMO_RPC_URL";

@@ -4,7 +4,15 @@ import { DEMO_LICENSE } from "@/lib/demo-license";
 import { URL_VARIABLES } from "@/lib/env-names";
 import { envSchema } from "./env-schema";
 import { mapStyleUrlOf } from "./map-style";
-import { DIMO_LOGIN_CALLBACK_PATH, PRESET_CONTRACTS, PRESET_LOGIN_URLS, PRESET_URLS, type Preset } from "./presets";
+import { sandboxRpcUrl } from "@/lib/chain/sandbox-chain";
+import {
+  DIMO_LOGIN_CALLBACK_PATH,
+  PRESET_CONTRACTS,
+  PRESET_LICENSE_CHAINS,
+  PRESET_LOGIN_URLS,
+  PRESET_URLS,
+  type Preset,
+} from "./presets";
 import { type AppConfig, type DimoEnv, type DimoUrls } from "./types";
 
 /**
@@ -138,6 +146,11 @@ export function parseConfig(source: Record<string, string | undefined>): AppConf
       : undefined,
     dimoLogin: { url: loginUrl, redirectUri: loginRedirectUri },
     rpcUrl: env.DIMO_RPC_URL,
+    licenseChain: {
+      ...PRESET_LICENSE_CHAINS[preset],
+      // The sandbox serves its chain from the same origin as its auth service, whatever port it runs on.
+      rpcUrl: env.DIMO_RPC_URL ?? (preset === "sandbox" ? sandboxRpcUrl(new URL(urls.auth).origin) : undefined),
+    },
     // With no proxy configured, X-Forwarded-For is whatever the client wrote: only the socket's address is known.
     trustedProxyHops: env.TRUSTED_PROXY_HOPS ?? 0,
   };

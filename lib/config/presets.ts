@@ -1,7 +1,8 @@
 import "server-only";
 import { DEV_VEHICLE_NFT_CONTRACT, VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
 import { SANDBOX_DEFAULT_PORT, sandboxUrls } from "@/lib/demo-license";
-import { type DimoEnv, type DimoUrls } from "./types";
+import { SANDBOX_CHAIN, SANDBOX_DEV_LICENSE_ADDRESS } from "@/lib/chain/sandbox-chain";
+import { type DimoEnv, type DimoUrls, type LicenseChainConfig } from "./types";
 
 /** What each DIMO_ENV means when nothing overrides it: the services' addresses, the login page and the contract. */
 
@@ -21,8 +22,15 @@ const dimoHosts = (domain: string): DimoUrls => ({
 
 export type Preset = Exclude<DimoEnv, "custom">;
 
+/** The sandbox's services; its chain's endpoint is the license chain's (PRESET_LICENSE_CHAINS, parseConfig). */
+function sandboxServiceUrls(): DimoUrls {
+  const { rpc, ...services } = sandboxUrls(SANDBOX_ORIGIN);
+  void rpc;
+  return services;
+}
+
 export const PRESET_URLS: Record<Preset, DimoUrls> = {
-  sandbox: sandboxUrls(SANDBOX_ORIGIN),
+  sandbox: sandboxServiceUrls(),
   production: dimoHosts("dimo.zone"),
   dev: dimoHosts("dev.dimo.zone"),
 };
@@ -40,4 +48,15 @@ export const PRESET_CONTRACTS: Record<Preset, `0x${string}`> = {
   sandbox: VEHICLE_NFT_CONTRACT,
   production: VEHICLE_NFT_CONTRACT,
   dev: DEV_VEHICLE_NFT_CONTRACT,
+};
+
+/**
+ * The chain each network's Developer Licenses live on, and DIMO's DevLicense contract there: DIMO's developer
+ * console's configuration (DIMO-Network/dimo-developer-console, src/config/production.ts and default.ts at commit
+ * 37b0417bbdcc918ad79d7580488d45fa6f54357f, `CONTRACT_NETWORK` and `DLC_ADDRESS`). The sandbox's is its own chain.
+ */
+export const PRESET_LICENSE_CHAINS: Record<Preset, Omit<LicenseChainConfig, "rpcUrl">> = {
+  sandbox: { id: SANDBOX_CHAIN.id, name: SANDBOX_CHAIN.name, contract: SANDBOX_DEV_LICENSE_ADDRESS },
+  production: { id: 137, name: "Polygon", contract: "0x9A9D2E717bB005B240094ba761Ff074d392C7C85" },
+  dev: { id: 80_002, name: "Polygon Amoy", contract: "0xdb6c0dBbaf48b9D9Bcf5ca3C45cFF3811D70eD96" },
 };

@@ -16,6 +16,15 @@ export interface DimoUrls {
   vehicleTriggers: string;
 }
 
+/** The chain the Developer License lives on, and DIMO's DevLicense contract there. */
+export interface LicenseChainConfig {
+  id: number;
+  name: string;
+  contract: `0x${string}`;
+  /** Its JSON-RPC endpoint: DIMO_RPC_URL, or the sandbox's own in sandbox mode; undefined when none is configured. */
+  rpcUrl: string | undefined;
+}
+
 export interface AppConfig {
   env: DimoEnv;
   license: { clientId: `0x${string}`; domain: string; apiKey: `0x${string}` };
@@ -46,6 +55,8 @@ export interface AppConfig {
   dimoLogin: { url: string; redirectUri: string };
   /** A JSON-RPC endpoint of the license's chain (Polygon): smart-account wallet signatures (ERC-1271/6492). */
   rpcUrl: string | undefined;
+  /** The license's chain: where the dashboard reads its alias, redirect URIs and signers (API keys). */
+  licenseChain: LicenseChainConfig;
   /**
    * How many proxies in front of the dashboard append the address they were reached from to X-Forwarded-For; the
    * client's address is the entry that many places from the right (0: the socket's own address).

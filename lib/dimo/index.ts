@@ -7,6 +7,7 @@ import { type DimoClient, createDimoClient } from "./client";
 import { DIMO_RATE_LIMITS } from "@/lib/protocol";
 import { MemoryPacer, type RequestPacer, SlotPacer } from "./pacer";
 import { MemoryTokenCache, StoreTokenCache, type TokenCache } from "./token-cache";
+import { getApiKeyManager } from "./api-keys";
 
 export type { DimoClient } from "./client";
 
@@ -44,6 +45,7 @@ export function getDimoClient(): DimoClient {
             : new MemoryPacer({ limits: DIMO_RATE_LIMITS }),
         )
       : undefined,
+    signingKey: () => getApiKeyManager().signingKey(),
   });
   return instance;
 }

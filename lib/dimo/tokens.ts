@@ -39,6 +39,8 @@ export interface TokenManagerDeps {
   locks?: KeyValueStore;
   now: () => number;
   onActivity: (entry: ActivityInput) => void;
+  /** The API key that signs the next challenge (api-keys/manager.ts); the configured key when absent. */
+  signingKey?: () => Promise<`0x${string}`>;
 }
 
 /**
@@ -92,10 +94,11 @@ export class TokenManager {
 
   getDeveloperJwt(): Promise<string> {
     const { http, config } = this.deps;
-    return this.getOrCreate(this.developerKey, DEVELOPER_MARGIN_MS, { kind: "developer" }, () =>
+    return this.getOrCreate(this.developerKey, DEVELOPER_MARGIN_MS, { kind: "developer" }, async () => {
+      const apiKey = (await this.deps.signingKey?.()) ?? config.license.apiKey;
       // The challenge is judged recent by the client's own clock, the one its tokens' expiries are read by.
-      fetchDeveloperJwt(http, config.license, config.urls.auth, this.deps.now),
-    );
+      return fetchDeveloperJwt(http, { ...config.license, apiKey }, config.urls.auth, this.deps.now);
+    });
   }
 
   getVehicleJwt(tokenId: number, privileges: readonly PrivilegeId[], scope: VehicleJwtScope = {}): Promise<string> {

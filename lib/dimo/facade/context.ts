@@ -34,6 +34,8 @@ export interface DimoClientOptions {
   grantTtlMs?: number;
   now?: () => number;
   random?: () => number;
+  /** The API key that signs the next challenge; the configured one when absent. */
+  signingKey?: () => Promise<`0x${string}`>;
 }
 
 /**
@@ -98,6 +100,7 @@ export function createClientContext(options: DimoClientOptions): ClientContext {
     locks: options.locks,
     now,
     onActivity: report,
+    signingKey: options.signingKey,
   });
   const grantTtlMs = options.grantTtlMs ?? 5 * 60_000;
   const directory = new VehicleDirectory({ http, config, now, ttlMs: grantTtlMs, onActivity: report });
