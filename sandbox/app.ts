@@ -2,6 +2,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { type SandboxContext } from "./context";
 import { CONTROL_PREFIX, controlRoutes } from "./control/routes";
+import { rpcRoutes } from "./chain/rpc-route";
+import { SANDBOX_RPC_PATH } from "@/lib/chain/sandbox-chain";
 import { countRequests, injectFaults, limitRate } from "./http/middleware";
 import { ATTESTATION_PREFIX, attestationRoutes } from "./services/attestation/routes";
 import { AUTH_PREFIX, authRoutes } from "./services/auth/routes";
@@ -61,6 +63,7 @@ export function createApp(ctx: SandboxContext, address: ListeningAddress): Hono 
   app.route(STREETS_PREFIX, streetsRoutes(ctx));
   app.route(VEHICLE_TRIGGERS_PREFIX, vehicleTriggersRoutes(ctx));
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
+  app.route(SANDBOX_RPC_PATH, rpcRoutes(ctx.chain));
   // DIMO's login page is addressed as `{login}/?clientId=...`: with and without the slash.
   const login = loginRoutes(ctx, address);
   app.route(LOGIN_PREFIX, login);

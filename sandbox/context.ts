@@ -8,13 +8,14 @@ import { TokenVerifier } from "./keys/tokens";
 import { ChallengeStore } from "./store/challenge-store";
 import { AttestationStore } from "./store/attestation-store";
 import { DriveStore } from "./store/drive-store";
-import { LicenseStore } from "./store/license-store";
 import { OfferStore } from "./store/offer-store";
 import { VehicleStore } from "./store/vehicle-store";
 import { WebhookStore } from "./store/webhook-store";
 import { TriggerEngine } from "./services/vehicle-triggers/engine";
 import { LiveVehicles } from "./live/live-vehicles";
 import { type SandboxProfile } from "./profile";
+import { LicenseReader } from "./chain/license-reader";
+import { type SandboxChain } from "./chain/local-chain";
 
 export interface SandboxSettings {
   /** Default `default`. */
@@ -62,7 +63,10 @@ export class Delays {
 /** Everything the services and the control surface share. */
 export interface SandboxContext {
   clock: SandboxClock;
-  licenses: LicenseStore;
+  /** The local chain, with the license contract the services obey. */
+  chain: SandboxChain;
+  /** The licenses as the chain has them. */
+  licenses: LicenseReader;
   vehicles: VehicleStore;
   /** What each trip's telemetry is regenerated from. */
   drives: DriveStore;
@@ -84,13 +88,13 @@ export interface SandboxContext {
   rateLimiter: RateLimiter;
   delays: Delays;
   settings: SandboxSettings;
-  /** Back to the seeded state of everything requests change; trips and keys stay. */
-  reset(): void;
+  /** Back to the seeded state of everything requests change, the chain too; trips and keys stay. */
+  reset(): Promise<void>;
 }
 
 export const VEHICLE_JWT_AUDIENCE = "dimo.zone";
 
-export function createContext(db: Database.Database, settings: SandboxSettings): SandboxContext {
+export function createContext(db: Database.Database, settings: SandboxSettings, chain: SandboxChain): SandboxContext {
   const clock = new SandboxClock();
   const keys = { auth: loadSigningKey(db, "auth"), tokenExchange: loadSigningKey(db, "token-exchange") };
   const vehicles = new VehicleStore(db);
@@ -99,7 +103,8 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
   const made: { live?: LiveVehicles } = {};
   const context: SandboxContext = {
     clock,
-    licenses: new LicenseStore(db),
+    chain,
+    licenses: new LicenseReader(chain),
     vehicles,
     drives: new DriveStore(db),
     attestations: new AttestationStore(db),
@@ -125,7 +130,8 @@ export function createContext(db: Database.Database, settings: SandboxSettings):
       if (!made.live) throw new Error("the live vehicles are made with the context");
       return made.live;
     },
-    reset() {
+    async reset() {
+      await chain.reset();
       context.offers.clear();
       context.challenges.clear();
       context.attestations.clear();

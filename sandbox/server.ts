@@ -5,6 +5,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { type Hono } from "hono";
 import { createApp } from "./app";
 import { createContext } from "./context";
+import { startSandboxChain } from "./chain/local-chain";
 import { DEMO_LICENSE, SANDBOX_DEFAULT_PORT, demoLandingRedirectUris, loginRedirectUriFor } from "@/lib/demo-license";
 import { FLEET_SIZE_META_KEY } from "./seed/fleet";
 import { seedDatabaseFile, seedFleet } from "./seed/seed-database";
@@ -112,18 +113,32 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   const dbPath = prepareDatabase(dataDir, options.reset ?? false, options.quiet ?? false, options.fleet ?? 0);
   const db = openDatabase(dbPath);
   const profile = options.profile ?? "default";
-  const ctx = createContext(db, {
-    profile,
-    instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS[profile],
-    rateLimit: options.rateLimit ?? false,
-    live: options.live ?? true,
-  });
-  // The demo license's login redirect URIs, and beside each its dashboard's share landing page, registered at every
-  // start so a data folder seeded before them has them too.
+  // The demo license's login redirect URIs, and beside each its dashboard's share landing page, set on the chain at
+  // every start. The same address with and without a trailing "/": DIMO compares them as different strings, so a
+  // dashboard configured either way signs in.
   const loginUris = [loginRedirectUriFor(DEMO_LICENSE.redirectUri), ...(options.redirectUris ?? [])];
-  for (const uri of [...loginUris, ...demoLandingRedirectUris(loginUris)]) {
-    ctx.licenses.registerRedirectUri(DEMO_LICENSE.clientId, uri, ctx.clock.nowMs());
+  const demoRedirectUris = [
+    DEMO_LICENSE.redirectUri,
+    `${DEMO_LICENSE.redirectUri}/`,
+    ...new Set([...loginUris, ...demoLandingRedirectUris(loginUris)]),
+  ];
+  let chain;
+  try {
+    chain = await startSandboxChain(dataDir, demoRedirectUris);
+  } catch (error) {
+    db.close();
+    throw error;
   }
+  const ctx = createContext(
+    db,
+    {
+      profile,
+      instantOfferDelayMs: options.instantOfferDelayMs ?? DEFAULT_INSTANT_OFFER_DELAY_MS[profile],
+      rateLimit: options.rateLimit ?? false,
+      live: options.live ?? true,
+    },
+    chain,
+  );
   // Before the first request: the live vehicles' drives up to now are in the stores.
   ctx.live.start();
   // The app is made once the port is known (port 0 picks one), as the login page answers only at the address it is
@@ -140,6 +155,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   } catch (error) {
     ctx.live.stop();
     db.close();
+    await chain.close();
     throw error;
   }
   made.app = createApp(ctx, { host, port });
@@ -163,7 +179,7 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
         ctx.live.stop();
         server.close(() => {
           db.close();
-          done();
+          void chain.close().then(done, done);
         });
         // Keep-alive connections would hold close() open until they time out.
         if ("closeAllConnections" in server) server.closeAllConnections();

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { createContext } from "../context";
+import { type SandboxChain } from "../chain/local-chain";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { CONTROL_HEADERS } from "@/sandbox/control-client";
@@ -266,7 +267,9 @@ describe("loopback only", () => {
   it("answers 403 to a caller from another address, and is never under a service prefix", async () => {
     const db = new Database(join(suite.sandbox.dataDir, DATABASE_FILE), { readonly: true });
     try {
-      const app = createApp(createContext(db, { instantOfferDelayMs: 0, rateLimit: false }), {
+      // No request here reaches the chain.
+      const noChain = {} as SandboxChain;
+      const app = createApp(createContext(db, { instantOfferDelayMs: 0, rateLimit: false }, noChain), {
         host: "127.0.0.1",
         port: 4455,
       });

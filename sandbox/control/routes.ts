@@ -26,6 +26,16 @@ const clockChangeSchema = z
   .strict()
   .refine((change) => change.advanceSeconds !== undefined || change.freeze !== undefined);
 
+const chainTimeSchema = z
+  .object({
+    advanceSeconds: z
+      .number()
+      .int()
+      .nonnegative()
+      .max(100 * 365 * 86_400),
+  })
+  .strict();
+
 const badRequest = (c: Context, message: string) => c.json({ error: message }, 400);
 
 /** The control surface for tests, demos and benchmarks. Loopback callers only. */
@@ -74,6 +84,15 @@ export function controlRoutes(ctx: SandboxContext): Hono {
     return c.json(ctx.clock.snapshot());
   });
 
+  // The chain's clock moves only here: a block mined the given seconds later, so a signer can expire in a test.
+  app.post("/chain/time", async (c) => {
+    const body = await readJsonBody(c);
+    const parsed = body.ok ? chainTimeSchema.safeParse(body.value) : undefined;
+    if (!parsed?.success) return badRequest(c, 'Send {"advanceSeconds": <a whole number of seconds, 0 or more>}.');
+    const timestamp = await ctx.chain.advanceTime(parsed.data.advanceSeconds);
+    return c.json({ blockTime: new Date(timestamp * 1000).toISOString() });
+  });
+
   app.get("/live", (c) => c.json(ctx.live.status()));
 
   app.get("/faults", (c) => c.json({ faults: ctx.faults.list() }));
@@ -93,8 +112,8 @@ export function controlRoutes(ctx: SandboxContext): Hono {
   // Webhooks: POST /signals, POST /events, GET /deliveries.
   app.route("/", vehicleTriggersControlRoutes(ctx));
 
-  app.post("/reset", (c) => {
-    ctx.reset();
+  app.post("/reset", async (c) => {
+    await ctx.reset();
     return c.json({ reset: true, clock: ctx.clock.snapshot() });
   });
 

@@ -12,11 +12,11 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const SIGNATURE = /^(?:0x)?[0-9a-fA-F]{130}$/;
 
 /** Recovers the EIP-191 signer of `message`; null when the signature cannot be used. */
-async function recoverSigner(message: string, signature: string): Promise<string | null> {
+async function recoverSigner(message: string, signature: string): Promise<`0x${string}` | null> {
   if (!SIGNATURE.test(signature)) return null;
   const hex = (signature.startsWith("0x") ? signature : `0x${signature}`) as `0x${string}`;
   try {
-    return (await recoverMessageAddress({ message, signature: hex })).toLowerCase();
+    return (await recoverMessageAddress({ message, signature: hex })).toLowerCase() as `0x${string}`;
   } catch {
     return null;
   }
@@ -42,7 +42,7 @@ export function authRoutes(ctx: SandboxContext): Hono {
     const param = (name: string) => c.req.query(name) ?? form.get(name) ?? "";
 
     const clientId = param("client_id");
-    const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
+    const license = ADDRESS.test(clientId) ? await ctx.licenses.findByClientId(clientId) : undefined;
     if (!license) return shownError(c, 404, "Invalid client_id.");
     // Compared as strings, exactly as the real service does: a trailing "/" makes another URI.
     const domain = param("domain");
@@ -81,7 +81,7 @@ export function authRoutes(ctx: SandboxContext): Hono {
       return statusMessage(c, 400, "Requested resource does not exist.");
     }
     const clientId = field("client_id");
-    const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
+    const license = ADDRESS.test(clientId) ? await ctx.licenses.findByClientId(clientId) : undefined;
     if (!license || clientId.toLowerCase() !== challenge.clientId) {
       return c.json({ error: "invalid_client", error_description: "Invalid client credentials." }, 401);
     }
@@ -92,8 +92,12 @@ export function authRoutes(ctx: SandboxContext): Hono {
       );
     }
     const signer = await recoverSigner(challenge.message, field("signature"));
-    const allowed = [license.clientId, ...license.signers.map((s) => s.address)].map((a) => a.toLowerCase());
-    if (!signer || !allowed.includes(signer)) return statusMessage(c, 400, "Could not verify signature.");
+    // As DIMO's auth: the client id's own signature, or else (its ERC-1271 check through the license account) a
+    // signer the license contract's isSigner accepts now.
+    const verified =
+      signer !== null &&
+      (signer === license.clientId.toLowerCase() || (await ctx.licenses.isSigner(license.tokenId, signer)));
+    if (!verified) return statusMessage(c, 400, "Could not verify signature.");
     if (!ctx.challenges.markUsed(challenge.state, nowMs)) {
       return statusMessage(c, 400, "Requested resource does not exist.");
     }

@@ -5,7 +5,7 @@ import { type SandboxContext } from "../../context";
 import { readFormBody, serviceBaseUrl } from "../../http/requests";
 import { htmlErrorPage, statusMessage } from "../../http/responses";
 import { signJwt } from "../../keys/tokens";
-import { type LicenseRecord } from "../../store/license-store";
+import { type LicenseRecord } from "../../chain/license-reader";
 import { AUTH_PREFIX } from "../auth/routes";
 import { encodePermissions } from "@/lib/protocol";
 import { loginPage } from "./page";
@@ -52,10 +52,10 @@ export function loginRoutes(ctx: SandboxContext, address: ListeningAddress): Hon
   };
 
   type Checked = { license: LicenseRecord; redirectUri: string } | Response;
-  const check = (c: Context, param: (name: string) => string | undefined): Checked => {
+  const check = async (c: Context, param: (name: string) => string | undefined): Promise<Checked> => {
     const share = param("entryState") === VEHICLE_MANAGER;
     const clientId = param("clientId") ?? "";
-    const license = ADDRESS.test(clientId) ? ctx.licenses.findByClientId(clientId) : undefined;
+    const license = ADDRESS.test(clientId) ? await ctx.licenses.findByClientId(clientId) : undefined;
     if (!license) return shownError(c, 404, "Invalid client_id.", share);
     const redirectUri = param("redirectUri") ?? "";
     if (!license.redirectUris.some((r) => r.uri === redirectUri))
@@ -77,7 +77,7 @@ export function loginRoutes(ctx: SandboxContext, address: ListeningAddress): Hon
   };
 
   const page = async (c: Context) => {
-    const checked = check(c, (name) => c.req.query(name));
+    const checked = await check(c, (name) => c.req.query(name));
     if (checked instanceof Response) return checked;
     const { license, redirectUri } = checked;
     if (c.req.query("entryState") === VEHICLE_MANAGER) {
@@ -97,7 +97,7 @@ export function loginRoutes(ctx: SandboxContext, address: ListeningAddress): Hon
 
   app.post("/", async (c) => {
     const form = await readFormBody(c);
-    const checked = check(c, (name) => form.get(name) ?? undefined);
+    const checked = await check(c, (name) => form.get(name) ?? undefined);
     if (checked instanceof Response) return checked;
     const { license, redirectUri } = checked;
     const share = form.get("entryState") === VEHICLE_MANAGER;

@@ -28,7 +28,7 @@ export function tokenExchangeRoutes(ctx: SandboxContext): Hono {
     }
     const address = typeof claims.ethereum_address === "string" ? claims.ethereum_address : String(claims.aud ?? "");
     const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-    const license = ctx.licenses.findByClientId(address);
+    const license = await ctx.licenses.findByClientId(address);
     if (!license || !audiences.some((aud) => aud?.toLowerCase() === address.toLowerCase())) {
       return codeMessage(c, 403, `not a dev license: ${address}`);
     }

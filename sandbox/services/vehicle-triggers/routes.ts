@@ -34,7 +34,7 @@ export function vehicleTriggersRoutes(ctx: SandboxContext): Hono<Env> {
       throw error;
     }
     const address = typeof claims.ethereum_address === "string" ? claims.ethereum_address : "";
-    const license = address ? ctx.licenses.findByClientId(address) : undefined;
+    const license = address ? await ctx.licenses.findByClientId(address) : undefined;
     if (!license) return codeMessage(c, 403, "JWT is not from a developer license");
     c.set("license", license.clientId.toLowerCase());
     await next();

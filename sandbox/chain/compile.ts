@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { type Hex } from "viem";
+
+/** The hardfork the sandbox's chain runs (ganache's default), which the bytecode must not go past. */
+export const CHAIN_HARDFORK = "shanghai";
+
+const SOURCE_FILE = "DevLicense.sol";
+
+interface SolcOutput {
+  errors?: { severity: string; formattedMessage: string }[];
+  contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
+}
+
+async function compileSource(source: string): Promise<Hex> {
+  // Loaded only when there is something to compile: solc takes a while just to load.
+  const { default: solc } = await import("solc");
+  const input = {
+    language: "Solidity",
+    sources: { [SOURCE_FILE]: { content: source } },
+    settings: {
+      evmVersion: CHAIN_HARDFORK,
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { "*": { DevLicense: ["evm.bytecode.object"] } },
+    },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
+  const errors = (output.errors ?? []).filter((e) => e.severity === "error");
+  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
+  const bytecode = output.contracts[SOURCE_FILE]?.DevLicense?.evm.bytecode.object;
+  if (!bytecode) throw new Error("solc gave no bytecode for DevLicense");
+  return `0x${bytecode}`;
+}
+
+/**
+ * DevLicense.sol's creation code. Compiling takes solc most of a second, so the result is kept in the data folder
+ * under the hash of the source and the compiler's version: an edit to the contract or a new solc compiles afresh.
+ */
+export async function devLicenseBytecode(dataDir: string): Promise<Hex> {
+  const source = readFileSync(path.join(import.meta.dirname, SOURCE_FILE), "utf8");
+  const { version } = createRequire(import.meta.url)("solc/package.json") as { version: string };
+  const key = createHash("sha256").update(`${version}\n${CHAIN_HARDFORK}\n${source}`).digest("hex");
+  const cached = path.join(dataDir, "chain", `DevLicense-${key.slice(0, 16)}.hex`);
+  if (existsSync(cached)) return readFileSync(cached, "utf8") as Hex;
+  const bytecode = await compileSource(source);
+  mkdirSync(path.dirname(cached), { recursive: true });
+  writeFileSync(cached, bytecode);
+  return bytecode;
+}
