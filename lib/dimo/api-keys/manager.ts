@@ -18,7 +18,7 @@ import { openApiKey, sealApiKey } from "./sealed-key";
 export const KEY_EXPIRY_WARNING_MS = 30 * 24 * 3600_000;
 /** Keys made but not yet enabled on the chain that are kept at most; the oldest is dropped past this. */
 const MAX_PENDING_KEYS = 5;
-/** How long the choice of the key in use is trusted before the chain is asked again. */
+/** How long the token manager's choice of a key is trusted before the chain is asked again (reads always ask). */
 const CHOICE_TTL_MS = 30_000;
 
 /** Where a key lives: the environment, the dashboard's shared store, or elsewhere (enabled on the chain by someone). */
@@ -144,7 +144,7 @@ export class ApiKeyManager {
 
   /** The key in use now, and whether it expires within 30 days by the chain's clock. */
   async inUse(): Promise<KeyInUse> {
-    const { candidate, chainNow } = await this.choose();
+    const { candidate, chainNow } = await this.choose({ fresh: true });
     const onChain = candidate.onChain === "unknown" ? null : candidate.onChain;
     const expiresAt = onChain?.expiresAt ?? candidate.recordedExpiry;
     return {
@@ -169,7 +169,7 @@ export class ApiKeyManager {
   /** Every key: the environment's, the dashboard's, and the signers enabled on the chain that live elsewhere. */
   async list(): Promise<ApiKeyView[]> {
     const stored = await this.deps.keys.list();
-    const inUse = (await this.inUse()).signer;
+    const inUse = (await this.choose({ fresh: true })).candidate.signer;
     const chain = this.deps.chain;
     const tokenId = chain ? await this.licenseTokenId() : undefined;
     const read = async (signer: `0x${string}`) =>
@@ -203,8 +203,8 @@ export class ApiKeyManager {
     return (this.tokenId = tokenId);
   }
 
-  private async choose(): Promise<Choice> {
-    if (this.choice && this.now() - this.choice.at < CHOICE_TTL_MS) return this.choice;
+  private async choose({ fresh = false } = {}): Promise<Choice> {
+    if (!fresh && this.choice && this.now() - this.choice.at < CHOICE_TTL_MS) return this.choice;
     const { chain, clientId } = this.deps;
     const secret = this.deps.secret();
     const confirmed = (await this.deps.keys.list())
