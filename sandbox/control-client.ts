@@ -121,6 +121,9 @@ export function sandboxControl(baseUrl: string | (() => string)) {
     /** Stops the sandbox's clock (true) until it is moved with advanceClock, or lets it run again (false). */
     freezeClock: (frozen = true) => call<ClockState>("POST", "/clock", { freeze: frozen }),
     resetClock: () => call<ClockState>("DELETE", "/clock"),
+    /** Moves the chain's clock (not the sandbox's) and mines a block at the new time. */
+    advanceChainTime: (seconds: number) =>
+      call<{ blockTime: string }>("POST", "/chain/time", { advanceSeconds: seconds }),
     injectFault: (fault: FaultSpec) => call<{ id: string }>("POST", "/faults", fault),
     listFaults: async () => (await call<{ faults: ActiveFault[] }>("GET", "/faults")).faults,
     clearFaults: () => call<{ cleared: number }>("DELETE", "/faults"),

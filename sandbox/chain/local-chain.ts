@@ -46,8 +46,10 @@ function rpcError(error: unknown): { code: number; message: string; data?: unkno
     message = "Internal error",
     data,
   } = error as { code?: number; message?: string; data?: unknown };
-  if (typeof data === "string" && data.startsWith("0x") && message.includes("revert")) {
-    return { code: 3, message: "execution reverted", data };
+  // ganache gives the revert data as is (eth_call) or inside an object (eth_estimateGas).
+  const revertData = typeof data === "object" && data !== null ? (data as { result?: unknown }).result : data;
+  if (typeof revertData === "string" && revertData.startsWith("0x") && message.includes("revert")) {
+    return { code: 3, message: "execution reverted", data: revertData };
   }
   return { code, message, ...(data === undefined ? {} : { data }) };
 }
