@@ -1,17 +1,13 @@
-import { createPublicClient, createWalletClient, defineChain, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
-import { DEV_LICENSE_ABI } from "@/lib/chain/dev-license-abi";
-import { SANDBOX_CHAIN, SANDBOX_DEV_LICENSE_ADDRESS, sandboxRpcUrl } from "@/lib/chain/sandbox-chain";
-import { DEMO_LICENSE, SANDBOX_CONTROL_HEADER } from "@/lib/demo-license";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { getServerSecret } from "@/lib/config/server-secret";
 import { listActivity } from "@/lib/dimo/activity";
 import { openApiKey } from "@/lib/dimo/api-keys/sealed-key";
 import { getStores } from "@/lib/store";
 import { apiKeyInUse, listApiKeys } from "@/lib/server/api-keys";
-import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { getDeveloperJwt } from "@/sandbox/flow-client";
+import { ownerSends } from "@/test-support/license-wallet";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { confirmApiKeyAction, createApiKeyAction } from "./license";
 import { refreshDeveloperTokenAction } from "./developer";
@@ -31,31 +27,6 @@ const DAY_S = 86_400;
 
 const suite = setUpSandbox({ pointApp: true });
 const { control } = suite;
-
-const chain = () => defineChain({ ...SANDBOX_CHAIN, rpcUrls: { default: { http: [sandboxRpcUrl(suite.url)] } } });
-
-/** Sends a DevLicense transaction from the demo owner's wallet and waits for it to be mined. */
-async function ownerSends(functionName: "enableSigner" | "disableSigner", signer: `0x${string}`) {
-  const transport = http(sandboxRpcUrl(suite.url));
-  const wallet = createWalletClient({ chain: chain(), transport, account: privateKeyToAccount(DEMO_OWNER.privateKey) });
-  const hash = await wallet.writeContract({
-    address: SANDBOX_DEV_LICENSE_ADDRESS,
-    abi: DEV_LICENSE_ABI,
-    functionName,
-    args: [BigInt(DEMO_LICENSE.tokenId), signer],
-  });
-  const receipt = await createPublicClient({ chain: chain(), transport }).waitForTransactionReceipt({ hash });
-  expect(receipt.status).toBe("success");
-}
-
-async function moveChainClock(seconds: number) {
-  const response = await fetch(`${suite.url}/__sandbox/chain/time`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [SANDBOX_CONTROL_HEADER.name]: SANDBOX_CONTROL_HEADER.value },
-    body: JSON.stringify({ advanceSeconds: seconds }),
-  });
-  expect(response.status).toBe(200);
-}
 
 const storedKeys = async () =>
   String(await getStores().keyValue.get(`api-keys:${DEMO_LICENSE.clientId.toLowerCase()}`));
@@ -105,7 +76,7 @@ describe("the API key actions", () => {
     expect(await apiKeyInUse()).toMatchObject({ ok: true, data: { signer: DEMO_LICENSE.apiKeySigner } });
     expect((await refreshDeveloperTokenAction()).ok).toBe(true);
 
-    await ownerSends("enableSigner", signer);
+    await ownerSends(suite.url, { functionName: "enableSigner", args: [signer] });
     const confirmed = await confirmApiKeyAction({ signer });
     expect(confirmed).toMatchObject({
       ok: true,
@@ -113,7 +84,7 @@ describe("the API key actions", () => {
     });
 
     // With the old signer disabled on the chain, DIMO's (the sandbox's) auth accepts only the new key's challenge.
-    await ownerSends("disableSigner", DEMO_LICENSE.apiKeySigner);
+    await ownerSends(suite.url, { functionName: "disableSigner", args: [DEMO_LICENSE.apiKeySigner] });
     await expect(getDeveloperJwt(suite.url)).rejects.toThrow(/Could not verify signature/);
     expect(await refreshDeveloperTokenAction()).toMatchObject({ ok: true });
     const listed = await listApiKeys();
@@ -128,7 +99,7 @@ describe("the API key actions", () => {
     const inUse = await apiKeyInUse();
     if (!inUse.ok) throw new Error(inUse.error.message);
     expect(inUse.data.expiresSoon).toBe(false);
-    await moveChainClock(340 * DAY_S);
+    await control.advanceChainTime(340 * DAY_S);
     expect(await apiKeyInUse()).toMatchObject({
       ok: true,
       data: { signer, expiresSoon: true, expiresAt: inUse.data.expiresAt },
