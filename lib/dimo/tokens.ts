@@ -94,10 +94,18 @@ export class TokenManager {
 
   getDeveloperJwt(): Promise<string> {
     const { http, config } = this.deps;
+    // The challenge is judged recent by the client's own clock, the one its tokens' expiries are read by.
+    const signIn = (apiKey: `0x${string}`) =>
+      fetchDeveloperJwt(http, { ...config.license, apiKey }, config.urls.auth, this.deps.now);
     return this.getOrCreate(this.developerKey, DEVELOPER_MARGIN_MS, { kind: "developer" }, async () => {
       const apiKey = (await this.deps.signingKey?.()) ?? config.license.apiKey;
-      // The challenge is judged recent by the client's own clock, the one its tokens' expiries are read by.
-      return fetchDeveloperJwt(http, { ...config.license, apiKey }, config.urls.auth, this.deps.now);
+      try {
+        return await signIn(apiKey);
+      } catch (error) {
+        // A newer key DIMO refuses must not stop the dashboard: the configured key is where it started.
+        if (apiKey === config.license.apiKey || !isDimoError(error) || error.status !== 400) throw error;
+        return signIn(config.license.apiKey);
+      }
     });
   }
 
