@@ -34,17 +34,27 @@ async function compileSource(source: string): Promise<Hex> {
   return `0x${bytecode}`;
 }
 
+/** Compiled in this process, by cache key: every sandbox a test process starts shares one compilation. */
+const compiledHere = new Map<string, Promise<Hex>>();
+
 /**
- * DevLicense.sol's creation code. Compiling takes solc most of a second, so the result is kept in the data folder
- * under the hash of the source and the compiler's version: an edit to the contract or a new solc compiles afresh.
+ * DevLicense.sol's creation code. Compiling takes solc more than a second, so the result is kept in the data folder
+ * under the hash of the source, the compiler's version and the hardfork: an edit to the contract or a new solc
+ * compiles afresh.
  */
 export async function devLicenseBytecode(dataDir: string): Promise<Hex> {
   const source = readFileSync(path.join(import.meta.dirname, SOURCE_FILE), "utf8");
   const { version } = createRequire(import.meta.url)("solc/package.json") as { version: string };
-  const key = createHash("sha256").update(`${version}\n${CHAIN_HARDFORK}\n${source}`).digest("hex");
-  const cached = path.join(dataDir, "chain", `DevLicense-${key.slice(0, 16)}.hex`);
+  const key = createHash("sha256").update(`${version}\n${CHAIN_HARDFORK}\n${source}`).digest("hex").slice(0, 16);
+  const cached = path.join(dataDir, "chain", `DevLicense-${key}.hex`);
   if (existsSync(cached)) return readFileSync(cached, "utf8") as Hex;
-  const bytecode = await compileSource(source);
+  let compiling = compiledHere.get(key);
+  if (!compiling) {
+    compiling = compileSource(source);
+    compiledHere.set(key, compiling);
+    compiling.catch(() => compiledHere.delete(key));
+  }
+  const bytecode = await compiling;
   mkdirSync(path.dirname(cached), { recursive: true });
   writeFileSync(cached, bytecode);
   return bytecode;
