@@ -7,8 +7,6 @@ import { getStores } from "@/lib/store";
 import { ApiKeyStore } from "./key-store";
 import { ApiKeyManager } from "./manager";
 
-export type { ApiKeyView, KeyInUse } from "./manager";
-
 /**
  * The app's API key manager, one per process: the environment's key, the keys the dashboard made (sealed in the
  * shared store, so every instance reads them) and the license's chain, which says which key is valid now.

@@ -2,6 +2,7 @@ import "server-only";
 import { getAddress } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { type LicenseChainReader, type SignerOnChain } from "@/lib/chain/server/license-reader";
+import { type ApiKeySource, type ApiKeyView, type KeyInUse } from "@/lib/models/api-keys";
 import { AppFailure } from "@/lib/result";
 import { type ApiKeyStore, type StoredApiKey } from "./key-store";
 import { openApiKey, sealApiKey } from "./sealed-key";
@@ -15,35 +16,11 @@ import { openApiKey, sealApiKey } from "./sealed-key";
  */
 
 /** How long before its expiry the key in use is flagged. */
-export const KEY_EXPIRY_WARNING_MS = 30 * 24 * 3600_000;
+const KEY_EXPIRY_WARNING_MS = 30 * 24 * 3600_000;
 /** Keys made but not yet enabled on the chain that are kept at most; the oldest is dropped past this. */
 const MAX_PENDING_KEYS = 5;
 /** How long the token manager's choice of a key is trusted before the chain is asked again (reads always ask). */
 const CHOICE_TTL_MS = 30_000;
-
-/** Where a key lives: the environment, the dashboard's shared store, or elsewhere (enabled on the chain by someone). */
-export type ApiKeySource = "environment" | "dashboard" | "elsewhere";
-
-export type ApiKeyStatus = "pending" | "enabled" | "expired" | "disabled" | "unknown";
-
-export interface ApiKeyView {
-  signer: `0x${string}`;
-  source: ApiKeySource;
-  /** As the chain says now; `unknown` when the chain could not be read. */
-  status: ApiKeyStatus;
-  enabledAt: number | null;
-  expiresAt: number | null;
-  inUse: boolean;
-}
-
-export interface KeyInUse {
-  signer: `0x${string}`;
-  source: Exclude<ApiKeySource, "elsewhere">;
-  enabledAt: number | null;
-  expiresAt: number | null;
-  /** Within KEY_EXPIRY_WARNING_MS of its expiry (or past it) by the chain's clock. */
-  expiresSoon: boolean;
-}
 
 export interface ApiKeyManagerDeps {
   clientId: `0x${string}`;
