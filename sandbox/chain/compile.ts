@@ -43,8 +43,8 @@ const compiledHere = new Map<string, Promise<Hex>>();
  * compiles afresh.
  */
 export async function devLicenseBytecode(dataDir: string): Promise<Hex> {
-  const source = readFileSync(path.join(import.meta.dirname, SOURCE_FILE), "utf8");
-  const { version } = createRequire(import.meta.url)("solc/package.json") as { version: string };
+  const source = readFileSync(path.join(__dirname, SOURCE_FILE), "utf8");
+  const { version } = createRequire(__filename)("solc/package.json") as { version: string };
   const key = createHash("sha256").update(`${version}\n${CHAIN_HARDFORK}\n${source}`).digest("hex").slice(0, 16);
   const cached = path.join(dataDir, "chain", `DevLicense-${key}.hex`);
   if (existsSync(cached)) return readFileSync(cached, "utf8") as Hex;
