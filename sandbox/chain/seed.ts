@@ -15,7 +15,7 @@ import { DEMO_LICENSE, DEMO_LOGIN_ACCOUNTS } from "@/lib/demo-license";
 import { deterministicWallet, OTHER_LICENSE } from "../seed/wallets";
 
 /** Deploys the license contract and mints every license: its first transaction puts the contract at a fixed address. */
-export const DEPLOYER = deterministicWallet("license contract deployer");
+const DEPLOYER = deterministicWallet("license contract deployer");
 
 /** The browser tests' wallets (e2e/fixtures/wallets.ts derives them from the same phrases). */
 const E2E_WALLETS = ["dimo-dashboard e2e: admin wallet", "dimo-dashboard e2e: stranger wallet"].map((phrase) =>
