@@ -1,4 +1,4 @@
-import { Car, MapPinned, Share2, Webhook, Wrench } from "lucide-react";
+import { Car, KeyRound, MapPinned, Share2, Webhook, Wrench } from "lucide-react";
 import { NavLink } from "@/components/ui/nav-link";
 
 const ITEMS = [
@@ -7,6 +7,7 @@ const ITEMS = [
   { href: "/share", label: "Get vehicles", icon: Share2 },
   { href: "/webhooks", label: "Webhooks", icon: Webhook },
   { href: "/developer", label: "Developer tools", icon: Wrench },
+  { href: "/license", label: "License", icon: KeyRound },
 ] as const;
 
 export function SidebarNav() {
