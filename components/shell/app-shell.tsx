@@ -1,5 +1,7 @@
 import Link from "next/link";
+import { Suspense } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { KeyExpiryNotice } from "@/components/license/key-expiry-notice";
 import { CopyButton } from "@/components/ui/copy-button";
 import type { DimoEnv } from "@/lib/config";
 import { shortAddress } from "@/lib/format/address";
@@ -46,6 +48,9 @@ export function AppShell({ address, role, signedInWith, network, children }: App
               DIMO
             </Link>
             <NetworkBadge network={network} />
+            <Suspense fallback={null}>
+              <KeyExpiryNotice place="header" />
+            </Suspense>
           </div>
           <div className="flex min-w-0 items-center gap-1 sm:gap-2">
             <span className="hidden text-xs text-muted-foreground sm:inline">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { KeyExpiryNotice } from "@/components/license/key-expiry-notice";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
 import { getConfig } from "@/lib/config";
@@ -24,7 +25,10 @@ export default function DeveloperPage() {
           <dt className="text-muted-foreground">Redirect URI (domain)</dt>
           <dd className="font-mono break-all">{license.domain}</dd>
           <dt className="text-muted-foreground">API key</dt>
-          <dd>Held by the server; never sent to the browser.</dd>
+          <dd className="flex flex-col gap-1">
+            Held by the server; never sent to the browser.
+            <KeyExpiryNotice place="page" />
+          </dd>
         </dl>
       </Card>
       <Card>
