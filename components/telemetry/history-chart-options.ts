@@ -3,7 +3,8 @@ import uPlot from "uplot";
 /**
  * The history chart's uPlot options: a stepped line (an aggregate holds for its whole bucket) that breaks at buckets
  * without a reading, a value axis in the signal's unit, the trips shaded behind the line and ticked under the time
- * axis, drag across to zoom in. Colours and font are the site's, read from its CSS variables when the chart is made.
+ * axis, drag across to zoom in, and (for a replay) a marker at the replayed moment. Colours and font are the site's,
+ * read from its CSS variables when the chart is made.
  */
 
 interface ChartTheme {
@@ -11,6 +12,7 @@ interface ChartTheme {
   text: string;
   grid: string;
   trip: string;
+  marker: string;
   font: string;
 }
 
@@ -23,6 +25,7 @@ export function readChartTheme(element: HTMLElement): ChartTheme {
     text: variable("--muted-foreground", "#5b6475"),
     grid: variable("--border", "#e2e6ee"),
     trip: variable("--muted-foreground", "#5b6475"),
+    marker: variable("--foreground", "#0b1220"),
     font: `11px ${style.fontFamily || "sans-serif"}`,
   };
 }
@@ -42,6 +45,8 @@ interface HistoryChartOptionsInput {
   formatTick: (seconds: number, spacing: number) => string;
   onCursor: (chart: uPlot) => void;
   onZoom: (chart: uPlot) => void;
+  /** The moment to mark with a vertical line, in seconds, read at each draw; none when absent or null. */
+  marker?: () => number | null;
 }
 
 const TRIP_TICK_PX = 5;
@@ -63,6 +68,19 @@ function drawTrips(chart: uPlot, trips: HistoryChartOptionsInput["trips"], colou
     ctx.globalAlpha = 0.7;
     ctx.fillRect(left, bbox.top + bbox.height, width, TRIP_TICK_PX * devicePixelRatio);
   }
+  ctx.restore();
+}
+
+/** The marked moment as a line across the plot, when it is in the shown time range. */
+function drawMarker(chart: uPlot, seconds: number | null | undefined, colour: string) {
+  const xMin = chart.scales.x?.min ?? 0;
+  const xMax = chart.scales.x?.max ?? 0;
+  if (seconds == null || seconds < xMin || seconds > xMax) return;
+  const { ctx, bbox } = chart;
+  const x = Math.round(chart.valToPos(seconds, "x", true));
+  ctx.save();
+  ctx.fillStyle = colour;
+  ctx.fillRect(x - devicePixelRatio, bbox.top, 2 * devicePixelRatio, bbox.height);
   ctx.restore();
 }
 
@@ -122,6 +140,7 @@ export function historyChartOptions(input: HistoryChartOptionsInput): uPlot.Opti
     ],
     hooks: {
       drawClear: [(chart) => drawTrips(chart, input.trips, theme.trip)],
+      draw: [(chart) => drawMarker(chart, input.marker?.(), theme.marker)],
       setCursor: [input.onCursor],
       setScale: [(chart, key) => key === "x" && input.onZoom(chart)],
     },

@@ -4,8 +4,8 @@ import dynamic from "next/dynamic";
 import { Skeleton } from "@/components/ui/skeleton";
 
 /**
- * The Overview's history chart with its charting library, loaded when the panel first has data to draw, so the
- * Overview's first load does not carry it. The placeholder takes the chart's place and height.
+ * The history chart with its charting library, loaded when a panel first has data to draw (the Overview's history, a
+ * trip's replay), so no page's first load carries it. The placeholder takes the chart's place and height.
  */
 export const HistoryChartUplotLazy = dynamic(
   () => import("./history-chart-uplot").then((module) => module.HistoryChartUplot),

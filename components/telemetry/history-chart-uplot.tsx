@@ -12,13 +12,15 @@ import { historySeries, valueRange } from "@/lib/signals/history-series";
 import { historyChartOptions, readChartTheme } from "./history-chart-options";
 
 /**
- * The Overview's signal history, drawn with uPlot on a canvas: hours without data are gaps, a zero-based signal's
- * axis starts at 0, the trips are marked on the time axis, a pointer shows the bucket's value and time, and a drag
- * zooms into a time range. The canvas is hidden from assistive technology: the table beside it holds the same values.
+ * A signal's history, drawn with uPlot on a canvas (the Overview's history and a trip's speed under its replay):
+ * buckets without data are gaps, a zero-based signal's axis starts at 0, the trips are marked on the time axis, a
+ * replay's moment is a line across the plot, a pointer shows the bucket's value and time, and a drag zooms into a
+ * time range. The canvas is hidden from assistive technology: the values are beside it in text.
  */
 
 const HISTORY_CHART_HEIGHT = 220;
 const DAY_SECONDS = 86_400;
+const NO_TRIPS: NonNullable<HistoryChartUplotProps["trips"]> = [];
 
 interface HistoryChartUplotProps {
   points: readonly SignalPoint[];
@@ -31,8 +33,10 @@ interface HistoryChartUplotProps {
   zeroBased: boolean;
   formatValue: (value: number) => string;
   formatTime: (time: string | number, style?: TimeStyle) => string;
-  /** Trips to mark along the time axis (ISO start and end). */
-  trips: readonly { id: string; start: string; end: string }[];
+  /** Trips to mark along the time axis (ISO start and end); none when absent. */
+  trips?: readonly { id: string; start: string; end: string }[];
+  /** A moment to mark with a line across the plot (epoch ms), as a replay's position; none when absent. */
+  markerMs?: number;
 }
 
 interface Tooltip {
@@ -46,7 +50,8 @@ interface Tooltip {
 type HistoryChartElement = HTMLDivElement & { uplot?: uPlot };
 
 export function HistoryChartUplot(props: HistoryChartUplotProps) {
-  const { points, intervalMs, from, to, label, unit, zeroBased, formatValue, formatTime, trips } = props;
+  const { points, intervalMs, from, to, label, unit, zeroBased, formatValue, formatTime, markerMs } = props;
+  const trips = props.trips ?? NO_TRIPS;
   const { resolvedTheme } = useTheme();
   const utc = useTimeZoneChoice() !== "local";
   const holder = useRef<HistoryChartElement>(null);
@@ -67,6 +72,12 @@ export function HistoryChartUplot(props: HistoryChartUplotProps) {
     format.current = { formatValue, formatTime };
   });
   useEffect(() => chart.current?.redraw(false, true), [formatTime]);
+  // The marker moves once a frame while a replay plays: a redraw from the paths already built, not a new chart.
+  const markedSeconds = useRef<number | null>(null);
+  useEffect(() => {
+    markedSeconds.current = markerMs === undefined ? null : markerMs / 1000;
+    chart.current?.redraw(false, false);
+  }, [markerMs]);
 
   useEffect(() => {
     const element = holder.current;
@@ -83,6 +94,7 @@ export function HistoryChartUplot(props: HistoryChartUplotProps) {
         range: valueRange(series.values, zeroBased),
         theme: readChartTheme(element),
         trips: tripSpans,
+        marker: () => markedSeconds.current,
         formatTick: (seconds, spacing) =>
           format.current.formatTime(seconds * 1000, spacing >= DAY_SECONDS ? "date" : "time"),
         onCursor: (drawn) => {
@@ -145,6 +157,7 @@ export function HistoryChartUplot(props: HistoryChartUplotProps) {
           data-buckets={series.times.length}
           data-trips={shownTrips.length}
           data-zoomed={zoomed}
+          data-marker-ms={markerMs === undefined ? undefined : Math.round(markerMs)}
         />
         {tooltip ? (
           <div
