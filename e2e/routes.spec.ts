@@ -1,4 +1,6 @@
 import { readFile } from "node:fs/promises";
+import { type Page } from "@playwright/test";
+import type uPlot from "uplot";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { expect, test } from "./fixtures/test";
 import { mapLines, routePaths } from "./fixtures/routes";
@@ -10,6 +12,33 @@ import { expectListPage, openTrips } from "./fixtures/trips";
  */
 
 const CHICAGO_100 = VEHICLE_IDS.exactly100;
+
+/**
+ * The replay's moment on the trip's speed chart, read from the chart's own uPlot instance and canvas: the moment marked
+ * (epoch ms), and the share of the plot's pixel column at that moment drawn in the marker's colour.
+ */
+async function replayMarker(page: Page): Promise<{ ms: number; drawn: number }> {
+  const chart = page.getByTestId("trip-detail").getByTestId("history-chart");
+  await expect(chart).toHaveAttribute("data-drawn", "true");
+  return chart.evaluate((element) => {
+    const chart = (element as HTMLElement & { uplot: uPlot }).uplot;
+    const ms = Number(element.dataset.markerMs);
+    const x = Math.round(chart.valToPos(ms / 1000, "x", true));
+    const { top, height } = chart.bbox;
+    const pixels = chart.ctx.getImageData(x, top, 1, height).data;
+    const colour = getComputedStyle(element).getPropertyValue("--foreground").trim();
+    const [r, g, b] = [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
+    let count = 0;
+    for (let at = 0; at < pixels.length; at += 4) {
+      const distance =
+        Math.abs((pixels[at] ?? 0) - (r ?? 0)) +
+        Math.abs((pixels[at + 1] ?? 0) - (g ?? 0)) +
+        Math.abs((pixels[at + 2] ?? 0) - (b ?? 0));
+      if (distance < 60 && (pixels[at + 3] ?? 0) > 128) count += 1;
+    }
+    return { ms, drawn: height > 0 ? count / height : 0 };
+  });
+}
 
 test.describe("routes on the trips map", () => {
   test("draws every trip of a page along its route, with more than two points each", async ({ page }) => {
@@ -82,6 +111,17 @@ test.describe("the selected trip", () => {
     await expect(detail.getByTestId("trip-fact-distance")).toContainText(/km/);
     await expect(detail.getByTestId("trip-fact-top")).toContainText(/km\/h/);
 
+    // The trip's speed on the shared history chart: its axis from 0 in km/h, the replay's moment drawn across it.
+    const speedChart = detail.getByTestId("history-chart");
+    await expect(speedChart).toHaveAttribute("data-drawn", "true");
+    const axis = await speedChart.evaluate((element) => {
+      const chart = (element as HTMLElement & { uplot: uPlot }).uplot;
+      return { yMin: chart.scales.y?.min, yLabel: chart.axes[1]?.label, buckets: chart.data[1]?.length ?? 0 };
+    });
+    expect(axis).toMatchObject({ yMin: 0, yLabel: "km/h" });
+    expect(axis.buckets).toBeGreaterThan(2);
+    await expect.poll(async () => (await replayMarker(page)).drawn).toBeGreaterThan(0.9);
+
     // Replay, from the keyboard: faster, play, then pause; the marker has moved and the URL holds the position. With
     // motion allowed, so the marker glides once a frame as most users see it.
     await page.emulateMedia({ reducedMotion: "no-preference" });
@@ -93,16 +133,18 @@ test.describe("the selected trip", () => {
     await expect(page.getByTestId("replay-toggle")).toHaveAttribute("data-playing", "true");
     await expect.poll(() => map.getAttribute("data-replay-position")).not.toBe(start);
     // Played for seconds of the trip's time, so the paused position is past its first second.
-    const cursorMs = async () => Number(await page.getByTestId("chart-cursor").getAttribute("data-cursor-ms"));
-    const playedFrom = await cursorMs();
-    await expect.poll(cursorMs).toBeGreaterThan(playedFrom + 2_000);
+    const markerMs = async () => (await replayMarker(page)).ms;
+    const playedFrom = await markerMs();
+    await expect.poll(markerMs).toBeGreaterThan(playedFrom + 2_000);
     await page.keyboard.press("Enter");
     await expect(page.getByTestId("replay-toggle")).toHaveAttribute("data-playing", "false");
     await expect(page).toHaveURL(/[?&]at=\d+/);
     const at = Number(new URL(page.url()).searchParams.get("at"));
     expect(at).toBeGreaterThan(0);
     const paused = await map.getAttribute("data-replay-position");
-    const cursor = Number(await page.getByTestId("chart-cursor").getAttribute("data-cursor-ms"));
+    // The chart redraws the marker where the replay paused.
+    await expect.poll(async () => (await replayMarker(page)).drawn).toBeGreaterThan(0.9);
+    const cursor = await markerMs();
 
     // The slider moves by the keyboard too, and the marker with it.
     await page.getByLabel("Replay position").focus();
@@ -113,8 +155,9 @@ test.describe("the selected trip", () => {
     await page.goto(`/vehicles/${CHICAGO_100}/trips?trip=${tripId}&at=${at}`);
     await expect.poll(async () => Number(await map.getAttribute("data-selected-route-points"))).toBeGreaterThan(2);
     await expect(page.getByLabel("Replay position")).toHaveValue(String(at));
-    const reloadedCursor = Number(await page.getByTestId("chart-cursor").getAttribute("data-cursor-ms"));
-    expect(Math.abs(reloadedCursor - cursor)).toBeLessThanOrEqual(1_000);
+    const reloadedCursor = await replayMarker(page);
+    expect(Math.abs(reloadedCursor.ms - cursor)).toBeLessThanOrEqual(1_000);
+    await expect.poll(async () => (await replayMarker(page)).drawn).toBeGreaterThan(0.9);
     const reloaded = (await map.getAttribute("data-replay-position"))?.split(",").map(Number) ?? [];
     const before = paused?.split(",").map(Number) ?? [];
     // Within a second's drive of where it was paused (the URL keeps whole seconds): well under 0.001 degrees.

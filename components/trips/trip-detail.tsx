@@ -2,13 +2,14 @@
 
 import { Pause, Play } from "lucide-react";
 import { useId, useMemo } from "react";
-import { HistoryChartLazy } from "@/components/telemetry/history-chart-lazy";
+import { HistoryChartUplotLazy } from "@/components/telemetry/history-chart-uplot-lazy";
 import { Button } from "@/components/ui/button";
 import { formatDistanceKm } from "@/lib/format/numbers";
 import { formatDuration } from "@/lib/format/time";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
-import { pathStats, speedAt } from "@/lib/geo/path-stats";
-import type { SignalPoint, Trip, TripPath, TripPathResult } from "@/lib/models";
+import { pathStats } from "@/lib/geo/path-stats";
+import type { Trip, TripPath, TripPathResult } from "@/lib/models";
+import { tripSpeedSeries } from "./trip-detail-speed";
 import { REPLAY_SPEEDS, type Replay, type ReplaySpeed } from "./use-replay";
 
 /**
@@ -16,7 +17,8 @@ import { REPLAY_SPEEDS, type Replay, type ReplaySpeed } from "./use-replay";
  * speed), its speed over time with the replay's cursor, and the replay's controls. Without a route, it says why.
  */
 
-const kmh = (value: number | null) => (value === null ? "unknown" : `${Math.round(value)} km/h`);
+const formatSpeed = (value: number) => `${Math.round(value)} km/h`;
+const kmh = (value: number | null) => (value === null ? "unknown" : formatSpeed(value));
 
 export function TripDetail({
   trip,
@@ -67,13 +69,9 @@ function TripPanel({ children }: { children: React.ReactNode }) {
 
 function RouteDetail({ trip, path, replay }: { trip: Trip; path: TripPath; replay: Replay }) {
   const stats = useMemo(() => pathStats(path), [path]);
-  const speedPoints = useMemo<SignalPoint[]>(
-    () => path.times.map((time, i) => ({ timestamp: new Date(time).toISOString(), value: speedAt(path, i) })),
-    [path],
-  );
+  const speed = useMemo(() => tripSpeedSeries(path), [path]);
   const startMs = path.times[0] ?? Date.parse(trip.start.time);
   const durationMs = stats.durationSeconds * 1000;
-  const intervalMs = path.times.length > 1 ? durationMs / (path.times.length - 1) : 5_000;
   const sliderId = useId();
   const time = useTimeFormat();
   const formatTime = (iso: string | number) => time.format(iso, "time");
@@ -89,7 +87,7 @@ function RouteDetail({ trip, path, replay }: { trip: Trip; path: TripPath; repla
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+      <dl className="grid grid-cols-2 content-start gap-x-4 gap-y-2 text-sm">
         {facts.map(([label, value, key]) => (
           <div key={key} data-testid={`trip-fact-${key}`}>
             <dt className="text-muted-foreground">{label}</dt>
@@ -98,16 +96,18 @@ function RouteDetail({ trip, path, replay }: { trip: Trip; path: TripPath; repla
         ))}
       </dl>
       <div className="flex flex-col gap-2">
-        <HistoryChartLazy
-          points={speedPoints}
-          intervalMs={intervalMs}
+        {/* A speed in km/h: a magnitude, so its axis starts at 0. */}
+        <HistoryChartUplotLazy
+          points={speed.points}
+          intervalMs={speed.intervalMs}
           from={new Date(startMs).toISOString()}
           to={new Date(startMs + durationMs).toISOString()}
           label="Speed"
-          formatValue={(value) => `${Math.round(value)} km/h`}
-          formatTime={formatTime}
-          cursorMs={startMs + replay.atMs}
-          height={140}
+          unit="km/h"
+          zeroBased
+          formatValue={formatSpeed}
+          formatTime={time.format}
+          markerMs={startMs + replay.atMs}
         />
         <div className="flex flex-wrap items-center gap-3" role="group" aria-label="Replay" data-testid="replay">
           <Button
