@@ -18,16 +18,22 @@ const mapLibreRan = (page: Page) =>
   );
 
 /**
- * Records, from the page's first script on, when the map's preview first showed and every layout shift after the
- * page's start, so that a test can add up the shifts from the preview on.
+ * Records, from the page's first script on, when the map's preview first showed and every layout shift that moved the
+ * map's box, something in it or something holding it, so that a test can add up the map's shifts from the preview on.
+ * (Other parts of a page may move on their own, a trip row growing a badge as its events arrive: not the map's doing.)
  */
 async function watchShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const record = { previewAt: -1, shifts: [] as Array<{ at: number; value: number }> };
     (window as unknown as { __mapShifts: typeof record }).__mapShifts = record;
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
+    const movesMap = (shift: Shift) => {
+      const box = document.querySelector('[data-testid="map-box"]');
+      return (shift.sources ?? []).some(({ node }) => !!box && !!node && (box.contains(node) || node.contains(box)));
+    };
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-        if (!entry.hadRecentInput) record.shifts.push({ at: entry.startTime, value: entry.value });
+      for (const entry of list.getEntries() as Shift[])
+        if (!entry.hadRecentInput && movesMap(entry)) record.shifts.push({ at: entry.startTime, value: entry.value });
     }).observe({ type: "layout-shift", buffered: true });
     new MutationObserver(() => {
       if (record.previewAt < 0 && document.querySelector('[data-testid="map-preview"]'))
@@ -36,7 +42,7 @@ async function watchShifts(page: Page): Promise<void> {
   });
 }
 
-/** The layout shift since the preview first showed (cumulative, as Lighthouse adds it within a load). */
+/** The map's layout shift since the preview first showed (cumulative, as Lighthouse adds it within a load). */
 async function shiftSincePreview(page: Page): Promise<{ previewAt: number; shift: number }> {
   return page.evaluate(() => {
     const record = (

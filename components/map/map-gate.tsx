@@ -51,19 +51,23 @@ function useFirstFrame(ref: RefObject<HTMLElement | null>, active: boolean, onDr
 
 /**
  * A map in a box of its own size: its light preview is the first paint and stands in the box while MapLibre loads,
- * which it does by itself once the box comes near the viewport; the map is laid over the preview, which goes once the
- * map has drawn its first frame, so nothing moves. Someone who asked for less data (lib/hooks/use-maps-wanted.ts)
- * keeps the preview and its button, which loads every map of the tab.
+ * which it does by itself once the box comes near the viewport; the map, in the page's flow, is drawn over the
+ * preview (its canvas is clear until its first frame), and the preview goes once that frame is drawn, so nothing
+ * moves. Someone who asked for less data (lib/hooks/use-maps-wanted.ts) keeps the preview and its button, which loads
+ * every map of the tab.
  */
 export function MapGate({
   preview,
   className,
+  previewClassName = "inset-0",
   children,
 }: {
   /** What stands in for the map: drawn with the page, and cheap. */
   preview: React.ReactNode;
-  /** The box's size: the map and its preview fill it. */
+  /** The box's size: the map's own, which the preview fills. */
   className: string;
+  /** Where the preview lies in the box, when the map brings more than itself below it (the whole box otherwise). */
+  previewClassName?: string;
   /** The map itself, loaded lazily. */
   children: React.ReactNode;
 }) {
@@ -87,7 +91,7 @@ export function MapGate({
     >
       {drawn ? null : (
         <div
-          className="absolute inset-0 overflow-hidden rounded-lg border border-border bg-muted"
+          className={cn("absolute overflow-hidden rounded-lg border border-border bg-muted", previewClassName)}
           data-testid="map-preview"
         >
           {preview}
@@ -104,8 +108,9 @@ export function MapGate({
           ) : null}
         </div>
       )}
+      {/* No box of its own: the map fills the gate's box (which holds any minimum), over the preview laid before it. */}
       {started ? (
-        <div ref={mapRef} className="absolute inset-0">
+        <div ref={mapRef} className="contents *:min-h-0">
           {children}
         </div>
       ) : null}

@@ -154,7 +154,9 @@ export function AllTripsView({
   const mapView = (
     <MapGate
       key="all-trips-map"
-      className="h-[560px] w-full"
+      // The map's height, and below it the busiest places the map lists once drawn.
+      className="min-h-[560px] w-full"
+      previewClassName="inset-x-0 top-0 h-[560px]"
       preview={<AllTripsPreview store={store} version={progress.version} bounds={bounds} />}
     >
       <AllTripsMapLazy

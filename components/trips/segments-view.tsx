@@ -108,7 +108,7 @@ export function SegmentsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
         </div>
         <div className="h-[420px] lg:sticky lg:top-4 lg:h-[calc(100vh-16rem)]">
           <MapGate
-            className="size-full"
+            className="size-full min-h-[420px]"
             preview={<TripsPreview trips={trips} paths={NO_PATHS} selectedId={selected} hoveredId={hoveredId} />}
           >
             <TripsMapLazy
