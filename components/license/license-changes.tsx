@@ -11,7 +11,7 @@ import { RenameLicense } from "./rename-license";
 import { TransactionStatus } from "./transaction-status";
 import { useLicenseTransaction } from "./use-license-transaction";
 
-export type Changer = { can: true } | { can: false; reason: string };
+type Changer = { can: true } | { can: false; reason: string };
 
 export interface LicenseChangesProps {
   license: LicenseView;

@@ -1,0 +1,151 @@
+import { type Page } from "@playwright/test";
+import { createPublicClient, http } from "viem";
+import { DEV_LICENSE_ABI } from "@/lib/chain/dev-license-abi";
+import { SANDBOX_DEV_LICENSE_ADDRESS, sandboxRpcUrl } from "@/lib/chain/sandbox-chain";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { sandboxControl } from "@/sandbox/control-client";
+import { ownerSends } from "@/test-support/license-wallet";
+import { injectWallet, rejectNextWalletRequest } from "./fixtures/injected-wallet";
+import { E2E_SANDBOX_URL } from "./fixtures/servers";
+import { expect, test, WALLETS } from "./fixtures/test";
+
+/**
+ * The License page as the owner with the demo wallet: every change is a transaction the injected wallet signs in
+ * Node and sends to the sandbox's chain; the page then reads the chain again. Each test puts back what it changed on
+ * the shared sandbox's chain.
+ */
+
+const chain = createPublicClient({ transport: http(sandboxRpcUrl(E2E_SANDBOX_URL), { retryCount: 0 }) });
+const tokenId = BigInt(DEMO_LICENSE.tokenId);
+const aliasOnChain = () =>
+  chain.readContract({
+    address: SANDBOX_DEV_LICENSE_ADDRESS,
+    abi: DEV_LICENSE_ABI,
+    functionName: "getLicenseAliasByTokenId",
+    args: [tokenId],
+  } as never) as Promise<string>;
+
+async function openAsOwner(page: Page) {
+  // The stored sign-in is the owner's; the page's wallet is the owner's too, so it can send the changes.
+  await injectWallet(page, WALLETS.owner);
+  await page.goto("/license");
+  await expect(page.getByTestId("license-changes")).toBeVisible();
+}
+
+const status = (page: Page) => page.getByTestId("transaction-status");
+
+test("the owner renames the license; the page reads the new name from the chain", async ({ page }) => {
+  const before = await aliasOnChain();
+  const alias = `e2e license ${Date.now().toString(36)}`;
+  try {
+    await openAsOwner(page);
+    await page.getByLabel("Name", { exact: true }).fill(alias);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(status(page)).toHaveAttribute("data-state", "confirmed");
+    await expect(status(page)).toContainText(/transaction 0x[0-9a-f]{64}/);
+    await expect(page.getByTestId("license-alias")).toHaveText(alias);
+    expect(await aliasOnChain()).toBe(alias);
+  } finally {
+    if ((await aliasOnChain()) !== before)
+      await ownerSends(E2E_SANDBOX_URL, { functionName: "setLicenseAlias", args: [before] });
+  }
+});
+
+test("a rejected signature and a reverting rename leave the name as it was, and say so", async ({ page }) => {
+  const before = await aliasOnChain();
+  await openAsOwner(page);
+  await rejectNextWalletRequest(page);
+  await page.getByLabel("Name", { exact: true }).fill("rejected name");
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(status(page)).toHaveAttribute("data-state", "rejected");
+  await expect(status(page)).toContainText("nothing changed");
+
+  // 33 bytes: one past the contract's limit.
+  await page.getByLabel("Name", { exact: true }).fill("x".repeat(33));
+  await page.getByRole("button", { name: "Rename" }).click();
+  await expect(status(page)).toHaveAttribute("data-state", "reverted");
+  await expect(status(page)).toContainText("longer than 32 bytes");
+  expect(await aliasOnChain()).toBe(before);
+  await page.reload();
+  await expect(page.getByTestId("license-alias")).toHaveText(before);
+});
+
+test("the owner adds a redirect URI and disables it; the dashboard's own are marked", async ({ page }) => {
+  const uri = `https://e2e-${Date.now().toString(36)}.example.com/callback`;
+  const uris = () => page.getByTestId("redirect-uris");
+  try {
+    await openAsOwner(page);
+    await expect(uris().locator(`[data-uri="${DEMO_LICENSE.redirectUri}"]`)).toContainText("needed by this dashboard");
+    await page.getByLabel("New redirect URI").fill("http://app.example.com/callback");
+    await page.getByRole("button", { name: "Add redirect URI" }).click();
+    await expect(page.getByText("must use https")).toBeVisible();
+
+    await page.getByLabel("New redirect URI").fill(uri);
+    await page.getByRole("button", { name: "Add redirect URI" }).click();
+    await expect(status(page)).toHaveAttribute("data-state", "confirmed");
+    await expect(uris().locator(`[data-uri="${uri}"]`)).toBeVisible();
+
+    await page.getByRole("button", { name: `Disable ${uri}` }).click();
+    await expect(uris().locator(`[data-uri="${uri}"]`)).toHaveCount(0);
+    await expect(status(page)).toHaveAttribute("data-state", "confirmed");
+  } finally {
+    await ownerSends(E2E_SANDBOX_URL, { functionName: "setRedirectUri", args: [false, uri] });
+  }
+});
+
+test("the owner makes a new API key: enabled on chain, then in use", async ({ page }) => {
+  let signer: `0x${string}` | undefined;
+  try {
+    await openAsOwner(page);
+    const inUseBefore = await page.getByTestId("key-in-use").innerText();
+    await page.getByRole("button", { name: "New API key" }).click();
+    await expect(status(page)).toHaveAttribute("data-state", "confirmed", { timeout: 30_000 });
+    await expect(page.getByTestId("disable-old-key")).toBeVisible();
+    await expect(page.getByTestId("key-in-use")).not.toHaveText(inUseBefore);
+    await expect(page.getByTestId("key-in-use")).toContainText("the dashboard's store");
+    signer = (await page.getByTestId("key-in-use").innerText()).match(/0x[0-9a-fA-F]{40}/)?.[0] as `0x${string}`;
+    const enabled = await chain.readContract({
+      address: SANDBOX_DEV_LICENSE_ADDRESS,
+      abi: DEV_LICENSE_ABI,
+      functionName: "isSigner",
+      args: [tokenId, signer],
+    } as never);
+    expect(enabled).toBe(true);
+  } finally {
+    // The environment's key is where the shared dashboard goes back to once this one is disabled.
+    if (signer) await ownerSends(E2E_SANDBOX_URL, { functionName: "disableSigner", args: [signer] });
+  }
+});
+
+test("340 days after the key in use was enabled, the page warns that it expires soon", async ({ page }) => {
+  const response = await page.request.get("/api/license/api-key-in-use");
+  expect(response.ok()).toBe(true);
+  const inUse = (await response.json()) as { enabledAt: number };
+  const block = await chain.getBlock({ blockTag: "latest" });
+  const target = Math.floor(inUse.enabledAt / 1000) + 340 * 86_400;
+  // The chain's clock only moves on: when an earlier run already moved it past the target, it stays.
+  const ahead = target - Number(block.timestamp);
+  if (ahead > 0) await sandboxControl(E2E_SANDBOX_URL).advanceChainTime(ahead);
+  await openAsOwner(page);
+  await expect(page.getByTestId("key-expiry-warning")).toContainText("expires within 30 days");
+});
+
+test("an admin sees the license, with every change off and the reason", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await injectWallet(page, WALLETS.admin);
+  await page.goto("/login");
+  await page
+    .getByRole("button", { name: /Connect/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: /^Sign in with/ }).click();
+  await expect(page).toHaveURL(/\/vehicles$/);
+  await page.goto("/license");
+  await expect(page.getByTestId("license-owner")).toHaveText(WALLETS.owner.address);
+  await expect(page.getByTestId("changes-off-reason")).toContainText("Only the license's owner can change it");
+  await expect(page.getByRole("button", { name: "Rename" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "New API key" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add redirect URI" })).toBeDisabled();
+  await context.close();
+});
