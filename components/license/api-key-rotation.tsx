@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { confirmApiKeyAction, createApiKeyAction } from "@/lib/actions/license";
@@ -11,6 +12,7 @@ import type { ChangeSectionProps } from "./change-section";
  * server puts it in use once the chain shows it enabled; then the old signer can be disabled.
  */
 export function ApiKeyRotation({ license, off, run, send }: ChangeSectionProps) {
+  const router = useRouter();
   const [oldSigner, setOldSigner] = useState<`0x${string}`>();
   const [error, setError] = useState<string>();
   const inUse = license.keys.find((key) => key.inUse)?.signer;
@@ -24,6 +26,8 @@ export function ApiKeyRotation({ license, off, run, send }: ChangeSectionProps) 
         if (!enabled) return false;
         unwrap(await confirmApiKeyAction({ signer }));
         setOldSigner(inUse);
+        // The page read the chain once the transaction was confirmed; read it again now the server uses the key.
+        router.refresh();
         return true;
       } catch (failure) {
         setError(failure instanceof Error ? failure.message : "The new key could not be made.");
