@@ -124,6 +124,8 @@ export function sandboxControl(baseUrl: string | (() => string)) {
     /** Moves the chain's clock (not the sandbox's) and mines a block at the new time. */
     advanceChainTime: (seconds: number) =>
       call<{ blockTime: string }>("POST", "/chain/time", { advanceSeconds: seconds }),
+    /** Puts the chain back as it was seeded (the clock, the license's name, URIs and signers); nothing else. */
+    resetChain: () => call<{ reset: boolean }>("DELETE", "/chain"),
     injectFault: (fault: FaultSpec) => call<{ id: string }>("POST", "/faults", fault),
     listFaults: async () => (await call<{ faults: ActiveFault[] }>("GET", "/faults")).faults,
     clearFaults: () => call<{ cleared: number }>("DELETE", "/faults"),

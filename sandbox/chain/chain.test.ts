@@ -208,4 +208,20 @@ describe("the services obey the chain", () => {
     expect(after.number).toBe(before.number + 1n);
     expect(Number(after.timestamp - before.timestamp)).toBeGreaterThanOrEqual(DAY);
   });
+
+  it("puts back the seeded chain alone: its clock and the license's name, not the sandbox's clock", async () => {
+    const seeded = await publicClient().getBlock();
+    const owner = walletOf(DEMO_OWNER.privateKey);
+    const hash = await owner.writeContract({ ...license, functionName: "setLicenseAlias", args: [tokenId, "Moved"] });
+    await publicClient().waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    await suite.control.advanceChainTime(366 * DAY);
+    await suite.control.advanceClock(3_600);
+    const sandboxClock = await suite.control.clock();
+    expect(await suite.control.resetChain()).toEqual({ reset: true });
+    const after = await publicClient().getBlock();
+    expect(after.timestamp - seeded.timestamp).toBeLessThan(BigInt(DAY));
+    expect((await identityLicense()).alias).toBe(DEMO_LICENSE.alias);
+    expect((await challengeSignedBy(DEMO_LICENSE.apiKey)).status).toBe(200);
+    expect((await suite.control.clock()).offsetSeconds).toBe(sandboxClock.offsetSeconds);
+  });
 });

@@ -92,6 +92,11 @@ export function controlRoutes(ctx: SandboxContext): Hono {
     const timestamp = await ctx.chain.advanceTime(parsed.data.advanceSeconds);
     return c.json({ blockTime: new Date(timestamp * 1000).toISOString() });
   });
+  // Back to the seeded chain alone (its clock, the license's name, URIs and signers), the rest of the sandbox kept.
+  app.delete("/chain", async (c) => {
+    await ctx.chain.reset();
+    return c.json({ reset: true });
+  });
 
   app.get("/live", (c) => c.json(ctx.live.status()));
 
