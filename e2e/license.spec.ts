@@ -7,7 +7,7 @@ import { sandboxControl } from "@/sandbox/control-client";
 import { ownerSends } from "@/test-support/license-wallet";
 import { injectWallet, rejectNextWalletRequest } from "./fixtures/injected-wallet";
 import { E2E_SANDBOX_URL } from "./fixtures/servers";
-import { expect, test, WALLETS } from "./fixtures/test";
+import { expect, signedInAs, test, WALLETS } from "./fixtures/test";
 
 /**
  * The License page as the owner with the demo wallet: every change is a transaction the injected wallet signs in
@@ -147,16 +147,7 @@ test("340 days after the key in use was enabled, the page warns that it expires 
 });
 
 test("an admin sees the license, with every change off and the reason", async ({ browser }) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  await injectWallet(page, WALLETS.admin);
-  await page.goto("/login");
-  await page
-    .getByRole("button", { name: /Connect/ })
-    .first()
-    .click();
-  await page.getByRole("button", { name: /^Sign in with/ }).click();
-  await expect(page).toHaveURL(/\/vehicles$/);
+  const { page, context } = await signedInAs(browser, WALLETS.admin);
   await page.goto("/license");
   await expect(page.getByTestId("license-owner")).toHaveText(WALLETS.owner.address);
   await expect(page.getByTestId("changes-off-reason")).toContainText("Only the license's owner can change it");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { expect, test, WALLETS } from "./fixtures/test";
+import { expect, signedInAs, test, WALLETS } from "./fixtures/test";
 
 /**
  * Raw tokens: the license owner can copy them, each copy shows up in the activity log (who, which, when), and the
@@ -33,17 +33,7 @@ test("the owner copies the Developer JWT; the copy is recorded with who and whic
 });
 
 test("an admin sees no copy button and why", async ({ browser }) => {
-  const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
-  const page = await context.newPage();
-  const { injectWallet } = await import("./fixtures/injected-wallet");
-  await injectWallet(page, WALLETS.admin);
-  await page.goto("/login");
-  await page
-    .getByRole("button", { name: /Connect/ })
-    .first()
-    .click();
-  await page.getByRole("button", { name: /^Sign in with/ }).click();
-  await expect(page).toHaveURL(/\/vehicles$/);
+  const { page, context } = await signedInAs(browser, WALLETS.admin);
   // Using the dashboard caches a Developer JWT (and this vehicle's token) as it would for anyone.
   await page.goto("/vehicles/21957/trips");
   await expect(page.getByTestId("trip-row").first()).toBeVisible();
