@@ -1,6 +1,6 @@
-import { DIMO, DimoConstants, DimoEnvironment } from "@dimo-network/data-sdk";
+import { type DIMO } from "@dimo-network/data-sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { VEHICLE_NFT_CONTRACT } from "@/lib/protocol";
+import { sdkAgainstSandbox } from "@/test-support/official-sdk";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 import { VEHICLE_IDS } from "./seed/vehicles";
 import { type AttestationEvent } from "./services/attestation/credentials";
@@ -28,11 +28,7 @@ describe("the official data SDK's Attestation resource against the sandbox", () 
   let auth: AuthHeaders;
 
   beforeAll(async () => {
-    const name = "Sandbox-attestation";
-    const environments = DimoEnvironment as unknown as Record<string, Record<string, string>>;
-    environments[name] = { ...DimoEnvironment.Production, Attestation: `${suite.url}/attestation` };
-    (DimoConstants as Record<string, unknown>)[name] = { NFT_address: VEHICLE_NFT_CONTRACT, RPC_provider: suite.url };
-    dimo = new DIMO(name as keyof typeof DimoEnvironment);
+    dimo = sdkAgainstSandbox("Sandbox-attestation", suite.url);
     auth = { headers: { Authorization: `Bearer ${await suite.vehicleJwt(VEHICLE, [1, 4, 5])}` } };
   });
 

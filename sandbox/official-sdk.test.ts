@@ -1,51 +1,22 @@
-import { DIMO, DimoConstants, DimoEnvironment } from "@dimo-network/data-sdk";
+import { type DIMO } from "@dimo-network/data-sdk";
 import { decodeJwt } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_LICENSE, sandboxUrls } from "@/lib/demo-license";
-import { VEHICLE_NFT_CONTRACT, vehicleDid } from "@/lib/protocol";
+import { DEMO_LICENSE } from "@/lib/demo-license";
+import { vehicleDid } from "@/lib/protocol";
 import { type SandboxProfile } from "./profile";
 import { SEED_VEHICLES, VEHICLE_IDS } from "./seed/vehicles";
+import { sdkAgainstSandbox, sdkMethod } from "@/test-support/official-sdk";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 import { seededTripsWithEvents } from "@/test-support/sandbox-telemetry";
 import { EVENT_NAMES } from "./telemetry/events";
 
 /**
- * DIMO's published TypeScript data SDK, unchanged, against a test sandbox in each profile. The SDK has no option for
- * custom base URLs: it looks its hosts up in its exported DimoEnvironment and DimoConstants by environment name,
- * also inside getDeveloperJwt and getVehicleJwt, so the test registers one more environment there that names the
- * sandbox's addresses. Everything else is the SDK's own code.
+ * DIMO's published TypeScript data SDK, unchanged, against a test sandbox in each profile (test-support/official-sdk.ts
+ * registers the sandbox's addresses as one more of its environments).
  */
 
 type AuthHeaders = { headers: { Authorization: string } };
-type EnvironmentName = keyof typeof DimoEnvironment;
-
-function registerEnvironment(name: string, sandboxUrl: string): EnvironmentName {
-  const urls = sandboxUrls(sandboxUrl);
-  const production: Record<string, string> = DimoEnvironment.Production;
-  const environments = DimoEnvironment as unknown as Record<string, Record<string, string>>;
-  environments[name] = {
-    ...production,
-    Auth: urls.auth,
-    Identity: `${urls.identity}/query`,
-    TokenExchange: urls.tokenExchange,
-    Trips: urls.trips,
-    Valuations: urls.valuations,
-    Telemetry: `${sandboxUrl}/telemetry/query`,
-  };
-  // The SDK signs the challenge locally; its RPC address is never called, so it points at the sandbox too.
-  (DimoConstants as Record<string, unknown>)[name] = { NFT_address: VEHICLE_NFT_CONTRACT, RPC_provider: sandboxUrl };
-  return name as EnvironmentName;
-}
-
-/**
- * One of the SDK's methods by name. It builds them at run time from tables of endpoints and queries, and its type
- * declarations do not list them.
- */
-function sdk<T>(resource: object, name: string): (params?: Record<string, unknown>) => Promise<T> {
-  const method: unknown = Reflect.get(resource, name);
-  if (typeof method !== "function") throw new Error(`The SDK has no method ${name}.`);
-  return async (params) => (await method.call(resource, params)) as T;
-}
+const sdk = sdkMethod;
 
 const VEHICLE = VEHICLE_IDS.manyTrips;
 
@@ -56,7 +27,7 @@ describe.each<SandboxProfile>(["default", "realistic"])("the official data SDK a
   let vehicleJwt: AuthHeaders;
 
   beforeAll(() => {
-    dimo = new DIMO(registerEnvironment(`Sandbox-${profile}`, suite.url));
+    dimo = sdkAgainstSandbox(`Sandbox-${profile}`, suite.url);
   });
 
   it("gets a Developer JWT with the demo license (its challenge, signature and submission)", async () => {

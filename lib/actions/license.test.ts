@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
 import { DEMO_LICENSE } from "@/lib/demo-license";
@@ -8,6 +9,7 @@ import { getStores } from "@/lib/store";
 import { apiKeyInUse, listApiKeys } from "@/lib/server/api-keys";
 import { getDeveloperJwt } from "@/sandbox/flow-client";
 import { ownerSends } from "@/test-support/license-wallet";
+import { sdkAgainstSandbox, sdkMethod } from "@/test-support/official-sdk";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { confirmApiKeyAction, createApiKeyAction } from "./license";
 import { refreshDeveloperTokenAction } from "./developer";
@@ -111,6 +113,13 @@ describe("the API key actions", () => {
     );
     const key = openApiKey(String(stored?.sealed), getServerSecret(), { clientId: DEMO_LICENSE.clientId, signer });
     expect(key).toMatch(/^0x[0-9a-f]{64}$/);
+    // DIMO's own SDK, unchanged, signs in with the key the dashboard made, as another client of the license would.
+    const sdk = sdkAgainstSandbox("Sandbox-license-key", suite.url);
+    const jwt = await sdkMethod<{ headers: { Authorization: string } }>(
+      sdk.auth,
+      "getDeveloperJwt",
+    )({ client_id: DEMO_LICENSE.clientId, domain: DEMO_LICENSE.redirectUri, private_key: String(key).slice(2) });
+    expect(decodeJwt(jwt.headers.Authorization.replace(/^Bearer /, "")).aud).toBe(DEMO_LICENSE.clientId);
     const everything = JSON.stringify([logged, listActivity()]).toLowerCase();
     expect(everything).not.toContain(String(key).slice(2));
   });

@@ -1,7 +1,7 @@
-import { DIMO, DimoConstants, DimoEnvironment } from "@dimo-network/data-sdk";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { VEHICLE_NFT_CONTRACT, vehicleDid } from "@/lib/protocol";
+import { vehicleDid } from "@/lib/protocol";
 import { VEHICLE_IDS } from "../../seed/vehicles";
+import { sdkAgainstSandbox, sdkMethod } from "@/test-support/official-sdk";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { RECEIVER_TOKEN, startReceiver, type TestReceiver } from "./test-receiver";
 
@@ -11,20 +11,7 @@ import { RECEIVER_TOKEN, startReceiver, type TestReceiver } from "./test-receive
  * environment whose VehicleTriggers address is the sandbox's.
  */
 
-type EnvironmentName = keyof typeof DimoEnvironment;
-
-function registerEnvironment(name: string, sandboxUrl: string): EnvironmentName {
-  const environments = DimoEnvironment as unknown as Record<string, Record<string, string>>;
-  environments[name] = { ...DimoEnvironment.Production, VehicleTriggers: `${sandboxUrl}/vehicle-triggers` };
-  (DimoConstants as Record<string, unknown>)[name] = { NFT_address: VEHICLE_NFT_CONTRACT, RPC_provider: sandboxUrl };
-  return name as EnvironmentName;
-}
-
-function sdk<T>(resource: object, name: string): (params?: Record<string, unknown>) => Promise<T> {
-  const method: unknown = Reflect.get(resource, name);
-  if (typeof method !== "function") throw new Error(`The SDK has no method ${name}.`);
-  return async (params) => (await method.call(resource, params)) as T;
-}
+const sdk = sdkMethod;
 
 const VEHICLE = VEHICLE_IDS.manyTrips;
 const DID = vehicleDid(VEHICLE);
@@ -38,7 +25,7 @@ describe("the official data SDK's vehicleTriggers against the sandbox", () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    triggers = new DIMO(registerEnvironment("Sandbox-vehicle-triggers", suite.url)).vehicleTriggers;
+    triggers = sdkAgainstSandbox("Sandbox-vehicle-triggers", suite.url).vehicleTriggers;
     headers = { Authorization: `Bearer ${await suite.developerJwt()}` };
     // The SDK logs every error answer to the console before throwing.
     vi.spyOn(console, "error").mockImplementation(() => undefined);
