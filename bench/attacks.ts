@@ -232,6 +232,7 @@ async function nonceFlood(): Promise<Outcome> {
 
 /** 1,000 nonce requests, each claiming another address in X-Forwarded-For. */
 async function rotatedForwardedFor(): Promise<Outcome> {
+  const started = performance.now();
   let served = 0;
   let next = 0;
   const worker = async () => {
@@ -244,7 +245,14 @@ async function rotatedForwardedFor(): Promise<Outcome> {
     }
   };
   await Promise.all(Array.from({ length: 10 }, worker));
-  return { refused: served <= NONCE_LIMIT, detail: `${served} of 1000 served (the limit is ${NONCE_LIMIT} a minute)` };
+  // This client's window may have opened before (the other attacks sign in from here): one limit's worth for each
+  // minute the attack touched, the one it started in too. One per spoofed address would serve all thousand.
+  const minutes = Math.ceil((performance.now() - started) / 60_000) + 1;
+  const allowed = NONCE_LIMIT * minutes;
+  return {
+    refused: served <= allowed,
+    detail: `${served} of 1000 served (at most ${allowed}: ${NONCE_LIMIT} in each of the ${minutes} minute-long windows it touched)`,
+  };
 }
 
 const ATTACKS: [string, () => Promise<Outcome>][] = [
