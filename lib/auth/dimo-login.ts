@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { getConfig } from "@/lib/config";
 import { safeCallbackPath } from "@/lib/safe-callback";
 import { getStores } from "@/lib/store";
+import { recordSignIn } from "@/lib/server/audit/sessions";
 import { isStoreUnavailable } from "@/lib/store/types";
 import { DimoTokenError, type DimoTokenFailure, verifyDimoToken } from "./dimo-token";
 import { createNonces, spendOnce } from "./nonces";
@@ -22,6 +23,8 @@ import { AdmissionRefused, type AdmissionRefusal, admit, newSessionCookie } from
 const LOGIN_STATE_TTL_MS = 15 * 60_000;
 const STATE_COOKIE = "dimo-login-state";
 const CALLBACK_COOKIE_PATH = "/login/dimo";
+/** An invitation's token as the join page carries it (base64url, no dot): anything else is not carried. */
+const INVITATION_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
 type DimoLoginFailure =
   DimoTokenFailure | AdmissionRefusal | "DIMO_STATE_MISSING" | "DIMO_STATE_MISMATCH" | "SIGN_IN_UNAVAILABLE";
@@ -58,7 +61,10 @@ const stateCookie = (value: string, maxAge: number): CookieToSet => ({
 });
 
 /** Where to send the browser, and the state cookie to set on the way. */
-export function startDimoLogin(callbackUrl: unknown): { location: string; cookie: CookieToSet } {
+export function startDimoLogin(
+  callbackUrl: unknown,
+  invitation?: string | null,
+): { location: string; cookie: CookieToSet } {
   const config = getConfig();
   const state = loginStates().issue();
   const callbackPath = safeCallbackPath(callbackUrl, config.publicUrl);
@@ -68,8 +74,10 @@ export function startDimoLogin(callbackUrl: unknown): { location: string; cookie
   location.searchParams.set("entryState", "EMAIL_INPUT");
   // The state stays in this browser's cookie and goes nowhere else: DIMO's login sends no `state` back, and its page
   // reads a `state` parameter as its own JSON (the round trip of its social sign-ins), so one of ours would break it.
-  // The cookie holds the state and where to go afterwards; both are checked again on the way back.
-  const value = `${state}.${Buffer.from(callbackPath, "utf8").toString("base64url")}`;
+  // The cookie holds the state, where to go afterwards and the invitation the person came through, if any; all are
+  // checked again on the way back.
+  const carried = invitation && INVITATION_TOKEN.test(invitation) ? `.${invitation}` : "";
+  const value = `${state}.${Buffer.from(callbackPath, "utf8").toString("base64url")}${carried}`;
   return { location: location.toString(), cookie: stateCookie(value, Math.floor(LOGIN_STATE_TTL_MS / 1000)) };
 }
 
@@ -94,7 +102,7 @@ export async function finishDimoLogin({ query, stateCookie: cookie }: CallbackIn
     location: `/login?error=${code}`,
   });
 
-  const [state, encodedPath] = (cookie ?? "").split(".");
+  const [state, encodedPath, invitation] = (cookie ?? "").split(".");
   // Its MAC and expiry, which need no storage: a made-up or stale state is refused before anything is spent.
   if (!state || encodedPath === undefined || loginStates().check(state) === null) return refused("DIMO_STATE_MISSING");
   // DIMO's login sends no `state` back (docs/dimo-api.md), so a callback without one is the normal case and is
@@ -123,18 +131,16 @@ export async function finishDimoLogin({ query, stateCookie: cookie }: CallbackIn
 
   let role;
   try {
-    role = await admit(person.address);
+    role = await admit(person.address, invitation ? { token: invitation, via: "dimo" } : undefined);
   } catch (error) {
     if (!(error instanceof AdmissionRefused)) throw error;
     if (error.code === "WALLET_NOT_ALLOWED")
       return { kind: "not-allowed", location: `/login/not-allowed?address=${person.address}&via=dimo` };
     return refused(error.code);
   }
-  const session = await newSessionCookie({
-    address: person.address,
-    role,
-    signedInWith: { via: "dimo", email: person.email },
-  });
+  const signedIn = { address: person.address, role, signedInWith: { via: "dimo" as const, email: person.email } };
+  const session = await newSessionCookie(signedIn);
+  await recordSignIn(signedIn);
   const callbackPath = safeCallbackPath(Buffer.from(encodedPath, "base64url").toString("utf8"), config.publicUrl);
   return { kind: "signed-in", location: callbackPath, session };
 }

@@ -4,20 +4,22 @@ import { decode } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getConfig, shareNextAuthUrl } from "@/lib/config";
 import { safeCallbackUrl } from "@/lib/safe-callback";
+import { recordSignIn, recordSignOut } from "@/lib/server/audit/sessions";
 import { isStoreUnavailable } from "@/lib/store/types";
 import { chainSignatureVerifier } from "./chain-signatures";
 import { isSessionRevoked, revokeSession } from "./revocation";
 import { getAuthSecret } from "./secret";
 import { SESSION_MAX_AGE_SECONDS, encodeSessionToken, readSessionClaims } from "./session-claims";
-import { AdmissionRefused, admit, newSessionToken } from "./sign-in-session";
+import { type AdmissionRefusal, AdmissionRefused, admit, newSessionToken } from "./sign-in-session";
 import { getSignInNonces } from "./sign-in-nonces";
 import { SignInError, verifySignIn } from "./siwe";
 
 /** Codes that authorize() throws; next-auth hands them to the login page as `error`. */
-type SignInErrorCode = SignInError["code"] | "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE" | "SIGN_IN_UNAVAILABLE";
+type SignInErrorCode = SignInError["code"] | AdmissionRefusal;
 
 const MAX_MESSAGE_LENGTH = 4_000;
 const MAX_SIGNATURE_LENGTH = 16_386;
+const MAX_INVITATION_LENGTH = 100;
 
 let options: NextAuthOptions | undefined;
 
@@ -37,7 +39,8 @@ export function getAuthOptions(): NextAuthOptions {
       CredentialsProvider({
         id: "siwe",
         name: "Ethereum wallet",
-        credentials: { message: { type: "text" }, signature: { type: "text" } },
+        // `invitation`: the token of the invitation the person came through (the join page), when they did.
+        credentials: { message: { type: "text" }, signature: { type: "text" }, invitation: { type: "text" } },
         async authorize(credentials) {
           const message = credentials?.message;
           const signature = credentials?.signature;
@@ -62,7 +65,12 @@ export function getAuthOptions(): NextAuthOptions {
               error instanceof SignInError ? error.code : ("MALFORMED_MESSAGE" satisfies SignInErrorCode),
             );
           });
-          const role = await admit(address).catch((error: unknown) => {
+          const invitation = credentials?.invitation;
+          const carried =
+            typeof invitation === "string" && invitation !== "" && invitation.length <= MAX_INVITATION_LENGTH
+              ? { token: invitation, via: "wallet" as const }
+              : undefined;
+          const role = await admit(address, carried).catch((error: unknown) => {
             throw new Error(
               error instanceof AdmissionRefused ? error.code : ("LICENSE_UNAVAILABLE" satisfies SignInErrorCode),
             );
@@ -103,9 +111,14 @@ export function getAuthOptions(): NextAuthOptions {
       },
     },
     events: {
+      async signIn({ user }) {
+        await recordSignIn({ address: user.id as `0x${string}`, role: user.role, signedInWith: { via: "wallet" } });
+      },
       async signOut({ token }) {
         const claims = readSessionClaims(token, Date.now());
-        if (claims) await revokeSession(claims.sid, claims.endsAtMs);
+        if (!claims) return;
+        await revokeSession(claims.sid, claims.endsAtMs);
+        await recordSignOut(claims);
       },
     },
   };

@@ -1,6 +1,5 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { SignInMethod } from "@/lib/auth/session-claims";
 import type { ChangeKind, ChangeRecord, ChangeRole } from "@/lib/models/audit";
 import { type CappedLogStore, getStores } from "@/lib/store";
 import { targetWithoutSecrets, withoutSecrets } from "./scrub";
@@ -22,6 +21,9 @@ export interface ChangeNote {
   /** What happened, in words; never a key, a token or an inbox secret. */
   detail: string;
 }
+
+/** How the person signed in (lib/auth's SignInMethod, by shape: lib/auth records sign-ins here). */
+type SignInMethod = { via: "wallet" } | { via: "dimo"; email?: string };
 
 export interface ChangeInput extends ChangeNote {
   /** Who made the change: the session's wallet and how it signed in. */
