@@ -7,7 +7,7 @@ import { DEMO_OWNER } from "@/sandbox/demo-license";
 
 /**
  * The demo license owner's wallet on a sandbox's chain, for tests: sends one DevLicense change for the demo license
- * (the way the License page's wallet will) and waits until it is mined; throws when it reverts.
+ * (the way the License page's wallet will) and waits until it is mined; throws when it reverts. Returns its hash.
  */
 
 type OwnerChange =
@@ -15,7 +15,7 @@ type OwnerChange =
   | { functionName: "setRedirectUri"; args: [boolean, string] }
   | { functionName: "setLicenseAlias"; args: [string] };
 
-export async function ownerSends(sandboxUrl: string, change: OwnerChange): Promise<void> {
+export async function ownerSends(sandboxUrl: string, change: OwnerChange): Promise<`0x${string}`> {
   const chain = { ...SANDBOX_CHAIN, rpcUrls: { default: { http: [sandboxRpcUrl(sandboxUrl)] } } };
   const transport = http(sandboxRpcUrl(sandboxUrl), { retryCount: 0 });
   const wallet = createWalletClient({ chain, transport, account: privateKeyToAccount(DEMO_OWNER.privateKey) });
@@ -27,4 +27,5 @@ export async function ownerSends(sandboxUrl: string, change: OwnerChange): Promi
   } as never);
   const receipt = await createPublicClient({ chain, transport }).waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`${change.functionName} reverted`);
+  return hash;
 }

@@ -1,5 +1,12 @@
 import "server-only";
-import { type PublicClient, createPublicClient, getAddress, http } from "viem";
+import {
+  type PublicClient,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+  createPublicClient,
+  getAddress,
+  http,
+} from "viem";
 import { DEV_LICENSE_ABI } from "@/lib/chain/dev-license-abi";
 
 /**
@@ -70,6 +77,14 @@ export class LicenseChainReader {
   async now(): Promise<number> {
     const block = await this.client.getBlock({ blockTag: "latest" });
     return secondsToMs(block.timestamp);
+  }
+
+  /** A transaction's receipt; null while it is not mined (or the chain never saw it). */
+  async receipt(hash: `0x${string}`): Promise<TransactionReceipt | null> {
+    return this.client.getTransactionReceipt({ hash }).catch((error: unknown) => {
+      if (error instanceof TransactionReceiptNotFoundError) return null;
+      throw error;
+    });
   }
 
   async isSigner(tokenId: bigint, signer: `0x${string}`): Promise<boolean> {
