@@ -5,6 +5,7 @@ import { useState } from "react";
 import { type Chain, isAddressEqual } from "viem";
 import { useConfig } from "wagmi";
 import { connect, getAccount, simulateContract, waitForTransactionReceipt, writeContract } from "wagmi/actions";
+import { recordLicenseTransactionAction } from "@/lib/actions/audit";
 import { DEV_LICENSE_ABI } from "@/lib/chain/dev-license-abi";
 import { failureText, isUserRejection, revertReason } from "./contract-errors";
 
@@ -73,6 +74,8 @@ export function useLicenseTransaction(target: Target) {
         return false;
       }
       setState({ kind: "confirmed", what, hash });
+      // The record of changes reads the transaction from the chain; not reaching it leaves the change as it is.
+      void recordLicenseTransactionAction({ hash }).catch(() => undefined);
       router.refresh();
       return true;
     } catch (error) {
