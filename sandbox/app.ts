@@ -7,6 +7,8 @@ import { SANDBOX_RPC_PATH } from "@/lib/chain/sandbox-chain";
 import { countRequests, injectFaults, limitRate } from "./http/middleware";
 import { ATTESTATION_PREFIX, attestationRoutes } from "./services/attestation/routes";
 import { AUTH_PREFIX, authRoutes } from "./services/auth/routes";
+import { FETCH_PREFIX, fetchRoutes } from "./services/fetch/routes";
+import { CREDIT_TRACKER_PREFIX, creditTrackerRoutes } from "./services/credit-tracker/routes";
 import { IDENTITY_PREFIX, identityRoutes } from "./services/identity/routes";
 import { type ListeningAddress } from "./services/login/page-guard";
 import { LOGIN_PREFIX, loginRoutes } from "./services/login/routes";
@@ -60,8 +62,10 @@ export function createApp(ctx: SandboxContext, address: ListeningAddress): Hono 
   app.route(VALUATIONS_PREFIX, valuationsRoutes(ctx));
   app.route(TELEMETRY_PREFIX, telemetryRoutes(ctx));
   app.route(ATTESTATION_PREFIX, attestationRoutes(ctx));
+  app.route(FETCH_PREFIX, fetchRoutes(ctx));
   app.route(STREETS_PREFIX, streetsRoutes(ctx));
   app.route(VEHICLE_TRIGGERS_PREFIX, vehicleTriggersRoutes(ctx));
+  app.route(CREDIT_TRACKER_PREFIX, creditTrackerRoutes(ctx));
   app.route(CONTROL_PREFIX, controlRoutes(ctx));
   app.route(SANDBOX_RPC_PATH, rpcRoutes(ctx.chain));
   // DIMO's login page is addressed as `{login}/?clientId=...`: with and without the slash.

@@ -16,6 +16,7 @@ import { LiveVehicles } from "./live/live-vehicles";
 import { type SandboxProfile } from "./profile";
 import { LicenseReader } from "./chain/license-reader";
 import { type SandboxChain } from "./chain/local-chain";
+import { CreditLedger } from "./services/credit-tracker/ledger";
 
 export interface SandboxSettings {
   /** Default `default`. */
@@ -83,6 +84,8 @@ export interface SandboxContext {
   keys: { auth: SigningKey; tokenExchange: SigningKey };
   developerTokens: TokenVerifier;
   vehicleTokens: TokenVerifier;
+  /** The credit tracker's grants and operations. */
+  credits: CreditLedger;
   stats: RequestStats;
   faults: FaultRegistry;
   rateLimiter: RateLimiter;
@@ -121,6 +124,7 @@ export function createContext(db: Database.Database, settings: SandboxSettings, 
     keys,
     developerTokens: new TokenVerifier(keys.auth, clock),
     vehicleTokens: new TokenVerifier(keys.tokenExchange, clock, VEHICLE_JWT_AUDIENCE),
+    credits: new CreditLedger(db, clock),
     stats: new RequestStats(),
     faults: new FaultRegistry(),
     rateLimiter: new RateLimiter(),
@@ -140,6 +144,7 @@ export function createContext(db: Database.Database, settings: SandboxSettings, 
       // Shares and revocations made through share links go too: back to the seeded grants.
       context.vehicles.restoreSeededGrants();
       clock.reset();
+      context.credits.reset();
       // The live vehicles' drives follow the clock back; nothing they sent before the reset reaches a webhook.
       context.live.catchUp();
       context.live.restartFeed();

@@ -150,6 +150,9 @@ export function sandboxControl(baseUrl: string | (() => string)) {
       const suffix = query.size > 0 ? `?${query.toString()}` : "";
       return (await call<{ deliveries: DeliveryView[] }>("GET", `/deliveries${suffix}`)).deliveries;
     },
+    /** Adds a grant of credits to a vehicle, for the demo license unless another is named. */
+    addCredits: (grant: { tokenId: number; amount: number; licenseId?: string }) =>
+      call<{ licenseId: string; assetDid: string; currentCreditsRemaining: number }>("POST", "/credits", grant),
     /** The live vehicles: each one's drive under way or last, its next departure, and how far their feed has settled. */
     live: () => call<LiveStatus>("GET", "/live"),
     /** Back to the seeded state: offer sets, challenge states, clock, faults, counters, rate-limit windows. */

@@ -6,6 +6,7 @@ import { DEMO_LICENSE } from "@/lib/demo-license";
 import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { readJsonBody } from "../http/requests";
 import { vehicleTriggersControlRoutes } from "../services/vehicle-triggers/control";
+import { creditTrackerControlRoutes } from "../services/credit-tracker/control";
 import { closeToWebPages } from "./closed-surface";
 import { faultInputSchema } from "./faults";
 import { isLoopbackAddress } from "./loopback";
@@ -116,6 +117,7 @@ export function controlRoutes(ctx: SandboxContext): Hono {
 
   // Webhooks: POST /signals, POST /events, GET /deliveries.
   app.route("/", vehicleTriggersControlRoutes(ctx));
+  app.route("/", creditTrackerControlRoutes(ctx));
 
   app.post("/reset", async (c) => {
     await ctx.reset();

@@ -1,7 +1,9 @@
 import { execute, type GraphQLError } from "graphql";
 import { Hono } from "hono";
 import { z } from "zod";
+import { type JWTPayload } from "jose";
 import { type SandboxContext } from "../../context";
+import { chargeTelemetryQuery } from "../credit-tracker/telemetry-charge";
 import { InvalidTokenError } from "../../keys/tokens";
 import { documentCache } from "../../graphql/document-cache";
 import { readJsonBody } from "../../http/requests";
@@ -39,6 +41,7 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
 
   app.post("/query", async (c) => {
     let claims: TelemetryClaims | null = null;
+    let payload: JWTPayload | null = null;
     const header = c.req.header("authorization");
     if (header !== undefined && header !== "") {
       const parts = header.trim().split(/\s+/);
@@ -46,7 +49,8 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
         return c.json({ message: "Something went wrong while checking the JWT." }, 500);
       }
       try {
-        claims = telemetryClaims(await ctx.vehicleTokens.verify(parts[1] as string));
+        payload = await ctx.vehicleTokens.verify(parts[1] as string);
+        claims = telemetryClaims(payload);
       } catch (error) {
         if (!(error instanceof InvalidTokenError)) throw error;
       }
@@ -86,6 +90,7 @@ export function telemetryRoutes(ctx: SandboxContext): Hono {
         422,
       );
     }
+    chargeTelemetryQuery(ctx, payload, claims?.tokenId ?? null, result);
     return c.json(result);
   });
 
