@@ -65,18 +65,17 @@ export function ratio(value: number, baseline: number): number {
 }
 
 /**
- * Lighthouse's budgets (desktop preset, `npm run bench:lighthouse`). Scores are Lighthouse's own 0 to 100 and have
- * absolute budgets. Total blocking time is a timing, so the map pages' is a ratio to the login page's in the same run:
- * the lightest page the browser starts, through the same Chromium on the same machine.
+ * Lighthouse's budgets (desktop preset, `npm run bench:lighthouse`), in Lighthouse's own units. The map pages draw
+ * WebGL in software on these machines, which no person's GPU pays: their performance score is reported, not
+ * budgeted, and they are held to what a person sees instead, the largest paint and the layout shift.
  */
 export const LIGHTHOUSE_BUDGETS = {
+  /** The pages without a map. */
   performanceMin: 90,
   accessibilityMin: 100,
   bestPracticesMin: 100,
-  /** The Overview's and the trips page's total blocking time, in the login page's. */
-  mapPageTbtVsLogin: 5,
-  /** The trips page's time to interactive: a ceiling on how long a developer waits for it, whatever the machine. */
-  tripsTtiMs: 2_000,
+  mapPageLcpMs: 2_500,
+  mapPageClsMax: 0.02,
 } as const;
 
 /**

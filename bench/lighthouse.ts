@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (desktop preset) over every page of the dashboard, to measure and budget how
- * fast each starts. Starts the sandbox and the production build (building it first when there is none) on free
+ * fast each starts, the map pages with their maps loading by themselves and the map's share of their main thread. Starts the sandbox and the production build (building it first when there is none) on free
  * loopback ports, signs the demo owner in and runs Lighthouse on each page in one headless Chromium, the login page
  * signed out and the others with the session cookie. Prints the figures and each budget's pass or FAIL and writes them
  * to bench/lighthouse-results.json. A failed budget is reported and the exit code stays 0; only a run that could not
@@ -18,9 +18,11 @@ import { DEMO_OWNER } from "@/sandbox/demo-license";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { registerCleanup, stopAllProcesses, stopAllProcessesOnSignal } from "@/test-support/processes";
 import { newAuthSecret, startDashboard, startSandboxServer } from "@/test-support/servers";
+import { isChunkOf, mapChunkNames } from "./lighthouse-map-share";
 import {
   type LighthousePage,
   type LighthouseReport,
+  formatShift,
   lighthouseRows,
   summarizeReport,
   withTbtRatios,
@@ -35,15 +37,21 @@ import { sized } from "./size";
 const RESULTS_FILE = sized("bench/lighthouse-results.json", "test-results/lighthouse-results.toy.json");
 const VEHICLE = VEHICLE_IDS.manyTrips;
 const LOGIN_PATH = "/login";
-const OVERVIEW_PATH = `/vehicles/${VEHICLE}`;
-const TRIPS_PATH = `/vehicles/${VEHICLE}/trips`;
-const PAGES: readonly { path: string; signedIn: boolean }[] = [
+/** Every page a signed-in person reaches from the navigation; `map`: it draws a map by itself as it loads. */
+const PAGES: readonly { path: string; signedIn: boolean; map?: true }[] = [
   { path: LOGIN_PATH, signedIn: false },
   { path: "/vehicles", signedIn: true },
-  { path: OVERVIEW_PATH, signedIn: true },
-  { path: TRIPS_PATH, signedIn: true },
-  { path: `/vehicles/${VEHICLE}/trips/all`, signedIn: true },
+  { path: `/vehicles/${VEHICLE}`, signedIn: true, map: true },
+  { path: `/vehicles/${VEHICLE}/trips`, signedIn: true, map: true },
+  { path: `/vehicles/${VEHICLE}/trips/all`, signedIn: true, map: true },
   { path: `/vehicles/${VEHICLE}/value`, signedIn: true },
+  { path: `/vehicles/${VEHICLE}/attestations`, signedIn: true },
+  { path: "/fleet", signedIn: true, map: true },
+  { path: "/webhooks", signedIn: true },
+  { path: "/webhooks/new", signedIn: true },
+  { path: "/webhooks/inbox", signedIn: true },
+  { path: "/share", signedIn: true },
+  { path: "/license", signedIn: true },
   { path: "/developer", signedIn: true },
   { path: "/developer/tokens", signedIn: true },
   { path: "/developer/activity", signedIn: true },
@@ -101,18 +109,34 @@ function keepReport(folder: string, path: string, report: LighthouseReport): voi
 function printFigures(pages: ReturnType<typeof withTbtRatios>): void {
   const score = (value: number) => (Number.isFinite(value) ? String(value) : "n/a");
   const failed = (ids: readonly string[]) => (ids.length ? ids.join(", ") : "none");
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
   console.log(
     markdownTable(
-      ["page", "perf", "a11y", "best pr.", "TBT", "TBT vs login", "TTI", "LCP", "failed best practices", "failed a11y"],
+      [
+        "page",
+        "perf",
+        "a11y",
+        "best pr.",
+        "LCP",
+        "CLS",
+        "TBT",
+        "TBT vs login",
+        "map's TBT",
+        "map's CPU",
+        "failed best practices",
+        "failed a11y",
+      ],
       pages.map((page) => [
         page.path,
         score(page.performance),
         score(page.accessibility),
         score(page.bestPractices),
+        formatMs(page.largestContentfulPaintMs),
+        formatShift(page.cumulativeLayoutShift),
         formatMs(page.totalBlockingTimeMs),
         formatRatio(page.tbtVsLogin),
-        formatMs(page.timeToInteractiveMs),
-        formatMs(page.largestContentfulPaintMs),
+        page.map ? `${formatMs(page.map.blockingMs)} (${percent(page.map.blockingShare)})` : "no map",
+        page.map ? `${formatMs(page.map.cpuMs)} (${percent(page.map.cpuShare)})` : "no map",
         failed(page.failedAudits.bestPractices),
         failed(page.failedAudits.accessibility),
       ]),
@@ -131,13 +155,14 @@ async function main(): Promise<void> {
     await fetch(`${dashboard.url}${path}`, signedIn ? { headers: { cookie } } : {}).then((response) => response.text());
   }
 
+  const isMapScript = isChunkOf(mapChunkNames(".next"));
   const chrome = await launchChromium();
   const measured: LighthousePage[] = [];
-  for (const { path, signedIn } of pagesToAudit) {
+  for (const { path, signedIn, map } of pagesToAudit) {
     step(`Lighthouse ${path}${signedIn ? "" : " (signed out)"}…`);
     const report = await auditPage(chrome, `${dashboard.url}${path}`, signedIn ? cookie : undefined);
     if (REPORTS_FOLDER) keepReport(REPORTS_FOLDER, path, report);
-    const page = summarizeReport(path, signedIn, report);
+    const page = summarizeReport(path, signedIn, report, map ? isMapScript : undefined);
     if (page.runtimeError) throw new Error(`Lighthouse could not audit ${path}: ${page.runtimeError}`);
     if (signedIn && new URL(page.finalUrl).pathname === LOGIN_PATH)
       throw new Error(`${path} sent the signed-in browser to the login page: the session cookie did not reach it`);
@@ -146,7 +171,7 @@ async function main(): Promise<void> {
   chrome.kill();
 
   const pages = withTbtRatios(measured, LOGIN_PATH);
-  const rows = lighthouseRows(pages, TRIPS_PATH, OVERVIEW_PATH);
+  const rows = lighthouseRows(pages);
   const date = new Date().toISOString();
   const machine = describeMachine(loadAtStart);
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });
