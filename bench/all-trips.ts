@@ -1,6 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { longTasks, observeLongTasks } from "@/test-support/long-tasks";
 import { enableTestHooks } from "@/test-support/test-hooks";
+import { allTripsView, clickedAt, loadAllTrips } from "./all-trips-load";
 import { PAN_VIEWPORT, panAndZoom } from "./all-trips-pan";
 import { launchChromium } from "./browser";
 import type { Session } from "./dashboard-client";
@@ -77,7 +78,6 @@ const WARM_LOADS = sized(3, 1);
 const PAN_RUNS = sized(3, 1);
 const EMPTY_FRAMES_PER_LOAD = sized(3, 1);
 const SWITCHES = sized(["30d", "all", "custom", "all", "7d", "all"] as const, ["30d", "all"] as const);
-const LOAD_TIMEOUT_MS = 600_000;
 // Six draws of 1,000 and three of 10,000, mixed, each after the view was put back to 100 lines.
 const LINES_PLAN = sized([1_000, 10_000, 1_000, 1_000, 10_000, 1_000, 1_000, 10_000, 1_000], [1_000]);
 
@@ -88,57 +88,6 @@ const longestTaskSince = async (page: Page, since: number) =>
       ...(await longTasks(page)).filter((task) => task.start + task.duration >= since).map((task) => task.duration),
     ),
   );
-
-/**
- * Clicks and returns when the page received the click (the event's time stamp): Playwright first waits for the
- * element to stand still over two animation frames, which is no part of what the page does with the click.
- */
-async function clickedAt(page: Page, target: Locator): Promise<number> {
-  await page.evaluate(() => {
-    document.addEventListener(
-      "click",
-      (event) => ((window as unknown as { __benchClickAt: number }).__benchClickAt = event.timeStamp),
-      { capture: true, once: true },
-    );
-  });
-  await target.click();
-  return page.evaluate(() => (window as unknown as { __benchClickAt: number }).__benchClickAt);
-}
-
-/** The page's all-trips section: the one on screen, as the router may keep a page it left hidden beside it. */
-const allTripsView = (page: Page): Locator => page.getByTestId("all-trips-view").filter({ visible: true });
-
-/**
- * Loads the page and waits for every trip to be in and the map to settle; returns ms from navigation start, or from
- * the click on "Load all" when the page first asks (a long history).
- */
-async function loadOnce(page: Page, url: string): Promise<{ ms: number; streamMs: number; trips: number }> {
-  await page.goto(url);
-  const view = allTripsView(page);
-  await view.and(page.locator('[data-status]:not([data-status="loading"])')).waitFor({ timeout: LOAD_TIMEOUT_MS });
-  let startedAt = 0;
-  if ((await view.getAttribute("data-status")) === "waiting") {
-    startedAt = await clickedAt(page, page.getByTestId("all-trips-load-all"));
-  }
-  await view.and(page.locator('[data-status="done"]')).waitFor({ timeout: LOAD_TIMEOUT_MS });
-  // The map (loaded on demand) may come after the last trip.
-  await page.waitForFunction(() => window.__allTripsMap, undefined, { timeout: LOAD_TIMEOUT_MS });
-  // No named functions inside: the bench runs through tsx, whose helper for function names the page lacks.
-  const ms = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const map = window.__allTripsMap;
-        if (!map) throw new Error("the all-trips map exposes no hook");
-        // The frame after the map's idle: by then the last frame's pixels are rasterised (components/map/when-drawn.ts).
-        if (map.loaded() && map.areTilesLoaded()) requestAnimationFrame(() => resolve(performance.now()));
-        else map.once("idle", () => requestAnimationFrame(() => resolve(performance.now())));
-      }),
-  );
-  const finished = await page.evaluate(
-    () => performance.getEntriesByName("all-trips:finished:done").at(-1)?.startTime ?? NaN,
-  );
-  return { ms: ms - startedAt, streamMs: finished - startedAt, trips: Number(await view.getAttribute("data-trips")) };
-}
 
 /** Clicks a window's button (a custom range: the newest trip's 30 days before it) and waits for the map to draw it. */
 async function switchWindow(page: Page, choice: (typeof SWITCHES)[number]): Promise<{ ms: number; since: number }> {
@@ -234,9 +183,9 @@ export async function measureAllTrips(
     const emptyUrl = `${session.baseUrl}/vehicles/${emptyTokenId}/trips/all`;
 
     // The first load fills the dashboard's trip history of the vehicle (DIMO's pages at its rate limit): not measured.
-    const { trips } = await loadOnce(page, url);
+    const { trips } = await loadAllTrips(page, url);
     // Nor is the empty vehicle's first, which fetches its grant and token.
-    const empty = await loadOnce(page, emptyUrl);
+    const empty = await loadAllTrips(page, emptyUrl);
     if (empty.trips !== 0) throw new Error(`vehicle ${emptyTokenId} has ${empty.trips} trips; the baseline needs none`);
     const emptyLoadRuns: number[] = [];
     const emptyLongestTaskMs: number[] = [];
@@ -258,11 +207,11 @@ export async function measureAllTrips(
     countFonts(await mapFontFiles(page));
     for (let run = 0; run < WARM_LOADS; run++) {
       // The baseline right before each load, so that both see the machine as it is at that moment.
-      emptyLoadRuns.push(Math.round((await loadOnce(page, emptyUrl)).ms));
+      emptyLoadRuns.push(Math.round((await loadAllTrips(page, emptyUrl)).ms));
       emptyLongestTaskMs.push(await longestTaskSince(page, 0));
       for (let frame = 0; frame < EMPTY_FRAMES_PER_LOAD; frame++)
         emptyFrameRuns.push(Math.round(await drawLines(page, 0)));
-      const load = await loadOnce(page, url);
+      const load = await loadAllTrips(page, url);
       warmLoadRuns.push(Math.round(load.ms));
       warmStreamRuns.push(Math.round(load.streamMs));
       warmLongestTaskMs.push(await longestTaskSince(page, 0));
@@ -290,7 +239,7 @@ export async function measureAllTrips(
     await page.setViewportSize(PAN_VIEWPORT);
     const panRuns: AllTripsResults["panRuns"] = [];
     for (let run = 0; run < PAN_RUNS; run++) {
-      await loadOnce(page, url);
+      await loadAllTrips(page, url);
       const pan = await panAndZoom(page);
       panRuns.push({
         ms: pan.ms,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { longTasks, observeLongTasks } from "@/test-support/long-tasks";
 import { enableTestHooks } from "@/test-support/test-hooks";
+import { loadAllTrips } from "./all-trips-load";
 import { type Session, fetchTripPaths } from "./dashboard-client";
 import { type Summary, summarize } from "./stats";
 import { sized } from "./size";
@@ -89,20 +90,7 @@ async function tripsFirstFrame(
 }
 
 /** The empty all-trips map: the longest task of its load, up to the map's first idle frame. */
-async function emptyMapTask(page: Page, url: string): Promise<number> {
-  await page.goto(url);
-  await page.waitForFunction(() => window.__allTripsMap, undefined, { timeout: TIMEOUT_MS });
-  const drawnAt = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const map = window.__allTripsMap;
-        if (!map) throw new Error("the all-trips map exposes no hook");
-        if (map.loaded() && map.areTilesLoaded()) requestAnimationFrame(() => resolve(performance.now()));
-        else map.once("idle", () => requestAnimationFrame(() => resolve(performance.now())));
-      }),
-  );
-  return longestTaskUntil(page, drawnAt);
-}
+const emptyMapTask = async (page: Page, url: string) => longestTaskUntil(page, (await loadAllTrips(page, url)).ms);
 
 export async function measureFirstFrame(
   browser: Browser,
