@@ -1,20 +1,13 @@
 import Link from "next/link";
 import { formatStableUtc } from "@/lib/format/time";
 import type { KeyInUse } from "@/lib/models/api-keys";
-import { processWideCache } from "@/lib/process-wide";
-import { apiKeyInUse } from "@/lib/server/api-keys";
+import { apiKeyInUseKept } from "@/lib/server/api-keys";
 
-/** Every page's header shows it: one read of the key in use per minute at most, whoever asks. */
-const recent = processWideCache<"in-use", { key: KeyInUse | null }>("key-expiry-notice", { max: 1, ttl: 60_000 });
-
+/** Every page's header shows it: the key in use as the shared store keeps it, not a chain read per page. */
 async function keyInUse(): Promise<KeyInUse | null> {
-  const cached = recent.get("in-use");
-  if (cached) return cached.key;
-  const result = await apiKeyInUse();
+  const result = await apiKeyInUseKept();
   // A failed read shows nothing here: the License page says what failed.
-  const key = result.ok ? result.data : null;
-  recent.set("in-use", { key });
-  return key;
+  return result.ok ? result.data : null;
 }
 
 /** A short line when the API key in use expires within 30 days by the chain's clock, linking to the License page. */

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { type Chain, isAddressEqual } from "viem";
 import { useConfig } from "wagmi";
 import { connect, getAccount, simulateContract, waitForTransactionReceipt, writeContract } from "wagmi/actions";
+import { licenseChangedAction } from "@/lib/actions/license";
 import { recordLicenseTransactionAction } from "@/lib/actions/audit";
 import { DEV_LICENSE_ABI } from "@/lib/chain/dev-license-abi";
 import { failureText, isUserRejection, revertReason } from "./contract-errors";
@@ -47,7 +48,9 @@ export function useLicenseTransaction(target: Target) {
       let account = getAccount(config);
       const [connector] = config.connectors;
       if (!account.isConnected && connector) {
-        await connect(config, { connector, chainId: target.chain.id });
+        // Connected where the wallet is: a wallet on another chain gets the page's switch prompt below, before anything
+        // is signed, rather than a switch request folded into connecting.
+        await connect(config, { connector });
         account = getAccount(config);
       }
       if (!account.address || !isAddressEqual(account.address, target.owner)) {
@@ -76,6 +79,8 @@ export function useLicenseTransaction(target: Target) {
       setState({ kind: "confirmed", what, hash });
       // The record of changes reads the transaction from the chain; not reaching it leaves the change as it is.
       void recordLicenseTransactionAction({ hash }).catch(() => undefined);
+      // The header's expiry line keeps the key in use a while: a change here drops it, on every instance.
+      await licenseChangedAction();
       router.refresh();
       return true;
     } catch (error) {

@@ -45,3 +45,9 @@ export const confirmApiKeyAction = guarded(signerInput, async function confirmAp
   if (key.inUse) await getDimoClient().refreshDeveloperToken();
   return key;
 });
+
+/** The owner's wallet changed the license (a key disabled, say): every instance reads the key in use afresh. */
+export const licenseChangedAction = guarded(noInput, async function licenseChangedAction(_input, { session }) {
+  if (session.role !== "owner") throw OWNER_ONLY;
+  await getApiKeyManager().forgetInUse();
+});

@@ -16,3 +16,8 @@ export const listApiKeys = guarded(noInput, async function listApiKeys() {
 export const apiKeyInUse = guarded(noInput, async function apiKeyInUse() {
   return getApiKeyManager().inUse();
 });
+
+/** The key in use for every page's expiry line: kept a few minutes, dropped by the dashboard's own changes. */
+export const apiKeyInUseKept = guarded(noInput, async function apiKeyInUseKept() {
+  return getApiKeyManager().inUseCached();
+});

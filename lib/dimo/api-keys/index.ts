@@ -22,6 +22,7 @@ export function getApiKeyManager(): ApiKeyManager {
       keys: new ApiKeyStore(getStores().keyValue, config.license.clientId),
       secret: getServerSecret,
       chain: rpcUrl ? new LicenseChainReader({ contract, rpcUrl }) : undefined,
+      inUseCache: getStores().tolerant.keyValue,
     });
   });
 }

@@ -42,6 +42,7 @@ function instance(secret = SECRET) {
     keys: new ApiKeyStore(stores.keyValue, DEMO_LICENSE.clientId),
     secret: () => secret,
     chain: new LicenseChainReader({ contract: SANDBOX_DEV_LICENSE_ADDRESS, rpcUrl: sandboxRpcUrl(suite.url) }),
+    inUseCache: stores.keyValue,
   });
 }
 

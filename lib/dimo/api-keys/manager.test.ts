@@ -59,6 +59,7 @@ function setUp() {
       keys: new ApiKeyStore(store, DEMO_LICENSE.clientId),
       secret: () => secret,
       chain: chain as unknown as LicenseChainReader,
+      inUseCache: store,
     });
   return { store, chain, instance };
 }
@@ -122,6 +123,24 @@ describe("the API key manager", () => {
     const manager = instance();
     expect(await signerOf(manager)).toBe(DEMO_LICENSE.apiKeySigner);
     expect((await manager.list())[0]).toMatchObject({ signer, status: "disabled", inUse: false });
+  });
+
+  it("keeps the key in use for every page's expiry line, shared, until the dashboard changes the keys", async () => {
+    const { chain, instance } = setUp();
+    const [one, two] = [instance(), instance()];
+    expect(await one.inUseCached()).toMatchObject({ signer: DEMO_LICENSE.apiKeySigner, expiresSoon: false });
+    // The chain's clock moves: the kept answer stands, on the other instance too, without asking the chain.
+    chain.clock += 340 * DAY_MS;
+    chain.down = true;
+    expect(await two.inUseCached()).toMatchObject({ signer: DEMO_LICENSE.apiKeySigner, expiresSoon: false });
+    chain.down = false;
+    const { signer } = await one.createPending(OWNER);
+    chain.enable(signer);
+    await one.confirm(signer);
+    expect(await two.inUseCached()).toMatchObject({ signer, source: "dashboard", expiresSoon: false });
+    await two.forgetInUse();
+    chain.clock += 340 * DAY_MS;
+    expect(await one.inUseCached()).toMatchObject({ signer, expiresSoon: true });
   });
 
   it("keeps the confirmed key while the chain cannot be read, until the expiry it recorded", async () => {

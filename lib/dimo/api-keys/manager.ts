@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { type LicenseChainReader, type SignerOnChain } from "@/lib/chain/server/license-reader";
 import { type ApiKeySource, type ApiKeyView, type KeyInUse } from "@/lib/models/api-keys";
 import { AppFailure } from "@/lib/result";
+import { type KeyValueStore } from "@/lib/store/types";
 import { type ApiKeyStore, type StoredApiKey } from "./key-store";
 import { openApiKey, sealApiKey } from "./sealed-key";
 
@@ -21,6 +22,12 @@ const KEY_EXPIRY_WARNING_MS = 30 * 24 * 3600_000;
 const MAX_PENDING_KEYS = 5;
 /** How long the token manager's choice of a key is trusted before the chain is asked again (reads always ask). */
 const CHOICE_TTL_MS = 30_000;
+/**
+ * How long every page's expiry line trusts the key in use it read: an expiry is days away, and the dashboard's own
+ * changes drop it at once (forgetInUse); a change made elsewhere (another wallet, the console) shows within this.
+ */
+const IN_USE_TTL_MS = 10 * 60_000;
+const IN_USE_KEY = (clientId: string) => `api-key-in-use:${clientId.toLowerCase()}`;
 
 export interface ApiKeyManagerDeps {
   clientId: `0x${string}`;
@@ -30,6 +37,8 @@ export interface ApiKeyManagerDeps {
   secret: () => string;
   /** The license's chain; undefined when no RPC endpoint is configured, and only the environment's key is used. */
   chain: LicenseChainReader | undefined;
+  /** Where the key in use is kept for every page's expiry line: shared, so every instance drops it together. */
+  inUseCache: KeyValueStore;
   now?: () => number;
 }
 
@@ -116,7 +125,24 @@ export class ApiKeyManager {
       result: undefined,
     }));
     this.choice = undefined;
+    await this.forgetInUse();
     return view(signer, "dashboard", onChain, sameAddress((await this.inUse()).signer, signer));
+  }
+
+  /** The key in use as every page's expiry line reads it: kept a few minutes in the shared store. */
+  async inUseCached(): Promise<KeyInUse> {
+    const key = IN_USE_KEY(this.deps.clientId);
+    const kept = await this.deps.inUseCache.get(key);
+    if (kept) return JSON.parse(kept) as KeyInUse;
+    const inUse = await this.inUse();
+    await this.deps.inUseCache.set(key, JSON.stringify(inUse), IN_USE_TTL_MS);
+    return inUse;
+  }
+
+  /** Drops the kept key in use, on every instance: the dashboard changed the license's keys. */
+  async forgetInUse(): Promise<void> {
+    this.choice = undefined;
+    await this.deps.inUseCache.delete(IN_USE_KEY(this.deps.clientId));
   }
 
   /** The key in use now, and whether it expires within 30 days by the chain's clock. */
