@@ -1,7 +1,9 @@
 import { type Page } from "@playwright/test";
 import { createPublicClient, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { polygon } from "viem/chains";
 import { DEV_LICENSE_ABI } from "@/lib/chain/dev-license-abi";
-import { SANDBOX_DEV_LICENSE_ADDRESS, sandboxRpcUrl } from "@/lib/chain/sandbox-chain";
+import { SANDBOX_CHAIN, SANDBOX_DEV_LICENSE_ADDRESS, sandboxRpcUrl } from "@/lib/chain/sandbox-chain";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { sandboxControl } from "@/sandbox/control-client";
 import { ownerSends } from "@/test-support/license-wallet";
@@ -24,6 +26,42 @@ const aliasOnChain = () =>
     functionName: "getLicenseAliasByTokenId",
     args: [tokenId],
   } as never) as Promise<string>;
+
+const isSigner = (signer: `0x${string}`) =>
+  chain.readContract({
+    address: SANDBOX_DEV_LICENSE_ADDRESS,
+    abi: DEV_LICENSE_ABI,
+    functionName: "isSigner",
+    args: [tokenId, signer],
+  } as never) as Promise<boolean>;
+
+/** DIMO's challenge flow against the sandbox's auth, signed in Node with `key`: what submit_challenge answers. */
+async function submitChallengeSignedBy(key: `0x${string}`): Promise<{ status: number; body: unknown }> {
+  const auth = `${E2E_SANDBOX_URL}/auth/auth/web3`;
+  const query = new URLSearchParams({
+    client_id: DEMO_LICENSE.clientId,
+    domain: DEMO_LICENSE.redirectUri,
+    scope: "openid email",
+    response_type: "code",
+    address: DEMO_LICENSE.clientId,
+  });
+  const issued = (await (await fetch(`${auth}/generate_challenge?${query}`, { method: "POST" })).json()) as {
+    state: string;
+    challenge: string;
+  };
+  const answer = await fetch(`${auth}/submit_challenge`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      client_id: DEMO_LICENSE.clientId,
+      state: issued.state,
+      grant_type: "authorization_code",
+      domain: DEMO_LICENSE.redirectUri,
+      signature: await privateKeyToAccount(key).signMessage({ message: issued.challenge }),
+    }),
+  });
+  return { status: answer.status, body: await answer.json() };
+}
 
 /** The license's name as the sandbox's identity API answers it (it reads the chain, as DIMO's indexes it). */
 async function aliasInIdentityApi(): Promise<unknown> {
@@ -82,6 +120,33 @@ test("a rejected signature and a reverting rename leave the name as it was, and 
   await expect(page.getByTestId("license-alias")).toHaveText(before);
 });
 
+test("a wallet on another chain is asked to switch before anything is sent, then renames", async ({ page }) => {
+  const before = await aliasOnChain();
+  const alias = `e2e switched ${Date.now().toString(36)}`;
+  try {
+    const wallet = await injectWallet(page, WALLETS.owner, { chainId: polygon.id });
+    await page.goto("/license");
+    await expect(page.getByTestId("license-changes")).toBeVisible();
+    await page.getByLabel("Name", { exact: true }).fill(alias);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(status(page)).toHaveAttribute("data-state", "wrong-chain");
+    await expect(status(page)).toContainText(`Your wallet is on another chain (id ${polygon.id})`);
+    expect(wallet.asked).toEqual([]);
+    expect(await aliasOnChain()).toBe(before);
+
+    await page.getByRole("button", { name: `Switch to ${SANDBOX_CHAIN.name}` }).click();
+    await expect(status(page)).toHaveCount(0);
+    expect(wallet.asked).toEqual([]);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await expect(status(page)).toHaveAttribute("data-state", "confirmed");
+    expect(wallet.asked).toEqual(["eth_sendTransaction"]);
+    expect(await aliasOnChain()).toBe(alias);
+  } finally {
+    if ((await aliasOnChain()) !== before)
+      await ownerSends(E2E_SANDBOX_URL, { functionName: "setLicenseAlias", args: [before] });
+  }
+});
+
 test("the owner adds a redirect URI and disables it; the dashboard's own are marked", async ({ page }) => {
   const uri = `https://e2e-${Date.now().toString(36)}.example.com/callback`;
   const uris = () => page.getByTestId("redirect-uris");
@@ -105,26 +170,44 @@ test("the owner adds a redirect URI and disables it; the dashboard's own are mar
   }
 });
 
-test("the owner makes a new API key: enabled on chain, then in use", async ({ page }) => {
+test("the owner rotates the API key: the new one signs in, the old one disabled is refused", async ({ page }) => {
+  const demoSigner = DEMO_LICENSE.apiKeySigner;
   let signer: `0x${string}` | undefined;
   try {
     await openAsOwner(page);
     await page.getByRole("button", { name: "New API key" }).click();
-    await expect(status(page)).toHaveAttribute("data-state", "confirmed", { timeout: 30_000 });
-    await expect(page.getByTestId("disable-old-key")).toBeVisible();
+    await expect(status(page)).toHaveAttribute("data-state", "confirmed");
     await expect(page.getByTestId("key-in-use")).toContainText("the dashboard's store");
     signer = (await page.getByTestId("key-in-use").innerText()).match(/0x[0-9a-fA-F]{40}/)?.[0] as `0x${string}`;
-    expect(signer.toLowerCase()).not.toBe(DEMO_LICENSE.apiKeySigner.toLowerCase());
-    const enabled = await chain.readContract({
-      address: SANDBOX_DEV_LICENSE_ADDRESS,
-      abi: DEV_LICENSE_ABI,
-      functionName: "isSigner",
-      args: [tokenId, signer],
-    } as never);
-    expect(enabled).toBe(true);
+    expect(signer.toLowerCase()).not.toBe(demoSigner.toLowerCase());
+    expect(await isSigner(signer)).toBe(true);
+
+    await expect(page.getByTestId("disable-old-key")).toContainText(demoSigner);
+    await page.getByRole("button", { name: "Disable the old key" }).click();
+    await expect(status(page)).toContainText("Disable the old API key: confirmed");
+    await expect(page.getByTestId("disable-old-key")).toHaveCount(0);
+    expect(await isSigner(demoSigner)).toBe(false);
+
+    // The old key is off the chain, so only the new one can answer the next challenge: a fresh token proves it does.
+    await page.goto("/developer/tokens");
+    const refreshed = page.waitForResponse(
+      (r) => r.request().method() === "POST" && !!r.request().headers()["next-action"],
+    );
+    await page.getByTestId("refresh-developer-token").click();
+    await refreshed;
+    await expect(page.getByTestId("developer-token")).toHaveAttribute("data-state", "valid");
+
+    expect(await submitChallengeSignedBy(DEMO_LICENSE.apiKey)).toEqual({
+      status: 400,
+      body: { status: 400, message: "Could not verify signature." },
+    });
   } finally {
-    // The environment's key is where the shared dashboard goes back to once this one is disabled.
-    if (signer) await ownerSends(E2E_SANDBOX_URL, { functionName: "disableSigner", args: [signer] });
+    // The shared sandbox as the other specs need it: the demo key enabled, and the new one off, so the dashboard goes
+    // back to the environment's key (a key the chain refuses is passed over).
+    if (!(await isSigner(demoSigner)))
+      await ownerSends(E2E_SANDBOX_URL, { functionName: "enableSigner", args: [demoSigner] });
+    if (signer && (await isSigner(signer)))
+      await ownerSends(E2E_SANDBOX_URL, { functionName: "disableSigner", args: [signer] });
   }
 });
 

@@ -59,7 +59,7 @@ function Changes({ license, changer, chain }: LicenseChangesProps & { chain: Ret
             {changer.reason}
           </p>
         )}
-        <TransactionStatus state={transaction.state} chain={chain} />
+        <TransactionStatus state={transaction.state} chain={chain} onSwitched={transaction.reset} />
         <RenameLicense {...shared} />
         <RedirectUris {...shared} />
         <ApiKeyRotation {...shared} />

@@ -5,8 +5,15 @@ import { useSwitchChain } from "wagmi";
 import { Button } from "@/components/ui/button";
 import type { TransactionState } from "./use-license-transaction";
 
+interface TransactionStatusProps {
+  state: TransactionState;
+  chain: Chain;
+  /** Called once the wallet is on the license's chain after the switch prompt. */
+  onSwitched: () => void;
+}
+
 /** Where a license change stands, in words, with the explorer's link on a real network. */
-export function TransactionStatus({ state, chain }: { state: TransactionState; chain: Chain }) {
+export function TransactionStatus({ state, chain, onSwitched }: TransactionStatusProps) {
   const { switchChain, isPending } = useSwitchChain();
   if (state.kind === "idle") return null;
   const explorer = chain.blockExplorers?.default.url;
@@ -35,7 +42,12 @@ export function TransactionStatus({ state, chain }: { state: TransactionState; c
         <p className="flex flex-wrap items-center gap-2">
           Your wallet is on another chain (id {state.walletChainId}): switch it to {chain.name}, then send the change
           again.
-          <Button size="sm" variant="secondary" disabled={isPending} onClick={() => switchChain({ chainId: chain.id })}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={isPending}
+            onClick={() => switchChain({ chainId: chain.id }, { onSuccess: onSwitched })}
+          >
             Switch to {chain.name}
           </Button>
         </p>
