@@ -3,6 +3,7 @@ import { ConfigError, PRESET_URLS, parseConfig } from "./config";
 import { DEMO_LICENSE } from "@/lib/demo-license";
 import { SANDBOX_CHAIN, SANDBOX_DEV_LICENSE_ADDRESS } from "@/lib/chain/sandbox-chain";
 import { sandboxEnv } from "@/test-support/sandbox-env";
+import { URL_VARIABLES } from "@/lib/env-names";
 
 const PRODUCTION_LICENSE = {
   DIMO_ENV: "production",
@@ -99,6 +100,7 @@ describe("parseConfig", () => {
       telemetry: "https://telemetry-api.dev.dimo.zone",
       attestation: "https://attestation-api.dev.dimo.zone",
       vehicleTriggers: "https://vehicle-triggers-api.dev.dimo.zone",
+      fetch: "https://fetch-api.dev.dimo.zone",
     });
     expect(config.vehicleContract).toBe("0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
     expect(config.valuationsVersion).toBe("v2");
@@ -115,6 +117,7 @@ describe("parseConfig", () => {
       DIMO_TELEMETRY_URL: "https://f.test",
       DIMO_ATTESTATION_URL: "https://g.test",
       DIMO_VEHICLE_TRIGGERS_URL: "https://h.test",
+      DIMO_FETCH_URL: "https://i.test",
     };
     const contract = "0x3333333333333333333333333333333333333333";
     const custom = parseConfig({ ...PRODUCTION_LICENSE, ...urls, DIMO_ENV: "custom", DIMO_VEHICLE_CONTRACT: contract });
@@ -136,6 +139,7 @@ describe("parseConfig", () => {
       DIMO_TELEMETRY_URL: "https://telemetry.example.com",
       DIMO_ATTESTATION_URL: "https://attestation.example.com",
       DIMO_VEHICLE_TRIGGERS_URL: "https://vehicle-triggers.example.com",
+      DIMO_FETCH_URL: "https://fetch.example.com",
     };
     expect(problemsOf({ ...custom, ...urls })).toEqual([
       "DIMO_AUTH_URL must be an https URL when DIMO_ENV=custom (http is allowed only for 127.0.0.1, ::1 or localhost).",
@@ -150,7 +154,9 @@ describe("parseConfig", () => {
 
   it("requires every URL in custom mode", () => {
     const problems = problemsOf({ ...PRODUCTION_LICENSE, DIMO_ENV: "custom", DIMO_AUTH_URL: "http://a.test" });
-    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(7);
+    expect(problems.filter((p) => p.includes("required when DIMO_ENV=custom"))).toHaveLength(
+      Object.keys(URL_VARIABLES).length - 1,
+    );
     expect(problems).toContain(
       "DIMO_TELEMETRY_URL is required when DIMO_ENV=custom: the base address of that DIMO service.",
     );
@@ -162,6 +168,8 @@ describe("parseConfig", () => {
     expect(parseConfig(PRODUCTION_LICENSE).urls.attestation).toBe("https://attestation-api.dimo.zone");
     expect(parseConfig({}).urls.vehicleTriggers).toBe("http://127.0.0.1:4455/vehicle-triggers");
     expect(parseConfig(PRODUCTION_LICENSE).urls.vehicleTriggers).toBe("https://vehicle-triggers-api.dimo.zone");
+    expect(parseConfig({}).urls.fetch).toBe("http://127.0.0.1:4455/fetch");
+    expect(parseConfig(PRODUCTION_LICENSE).urls.fetch).toBe("https://fetch-api.dimo.zone");
     expect(parseConfig(PRODUCTION_LICENSE).urls.telemetry).toBe("https://telemetry-api.dimo.zone");
     expect(parseConfig({ ...PRODUCTION_LICENSE, DIMO_ENV: "dev" }).urls.telemetry).toBe(
       "https://telemetry-api.dev.dimo.zone",

@@ -80,6 +80,7 @@ export function sandboxUrls(origin: string): Record<DimoService | "rpc", string>
     telemetry: `${origin}/telemetry`,
     attestation: `${origin}/attestation`,
     vehicleTriggers: `${origin}/vehicle-triggers`,
+    fetch: `${origin}/fetch`,
     rpc: sandboxRpcUrl(origin),
   };
 }

@@ -13,6 +13,7 @@ export const URL_VARIABLES: Record<DimoService, string> = {
   telemetry: "DIMO_TELEMETRY_URL",
   attestation: "DIMO_ATTESTATION_URL",
   vehicleTriggers: "DIMO_VEHICLE_TRIGGERS_URL",
+  fetch: "DIMO_FETCH_URL",
 };
 
 /** The JSON-RPC endpoint of the license's chain: DIMO's DevLicense contract, and smart-account signatures. */

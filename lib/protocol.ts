@@ -19,6 +19,7 @@ export const DIMO_SERVICES = [
   "telemetry",
   "attestation",
   "vehicleTriggers",
+  "fetch",
 ] as const;
 export type DimoService = (typeof DIMO_SERVICES)[number];
 
@@ -32,6 +33,7 @@ export const SERVICE_LABELS: Record<DimoService, string> = {
   telemetry: "Telemetry",
   attestation: "Attestation",
   vehicleTriggers: "Vehicle Triggers",
+  fetch: "Fetch",
 };
 
 export const serviceName = (service: DimoService) => SERVICE_LABELS[service].toLowerCase();

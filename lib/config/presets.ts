@@ -18,6 +18,8 @@ const dimoHosts = (domain: string): DimoUrls => ({
   telemetry: `https://telemetry-api.${domain}`,
   attestation: `https://attestation-api.${domain}`,
   vehicleTriggers: `https://vehicle-triggers-api.${domain}`,
+  // DIMO's data SDK 1.6.0 names these hosts (environments, Fetch).
+  fetch: `https://fetch-api.${domain}`,
 });
 
 export type Preset = Exclude<DimoEnv, "custom">;

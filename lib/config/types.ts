@@ -14,6 +14,8 @@ export interface DimoUrls {
   attestation: string;
   /** The Vehicle Triggers API (webhooks), which takes the Developer JWT. */
   vehicleTriggers: string;
+  /** The Fetch API (GraphQL; the client appends `/query`): a vehicle's stored raw CloudEvents. */
+  fetch: string;
 }
 
 /** The chain the Developer License lives on, and DIMO's DevLicense contract there. */

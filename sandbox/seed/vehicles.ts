@@ -73,6 +73,8 @@ export interface SeedVehicle {
 }
 
 const ALL: readonly PrivilegeId[] = [1, 2, 3, 4, 5, 6];
+/** Everything, and the raw CloudEvents of the Fetch API too. */
+const ALL_AND_RAW_DATA: readonly PrivilegeId[] = [...ALL, 7];
 
 export function definitionIdOf(make: string, model: string, year: number): string {
   const slug = (text: string) => text.toLowerCase().replace(/\s+/g, "-");
@@ -210,7 +212,7 @@ const ROWS: Row[] = [
     year: 2020,
     metro: "denver",
     trips: [300, 365, 6],
-    grant: demo(ALL),
+    grant: demo(ALL_AND_RAW_DATA),
     owner: 3,
     msrpUsd: 28900,
     noImage: true,
@@ -222,7 +224,7 @@ const ROWS: Row[] = [
     year: 2022,
     metro: "sanFrancisco",
     trips: [150, 200, 26],
-    grant: demo(ALL),
+    grant: demo(ALL_AND_RAW_DATA),
     owner: 4,
     msrpUsd: 42100,
   },
@@ -448,6 +450,10 @@ export const VEHICLE_IDS = {
   approximateLocationOnly: 16550,
   /** Drives in real time against the sandbox's clock (sandbox/live/). */
   live: 24001,
+  /** Every privilege and RAW_DATA (7): a BEV whose raw CloudEvents the Fetch API serves. */
+  rawDataBev: 12345,
+  /** Every privilege and RAW_DATA (7): a combustion car whose raw CloudEvents the Fetch API serves. */
+  rawDataCombustion: 13004,
 } as const;
 
 /** Vehicles that drive in real time against the sandbox's clock. */

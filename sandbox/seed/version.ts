@@ -2,4 +2,4 @@
  * Bump whenever the schema or anything the seed produces changes: data folders and test templates seeded by another
  * version are seeded again.
  */
-export const SEED_VERSION = 10;
+export const SEED_VERSION = 11;
