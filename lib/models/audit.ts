@@ -37,6 +37,8 @@ export const isChangeKind = (value: string): value is ChangeKind => Object.hasOw
 /** The roles a change is made under. */
 export type ChangeRole = "owner" | "admin" | "viewer";
 
+export const ROLE_LABELS: Record<ChangeRole, string> = { owner: "License owner", admin: "Admin", viewer: "Viewer" };
+
 /** One recorded change. */
 export interface ChangeRecord {
   id: string;
