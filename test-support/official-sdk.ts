@@ -25,6 +25,7 @@ export function sdkAgainstSandbox(name: string, sandboxUrl: string): DIMO {
     Telemetry: `${sandboxUrl}/telemetry/query`,
     Attestation: `${sandboxUrl}/attestation`,
     VehicleTriggers: `${sandboxUrl}/vehicle-triggers`,
+    Fetch: `${urls.fetch}/query`,
   };
   // The SDK signs the challenge locally; its RPC address is never called, so it points at the sandbox too.
   (DimoConstants as Record<string, unknown>)[name] = { NFT_address: VEHICLE_NFT_CONTRACT, RPC_provider: sandboxUrl };
