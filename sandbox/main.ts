@@ -19,7 +19,8 @@ async function main(): Promise<void> {
 
   let sandbox;
   try {
-    sandbox = await startSandbox(options);
+    // The command line's sandbox keeps its chain across restarts, as it keeps its database.
+    sandbox = await startSandbox({ keepChain: true, ...options });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") {

@@ -20,8 +20,15 @@ export interface SandboxStartOptions {
   host?: string;
   /** Where sandbox.db lives. Default `.sandbox` under the working directory. */
   dataDir?: string;
-  /** Throw the data away and seed afresh. */
+  /** Throw the data away and seed afresh, the chain too. */
   reset?: boolean;
+  /**
+   * Go on with the chain the last start left in the data folder (the command line's sandbox does), unless the contract
+   * or its seed changed since. Otherwise each start begins from the seeded chain. Default false.
+   */
+  keepChain?: boolean;
+  /** Where the compiled license contract and the seeded chain are cached. Default: the data folder. */
+  cacheDir?: string;
   /** `realistic` behaves like the real network where it differs from the spec (see sandbox/profile.ts). Default `default`. */
   profile?: SandboxProfile;
   /** How long an instant-offer request takes. Default 1500, or 60000 in the `realistic` profile. */
@@ -113,8 +120,8 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   const dbPath = prepareDatabase(dataDir, options.reset ?? false, options.quiet ?? false, options.fleet ?? 0);
   const db = openDatabase(dbPath);
   const profile = options.profile ?? "default";
-  // The demo license's login redirect URIs, and beside each its dashboard's share landing page, set on the chain at
-  // every start. The same address with and without a trailing "/": DIMO compares them as different strings, so a
+  // The demo license's login redirect URIs, and beside each its dashboard's share landing page, set on the seeded
+  // chain. The same address with and without a trailing "/": DIMO compares them as different strings, so a
   // dashboard configured either way signs in.
   const loginUris = [loginRedirectUriFor(DEMO_LICENSE.redirectUri), ...(options.redirectUris ?? [])];
   const demoRedirectUris = [
@@ -124,7 +131,12 @@ export async function startSandbox(options: SandboxStartOptions = {}): Promise<R
   ];
   let chain;
   try {
-    chain = await startSandboxChain(dataDir, demoRedirectUris);
+    chain = await startSandboxChain({
+      cacheDir: join(resolve(options.cacheDir ?? dataDir), "chain"),
+      dataDir: join(dataDir, "chain"),
+      demoRedirectUris,
+      fresh: (options.reset ?? false) || !(options.keepChain ?? false),
+    });
   } catch (error) {
     db.close();
     throw error;

@@ -27,6 +27,8 @@ const TEMPLATE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const STALE_LOCK_MS = 120_000;
 
 const templatePath = () => join(tmpdir(), `dimo-sandbox-template-v${SEED_VERSION}.db`);
+/** The compiled contract and the seeded chain, shared by every test sandbox (each starts on its own copy). */
+export const TEST_SANDBOX_CACHE_DIR = join(tmpdir(), "dimo-sandbox-cache");
 
 /**
  * Judged by the "now" the template was seeded at, not by the file's time: a template seeded by a process whose clock
@@ -84,7 +86,7 @@ export async function createTestDataDir(): Promise<string> {
   return dir;
 }
 
-/** A sandbox on a free port with its own temporary data folder, removed on close. */
+/** A sandbox on a free port with its own temporary data folder, removed on close, and a fresh chain. */
 export async function startTestSandbox(options: TestSandboxOptions = {}): Promise<RunningSandbox> {
   const dataDir = await createTestDataDir();
   let sandbox: RunningSandbox;
@@ -95,6 +97,7 @@ export async function startTestSandbox(options: TestSandboxOptions = {}): Promis
       ...options,
       port: 0,
       dataDir,
+      cacheDir: TEST_SANDBOX_CACHE_DIR,
     });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });

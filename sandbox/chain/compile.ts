@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type Hex } from "viem";
@@ -38,15 +38,15 @@ async function compileSource(source: string): Promise<Hex> {
 const compiledHere = new Map<string, Promise<Hex>>();
 
 /**
- * DevLicense.sol's creation code. Compiling takes solc more than a second, so the result is kept in the data folder
- * under the hash of the source, the compiler's version and the hardfork: an edit to the contract or a new solc
- * compiles afresh.
+ * DevLicense.sol's creation code. Compiling takes solc more than a second, so the result is kept in `cacheDir` under
+ * the hash of the source, the compiler's version and the hardfork: an edit to the contract or a new solc compiles
+ * afresh. Written aside and renamed into place, so another process never reads half of it.
  */
-export async function devLicenseBytecode(dataDir: string): Promise<Hex> {
+export async function devLicenseBytecode(cacheDir: string): Promise<Hex> {
   const source = readFileSync(path.join(__dirname, SOURCE_FILE), "utf8");
   const { version } = createRequire(__filename)("solc/package.json") as { version: string };
   const key = createHash("sha256").update(`${version}\n${CHAIN_HARDFORK}\n${source}`).digest("hex").slice(0, 16);
-  const cached = path.join(dataDir, "chain", `DevLicense-${key}.hex`);
+  const cached = path.join(cacheDir, `DevLicense-${key}.hex`);
   if (existsSync(cached)) return readFileSync(cached, "utf8") as Hex;
   let compiling = compiledHere.get(key);
   if (!compiling) {
@@ -55,7 +55,9 @@ export async function devLicenseBytecode(dataDir: string): Promise<Hex> {
     compiling.catch(() => compiledHere.delete(key));
   }
   const bytecode = await compiling;
-  mkdirSync(path.dirname(cached), { recursive: true });
-  writeFileSync(cached, bytecode);
+  mkdirSync(cacheDir, { recursive: true });
+  const writing = `${cached}.${process.pid}-${randomBytes(4).toString("hex")}`;
+  writeFileSync(writing, bytecode);
+  renameSync(writing, cached);
   return bytecode;
 }

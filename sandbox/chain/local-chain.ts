@@ -1,20 +1,8 @@
-import ganache, { type EthereumProvider } from "ganache";
-import { createPublicClient, createWalletClient, custom, type Hex, type PublicClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
-import { SANDBOX_CHAIN } from "@/lib/chain/sandbox-chain";
-import { DEMO_OWNER } from "../demo-license";
-import { CHAIN_HARDFORK, devLicenseBytecode } from "./compile";
-import { FUNDED_WALLETS, seedLicenses } from "./seed";
-
-export interface JsonRpcRequest {
-  id?: string | number | null;
-  method: string;
-  params?: unknown[];
-}
-
-export type JsonRpcResponse = { jsonrpc: "2.0"; id: string | number | null } & (
-  { result: unknown } | { error: { code: number; message: string; data?: unknown } }
-);
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { type PublicClient } from "viem";
+import { type JsonRpcRequest, type JsonRpcResponse, openChainNode } from "./node";
+import { seededChain } from "./seeded-chain";
 
 /** The sandbox's local chain: ganache in this process, its license contract deployed and seeded. */
 export interface SandboxChain {
@@ -24,90 +12,62 @@ export interface SandboxChain {
   answer(request: JsonRpcRequest): Promise<JsonRpcResponse>;
   /** Moves the chain's clock forward and mines a block at the new time; returns that block's time in seconds. */
   advanceTime(seconds: number): Promise<number>;
-  /** Back to the chain as seeded at start. */
+  /** Back to the chain as it was at start. */
   reset(): Promise<void>;
   close(): Promise<void>;
 }
 
-const FUNDING_WEI = 10n ** 21n;
-
-const chain = {
-  ...SANDBOX_CHAIN,
-  rpcUrls: { default: { http: [] as string[] } },
-};
-
-/**
- * A node's error as geth words it: a revert is code 3, "execution reverted", with the revert data, which is what
- * wallets and viem decode a contract's error from.
- */
-function rpcError(error: unknown): { code: number; message: string; data?: unknown } {
-  const {
-    code = -32603,
-    message = "Internal error",
-    data,
-  } = error as { code?: number; message?: string; data?: unknown };
-  // ganache gives the revert data as is (eth_call) or inside an object (eth_estimateGas).
-  const revertData = typeof data === "object" && data !== null ? (data as { result?: unknown }).result : data;
-  if (typeof revertData === "string" && revertData.startsWith("0x") && message.includes("revert")) {
-    return { code: 3, message: "execution reverted", data: revertData };
-  }
-  return { code, message, ...(data === undefined ? {} : { data }) };
+interface SandboxChainOptions {
+  /** Where the compiled contract and the seeded chain are cached (shared by every sandbox that names it). */
+  cacheDir: string;
+  /** Where this sandbox's chain is kept. */
+  dataDir: string;
+  /** The demo license's redirect URIs. */
+  demoRedirectUris: string[];
+  /** Start from the seeded chain, not from the chain kept in `dataDir` by the last start. */
+  fresh: boolean;
 }
 
+/** The chain a start goes on with: one folder per seeded chain's key, so a new contract or seed starts afresh. */
+const KEPT_PREFIX = "kept-";
+
 /**
- * Starts the chain, funds the wallets, deploys the license contract and seeds the licenses (`demoRedirectUris` are
- * the demo license's), then keeps a snapshot of that state for reset.
+ * Starts the chain from a copy of the seeded chain (the wallets funded, the license contract deployed, the licenses
+ * minted), or, unless `fresh`, from the chain the last start left in `dataDir` when it was seeded the same way. A
+ * snapshot of the state at start is kept for reset.
  */
-export async function startSandboxChain(dataDir: string, demoRedirectUris: string[]): Promise<SandboxChain> {
-  const bytecode = await devLicenseBytecode(dataDir);
-  const provider: EthereumProvider = ganache.provider({
-    chain: { chainId: SANDBOX_CHAIN.id, networkId: SANDBOX_CHAIN.id, hardfork: CHAIN_HARDFORK },
-    // No unlocked accounts: every transaction comes signed, as from a real wallet.
-    wallet: { totalAccounts: 0 },
-    miner: { instamine: "eager" },
-    logging: { quiet: true },
-  });
-  const answer = async ({ id = null, method, params = [] }: JsonRpcRequest): Promise<JsonRpcResponse> => {
-    try {
-      const result: unknown = await provider.request({ method, params } as never);
-      return { jsonrpc: "2.0", id, result };
-    } catch (error) {
-      return { jsonrpc: "2.0", id, error: rpcError(error) };
+export async function startSandboxChain({
+  cacheDir,
+  dataDir,
+  demoRedirectUris,
+  fresh,
+}: SandboxChainOptions): Promise<SandboxChain> {
+  const seeded = await seededChain(cacheDir, demoRedirectUris);
+  const kept = path.join(dataDir, `${KEPT_PREFIX}${seeded.key}`);
+  if (fresh || !existsSync(kept)) {
+    mkdirSync(dataDir, { recursive: true });
+    for (const name of readdirSync(dataDir)) {
+      if (name.startsWith(KEPT_PREFIX)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
     }
-  };
-  const transport = custom(
-    {
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        const response = await answer({ method, params });
-        if ("error" in response) throw Object.assign(new Error(response.error.message), response.error);
-        return response.result;
-      },
-    },
-    { retryCount: 0 },
-  );
-  const client = createPublicClient({ chain, transport, pollingInterval: 10, cacheTime: 0 }) as PublicClient;
-  const wallet = (privateKey: Hex) =>
-    createWalletClient({ chain, transport, account: privateKeyToAccount(privateKey) });
-  for (const address of FUNDED_WALLETS) {
-    await provider.request({ method: "evm_setAccountBalance", params: [address, `0x${FUNDING_WEI.toString(16)}`] });
+    cpSync(seeded.folder, kept, { recursive: true });
   }
-  await seedLicenses(client, wallet, bytecode, demoRedirectUris, DEMO_OWNER.privateKey);
-  let snapshot = await provider.request({ method: "evm_snapshot", params: [] });
+  const node = openChainNode(kept);
+  let snapshot = await node.control("evm_snapshot");
 
   return {
-    client,
-    answer,
+    client: node.client,
+    answer: node.answer,
     async advanceTime(seconds) {
-      await provider.request({ method: "evm_increaseTime", params: [seconds] });
-      await provider.request({ method: "evm_mine", params: [] });
-      const block = await client.getBlock({ blockTag: "latest" });
+      await node.control("evm_increaseTime", [seconds]);
+      await node.control("evm_mine");
+      const block = await node.client.getBlock({ blockTag: "latest" });
       return Number(block.timestamp);
     },
     async reset() {
-      await provider.request({ method: "evm_revert", params: [snapshot] });
+      await node.control("evm_revert", [snapshot]);
       // A snapshot is used up by reverting to it.
-      snapshot = await provider.request({ method: "evm_snapshot", params: [] });
+      snapshot = await node.control("evm_snapshot");
     },
-    close: () => provider.disconnect(),
+    close: () => node.close(),
   };
 }

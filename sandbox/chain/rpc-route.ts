@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { type SandboxChain, type JsonRpcRequest, type JsonRpcResponse } from "./local-chain";
+import { type SandboxChain } from "./local-chain";
+import { type JsonRpcRequest, type JsonRpcResponse } from "./node";
 
 /** At most this many calls in one batch. */
 const MAX_BATCH = 100;
