@@ -18,7 +18,7 @@ import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie";
  * nothing: pages, server actions and route handlers verify the session themselves.
  */
 
-const PROTECTED = /^\/(?:$|vehicles(?:\/|$)|developer(?:\/|$)|webhooks(?:\/|$))/;
+const PROTECTED = /^\/(?:$|vehicles(?:\/|$)|developer(?:\/|$)|webhooks(?:\/|$)|team(?:\/|$))/;
 
 function isHttps(request: NextRequest): boolean {
   return request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";

@@ -3,8 +3,10 @@ import { Suspense } from "react";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { KeyExpiryNotice } from "@/components/license/key-expiry-notice";
 import { CopyButton } from "@/components/ui/copy-button";
+import { RoleProvider } from "@/components/team/read-only";
 import type { DimoEnv } from "@/lib/config";
 import { shortAddress } from "@/lib/format/address";
+import { ROLE_NAMES, type TeamRole } from "@/lib/models/team";
 import { MobileMenu } from "./mobile-menu";
 import { NetworkBadge } from "./network-badge";
 import { SidebarNav } from "./sidebar-nav";
@@ -12,7 +14,7 @@ import { ThemeToggle } from "./theme-toggle";
 
 interface AppShellProps {
   address: string;
-  role: "owner" | "admin";
+  role: TeamRole;
   /** How the person signed in: a wallet, or a DIMO account (with its email when DIMO named one). */
   signedInWith: { via: "wallet" } | { via: "dimo"; email?: string };
   network: DimoEnv;
@@ -53,9 +55,7 @@ export function AppShell({ address, role, signedInWith, network, children }: App
             </Suspense>
           </div>
           <div className="flex min-w-0 items-center gap-1 sm:gap-2">
-            <span className="hidden text-xs text-muted-foreground sm:inline">
-              {role === "owner" ? "License owner" : "Admin"}
-            </span>
+            <span className="hidden text-xs text-muted-foreground sm:inline">{ROLE_NAMES[role]}</span>
             {/* A phone's header has no room for it: there it stands in the menu instead. */}
             <span
               className="hidden max-w-48 truncate text-xs text-muted-foreground md:inline"
@@ -97,7 +97,7 @@ export function AppShell({ address, role, signedInWith, network, children }: App
           tabIndex={-1}
           className="mx-auto w-full max-w-7xl flex-1 px-4 py-4 focus:outline-none md:px-6 md:py-6"
         >
-          {children}
+          <RoleProvider role={role}>{children}</RoleProvider>
         </main>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Car, History, KeyRound, MapPinned, Share2, Webhook, Wrench } from "lucide-react";
+import { Car, History, KeyRound, MapPinned, Share2, Users, Webhook, Wrench } from "lucide-react";
 import { NavLink } from "@/components/ui/nav-link";
 
 const ITEMS = [
@@ -8,6 +8,7 @@ const ITEMS = [
   { href: "/webhooks", label: "Webhooks", icon: Webhook },
   { href: "/developer", label: "Developer tools", icon: Wrench },
   { href: "/license", label: "License", icon: KeyRound },
+  { href: "/team", label: "Team", icon: Users },
   { href: "/audit", label: "Record of changes", icon: History },
 ] as const;
 

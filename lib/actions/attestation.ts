@@ -14,4 +14,13 @@ export const createAttestationAction = guarded(
   async function createAttestationAction({ tokenId, request }) {
     return createCredential(tokenId, request);
   },
+  {
+    change: {
+      kind: "attestation.create",
+      describe: ({ tokenId, request }) => ({
+        target: String(tokenId),
+        detail: `A ${request.kind} attestation for vehicle ${tokenId}`,
+      }),
+    },
+  },
 );

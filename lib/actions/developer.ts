@@ -25,14 +25,22 @@ const tokenChoice = z.discriminatedUnion(
 export type TokenChoice = z.input<typeof tokenChoice>;
 
 /** Drops the cached Developer JWT and fetches a new one through the challenge flow; returns its claims. */
-export const refreshDeveloperTokenAction = guarded(noInput, async function refreshDeveloperTokenAction() {
-  return getDimoClient().refreshDeveloperToken();
-});
+export const refreshDeveloperTokenAction = guarded(
+  noInput,
+  async function refreshDeveloperTokenAction() {
+    return getDimoClient().refreshDeveloperToken();
+  },
+  { viewers: "refused" },
+);
 
 /** Drops the vehicle's cached Vehicle JWTs, re-reads its grant and exchanges a new one; returns its claims. */
-export const refreshVehicleTokenAction = guarded(tokenIdInput, async function refreshVehicleTokenAction({ tokenId }) {
-  return getDimoClient().refreshVehicleToken(tokenId);
-});
+export const refreshVehicleTokenAction = guarded(
+  tokenIdInput,
+  async function refreshVehicleTokenAction({ tokenId }) {
+    return getDimoClient().refreshVehicleToken(tokenId);
+  },
+  { viewers: "refused" },
+);
 
 /**
  * A copied Developer JWT stays valid for its 14 days whatever happens here (refreshing fetches a new one but cannot
@@ -50,18 +58,22 @@ const OWNER_ONLY = new AppFailure({
  * fresh one when it has expired). The only action that returns a raw token; admins are refused. The token goes back
  * in the result and nowhere else; the record holds its fingerprint only.
  */
-export const copyTokenAction = guarded(tokenChoice, async function copyTokenAction(choice, { session }) {
-  if (session.role !== "owner") throw OWNER_ONLY;
-  const client = getDimoClient();
-  const token =
-    choice.kind === "developer"
-      ? await client.getRawToken("developer")
-      : await client.getRawToken("vehicle", choice.tokenId);
-  recordTokenCopy({
-    by: session.address,
-    kind: choice.kind,
-    ...(choice.kind === "vehicle" ? { tokenId: choice.tokenId } : {}),
-    token,
-  });
-  return { kind: choice.kind, token };
-});
+export const copyTokenAction = guarded(
+  tokenChoice,
+  async function copyTokenAction(choice, { session }) {
+    if (session.role !== "owner") throw OWNER_ONLY;
+    const client = getDimoClient();
+    const token =
+      choice.kind === "developer"
+        ? await client.getRawToken("developer")
+        : await client.getRawToken("vehicle", choice.tokenId);
+    recordTokenCopy({
+      by: session.address,
+      kind: choice.kind,
+      ...(choice.kind === "vehicle" ? { tokenId: choice.tokenId } : {}),
+      token,
+    });
+    return { kind: choice.kind, token };
+  },
+  { viewers: "refused" },
+);

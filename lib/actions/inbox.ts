@@ -16,8 +16,12 @@ const OWNER_ONLY = new AppFailure({
 });
 
 /** A new secret for the inbox: the old address answers 404 from now on. */
-export const rotateInboxSecretAction = guarded(noInput, async function rotateInboxSecretAction(_input, { session }) {
-  if (session.role !== "owner") throw OWNER_ONLY;
-  await rotateInboxSecret();
-  return null;
-});
+export const rotateInboxSecretAction = guarded(
+  noInput,
+  async function rotateInboxSecretAction(_input, { session }) {
+    if (session.role !== "owner") throw OWNER_ONLY;
+    await rotateInboxSecret();
+    return null;
+  },
+  { change: { kind: "inbox.rotate" } },
+);

@@ -30,24 +30,41 @@ const signerInput = z
   .strict();
 
 /** Makes a new API key, kept sealed on the server; returns only its signer address, for the wallet to enable. */
-export const createApiKeyAction = guarded(noInput, async function createApiKeyAction(_input, { session }) {
-  if (session.role !== "owner") throw OWNER_ONLY;
-  return getApiKeyManager().createPending(session.address);
-});
+export const createApiKeyAction = guarded(
+  noInput,
+  async function createApiKeyAction(_input, { session }) {
+    if (session.role !== "owner") throw OWNER_ONLY;
+    return getApiKeyManager().createPending(session.address);
+  },
+  { change: { kind: "license.api-key.create" } },
+);
 
 /**
  * Puts a key the wallet enabled into use, once the chain shows it enabled (what the browser says is not taken), and
  * signs the next challenge with it at once, so the owner sees DIMO accept it.
  */
-export const confirmApiKeyAction = guarded(signerInput, async function confirmApiKeyAction({ signer }, { session }) {
-  if (session.role !== "owner") throw OWNER_ONLY;
-  const key = await getApiKeyManager().confirm(signer);
-  if (key.inUse) await getDimoClient().refreshDeveloperToken();
-  return key;
-});
+export const confirmApiKeyAction = guarded(
+  signerInput,
+  async function confirmApiKeyAction({ signer }, { session }) {
+    if (session.role !== "owner") throw OWNER_ONLY;
+    const key = await getApiKeyManager().confirm(signer);
+    if (key.inUse) await getDimoClient().refreshDeveloperToken();
+    return key;
+  },
+  {
+    change: {
+      kind: "license.api-key.enable",
+      describe: ({ signer }) => ({ target: signer, detail: `Put the API key of signer ${signer} into use` }),
+    },
+  },
+);
 
 /** The owner's wallet changed the license (a key disabled, say): every instance reads the key in use afresh. */
-export const licenseChangedAction = guarded(noInput, async function licenseChangedAction(_input, { session }) {
-  if (session.role !== "owner") throw OWNER_ONLY;
-  await getApiKeyManager().forgetInUse();
-});
+export const licenseChangedAction = guarded(
+  noInput,
+  async function licenseChangedAction(_input, { session }) {
+    if (session.role !== "owner") throw OWNER_ONLY;
+    await getApiKeyManager().forgetInUse();
+  },
+  { viewers: "refused" },
+);

@@ -13,6 +13,18 @@ import { startInstantOffer } from "@/lib/server/instant-offers";
  * Asks the buyers for fresh offers. Answers within a couple of seconds: with the outcome when DIMO answered that
  * fast, else with the request running, which the page then follows. A second click while one runs shares it.
  */
-export const requestInstantOfferAction = guarded(tokenIdInput, async function requestInstantOfferAction({ tokenId }) {
-  return startInstantOffer(tokenId);
-});
+export const requestInstantOfferAction = guarded(
+  tokenIdInput,
+  async function requestInstantOfferAction({ tokenId }) {
+    return startInstantOffer(tokenId);
+  },
+  {
+    change: {
+      kind: "offer.request",
+      describe: ({ tokenId }) => ({
+        target: String(tokenId),
+        detail: `Asked for instant offers for vehicle ${tokenId}`,
+      }),
+    },
+  },
+);

@@ -27,7 +27,8 @@ export interface SessionClaims {
 export function readSessionClaims(token: JWT | null | undefined, nowMs: number): SessionClaims | null {
   const { address, role, sid, ait, via, email } = token ?? {};
   if (typeof address !== "string" || !/^0x[0-9a-f]{40}$/.test(address)) return null;
-  if ((role !== "owner" && role !== "admin") || typeof sid !== "string" || sid.length < 16) return null;
+  if ((role !== "owner" && role !== "admin" && role !== "viewer") || typeof sid !== "string" || sid.length < 16)
+    return null;
   if (typeof ait !== "number" || !Number.isFinite(ait) || ait * 1000 > nowMs + 60_000) return null;
   const endsAtMs = (ait + SESSION_MAX_AGE_SECONDS) * 1000;
   if (endsAtMs <= nowMs) return null;

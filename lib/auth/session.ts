@@ -5,6 +5,8 @@ import { redirect } from "next/navigation";
 import { cache } from "react";
 import { processWideCache, ttlBelow } from "@/lib/process-wide";
 import { REQUEST_PATH_HEADER } from "@/lib/security/headers";
+import { type DashboardRole } from "./access";
+import { noteSeen } from "./last-seen";
 import { getAuthOptions } from "./options";
 import { isSessionRevoked } from "./revocation";
 import { currentRole } from "./role-check";
@@ -15,7 +17,7 @@ import { sessionCookieName } from "./sign-in-session";
 export interface DashboardSession {
   /** The signed-in wallet, lowercase. */
   address: `0x${string}`;
-  role: "owner" | "admin";
+  role: DashboardRole;
   /** How the person signed in (the header shows it). getSession always sets it; absent means a wallet. */
   signedInWith?: SignInMethod;
   /** The session's id, the one sign-out revokes. getSession always sets it. */
@@ -62,6 +64,7 @@ export const getSession = cache(async (): Promise<DashboardSession | null> => {
   if (await isSessionRevoked(claims.sid)) return null;
   const role = await currentRole(claims.address, claims.role);
   if (!role) return null;
+  noteSeen(claims.address);
   const { address, signedInWith, sid, endsAtMs } = claims;
   return { address, role, signedInWith, id: sid, endsAtMs };
 });

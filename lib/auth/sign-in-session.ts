@@ -2,6 +2,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { JWT } from "next-auth/jwt";
 import { getConfig } from "@/lib/config";
+import { recordChange } from "@/lib/server/audit/record";
+import { isStoreUnavailable } from "@/lib/store/types";
+import { getTeamStore } from "@/lib/team";
+import type { InvitationRefusal } from "@/lib/team/team-store";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/session-cookie";
 import { type DashboardRole, resolveRole } from "./access";
 import { licenseOwner } from "./license-owner";
@@ -21,7 +25,21 @@ export interface SignedInPerson {
 }
 
 /** Why a verified person gets no session; the login page words the codes (components/auth/sign-in-errors.ts). */
-export type AdmissionRefusal = "WALLET_NOT_ALLOWED" | "LICENSE_UNAVAILABLE";
+export type AdmissionRefusal =
+  | "WALLET_NOT_ALLOWED"
+  | "LICENSE_UNAVAILABLE"
+  | "SIGN_IN_UNAVAILABLE"
+  | "INVITATION_UNKNOWN"
+  | "INVITATION_EXPIRED"
+  | "INVITATION_USED"
+  | "INVITATION_REVOKED";
+
+const INVITATION_REFUSALS: Record<InvitationRefusal, AdmissionRefusal> = {
+  unknown: "INVITATION_UNKNOWN",
+  expired: "INVITATION_EXPIRED",
+  used: "INVITATION_USED",
+  revoked: "INVITATION_REVOKED",
+};
 
 export class AdmissionRefused extends Error {
   constructor(readonly code: AdmissionRefusal) {
@@ -30,13 +48,41 @@ export class AdmissionRefused extends Error {
   }
 }
 
-/** The license owner or a DASHBOARD_ADMINS address gets a role; anyone else is refused. */
-export async function admit(address: string): Promise<DashboardRole> {
-  const role = await resolveRole(address, { licenseOwner, admins: getConfig().admins }).catch(() => {
-    throw new AdmissionRefused("LICENSE_UNAVAILABLE");
+/** An invitation's token, carried from the join page through the sign-in, and how the person signs in. */
+export interface InvitationAtSignIn {
+  token: string;
+  via: "wallet" | "dimo";
+}
+
+/**
+ * The license owner, a DASHBOARD_ADMINS address or a member gets their role. Anyone else gets one only by signing in
+ * through a pending invitation: it is accepted here, at the sign-in's POST, and ends there for every instance. Someone
+ * who holds a role already signs in as themselves and leaves the invitation pending.
+ */
+export async function admit(address: `0x${string}`, invitation?: InvitationAtSignIn): Promise<DashboardRole> {
+  const team = getTeamStore();
+  const role = await resolveRole(address, {
+    licenseOwner,
+    admins: getConfig().admins,
+    memberRole: (wallet) => team.memberRole(wallet),
+  }).catch((error: unknown) => {
+    throw new AdmissionRefused(isStoreUnavailable(error) ? "SIGN_IN_UNAVAILABLE" : "LICENSE_UNAVAILABLE");
   });
-  if (!role) throw new AdmissionRefused("WALLET_NOT_ALLOWED");
-  return role;
+  if (role) return role;
+  if (!invitation) throw new AdmissionRefused("WALLET_NOT_ALLOWED");
+  const wallet = address.toLowerCase() as `0x${string}`;
+  const accepted = await team.acceptInvitation(invitation.token, { address: wallet, via: invitation.via }).catch(() => {
+    throw new AdmissionRefused("SIGN_IN_UNAVAILABLE");
+  });
+  if (!accepted.ok) throw new AdmissionRefused(INVITATION_REFUSALS[accepted.reason]);
+  await recordChange({
+    actor: { address: wallet, signedInWith: { via: invitation.via } },
+    role: accepted.role,
+    kind: "invitation.accept",
+    target: accepted.invitationId,
+    detail: `Joined as ${accepted.role} through an invitation, signed in with ${invitation.via === "dimo" ? "DIMO" : "a wallet"}`,
+  });
+  return accepted.role;
 }
 
 /** The claims of a new session: a fresh id (for revocation) and the sign-in time the 12-hour limit counts from. */

@@ -274,6 +274,15 @@ export async function runTrial(
 }
 
 /** The guarded trial, for the trial route: one of the session's long reads, refused in words past the cap. */
-export const tryWebhookOnHistory = guarded(trialInput, async function tryWebhookOnHistory(input, { session, signal }) {
-  return runLongRead(session, signal, (aborted) => runTrial(input, Date.now(), aborted));
-});
+export const tryWebhookOnHistory = guarded(
+  trialInput,
+  async function tryWebhookOnHistory(input, { session, signal }) {
+    return runLongRead(session, signal, (aborted) => runTrial(input, Date.now(), aborted));
+  },
+  {
+    change: {
+      kind: "webhook.trial",
+      describe: (input) => ({ detail: `Tried the condition "${input.condition}" on recorded history` }),
+    },
+  },
+);

@@ -22,7 +22,8 @@ const start = (keepChain: boolean) =>
   startSandbox({ port: 0, dataDir, cacheDir: TEST_SANDBOX_CACHE_DIR, quiet: true, live: false, keepChain });
 
 async function isSigner(url: string): Promise<boolean> {
-  const client = createPublicClient({ chain: SANDBOX_CHAIN, transport: http(sandboxRpcUrl(url), { retryCount: 0 }) });
+  const chain = { ...SANDBOX_CHAIN, rpcUrls: { default: { http: [sandboxRpcUrl(url)] } } };
+  const client = createPublicClient({ chain, transport: http(sandboxRpcUrl(url), { retryCount: 0 }) });
   return client.readContract({
     address: SANDBOX_DEV_LICENSE_ADDRESS,
     abi: DEV_LICENSE_ABI,
