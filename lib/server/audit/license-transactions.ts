@@ -21,7 +21,7 @@ const refused = (message: string, retryable = false) =>
   new AppFailure({ code: retryable ? "UNAVAILABLE" : "INVALID_INPUT", message, retryable });
 
 /** The license's changes a receipt's events say happened, in the order they happened. */
-export function changesIn(receipt: TransactionReceipt, contract: `0x${string}`, tokenId: bigint): ChangeNote[] {
+function changesIn(receipt: TransactionReceipt, contract: `0x${string}`, tokenId: bigint): ChangeNote[] {
   const ours = receipt.logs.filter((log) => isAddressEqual(log.address, contract));
   const events = parseEventLogs({ abi: DEV_LICENSE_ABI, logs: ours });
   return events.flatMap((event): ChangeNote[] => {
