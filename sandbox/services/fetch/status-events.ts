@@ -10,7 +10,7 @@ import {
   indexKey,
   STATUS_TYPE,
 } from "./cloud-event";
-import { type TimeRange } from "./status-times";
+import { type TimeRange, tripsBefore } from "./status-times";
 
 /** Who sent a vehicle's device data: its connection (the source) and its paired device (the producer). */
 export interface DeviceOrigin {
@@ -124,12 +124,10 @@ export function fingerprintEvents(
 
 /** How many fingerprint events lie inside the range: the trips whose end falls in it. */
 export function countFingerprints(source: VehicleSource, range: TimeRange): number {
-  const { drives, tokenId } = source;
   const endedBefore = (us: number) => {
-    const last = drives.lastStartedBy(tokenId, us - 1);
-    if (!last) return 0;
-    const started = drives.countStartedBetween(tokenId, -1, us);
-    return started - (fingerprintTime(last.endUs) >= us ? 1 : 0);
+    const before = tripsBefore(source, us);
+    if (!before) return 0;
+    return before.totals.trips - (fingerprintTime(before.last.endUs) >= us ? 1 : 0);
   };
   if (range.beforeUs <= range.afterUs + 1) return 0;
   return endedBefore(range.beforeUs) - endedBefore(range.afterUs + 1);

@@ -1,4 +1,5 @@
-import { type DriveRecord } from "../../store/drive-store";
+import { LRUCache } from "lru-cache";
+import { type DriveRecord, type DriveTotals } from "../../store/drive-store";
 import { DRIVE_EVERY_US, PARKED_EVERY_US, type VehicleSource } from "../../telemetry/samples";
 
 /**
@@ -86,12 +87,32 @@ function parkedCount(endUs: number, untilUs: number): number {
   return Math.max(0, Math.ceil(untilUs / PARKED_EVERY_US) - (Math.floor(endUs / PARKED_EVERY_US) + 1));
 }
 
+/**
+ * Totals over every trip up to and including `last`, kept by that trip: trips already driven never change (a live
+ * vehicle only adds newer ones), so the scan of a long history runs once per vehicle, not once per request.
+ */
+const totalsUpTo = new LRUCache<string, DriveTotals>({ max: 5_000 });
+
+/** The last trip started before `us` and the totals of the trips up to it; null before the first trip. */
+export function tripsBefore(source: VehicleSource, us: number): { last: DriveRecord; totals: DriveTotals } | null {
+  const { drives, tokenId } = source;
+  const last = drives.lastStartedBy(tokenId, us - 1);
+  if (!last) return null;
+  const key = `${tokenId}:${last.startUs}:${last.endUs}`;
+  let totals = totalsUpTo.get(key);
+  if (!totals) {
+    totals = drives.totals(tokenId, last.startUs + 1, [DRIVE_EVERY_US], PARKED_EVERY_US);
+    if (!totals) return null;
+    totalsUpTo.set(key, totals);
+  }
+  return { last, totals };
+}
+
 /** The number of status times before `us` (exclusive). */
 function countBefore(source: VehicleSource, us: number): number {
-  const { drives, tokenId } = source;
-  const totals = drives.totals(tokenId, us, [DRIVE_EVERY_US], PARKED_EVERY_US);
-  const last = drives.lastStartedBy(tokenId, us - 1);
-  if (!totals || !last) return 0;
+  const before = tripsBefore(source, us);
+  if (!before) return 0;
+  const { last, totals } = before;
   // Every trip started before `us` counted whole, with the parked time between them; then the last trip cut at `us`.
   let count = (totals.ticks[0] ?? 0) + totals.trips + totals.parkedTicks;
   const ticks = Math.ceil((last.endUs - last.startUs) / DRIVE_EVERY_US);
