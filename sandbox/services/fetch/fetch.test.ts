@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { vehicleDid } from "@/lib/protocol";
 import { request, setUpSandbox } from "@/test-support/sandbox";
 import { type GraphQLAnswer, isoMicros, micros, telemetryQuery, tripsOf } from "@/test-support/sandbox-telemetry";
+import { withSandboxDatabase } from "@/test-support/sandbox-attestation";
+import { type SandboxContext } from "../../context";
 import { VEHICLE_IDS } from "../../seed/vehicles";
+import { DriveStore } from "../../store/drive-store";
+import { VehicleStore } from "../../store/vehicle-store";
+import { collectSamples } from "../../telemetry/samples";
+import { storedSignals } from "../../telemetry/signals";
+import { vehicleSource } from "../telemetry/vehicle-data";
+import { countStatusTimes, firstStatusTime, statusTimesDesc } from "./status-times";
 import { SANDBOX_SIGNAL_SOURCE } from "../telemetry/vehicle-data";
 
 /** The sandbox's Fetch API over real HTTP: its refusals, its filters and paging, and events that agree with telemetry. */
@@ -245,5 +253,28 @@ describe("a vehicle's events", () => {
     const post = await fetchQuery(await rawToken(), query);
     expect(get.status).toBe(200);
     expect(get.body).toEqual(post.body);
+  });
+});
+
+describe("the status times found from the trips alone", () => {
+  it("are exactly the simulation's sample times, counted and walked from either end", () => {
+    withSandboxDatabase(suite.sandbox.dataDir, (db) => {
+      const context = { vehicles: new VehicleStore(db), drives: new DriveStore(db) } as unknown as SandboxContext;
+      const source = vehicleSource(context, VEHICLE_IDS.rawDataCombustion);
+      if (!source) throw new Error("the vehicle has no data");
+      const [newer, older] = source.drives.newestStartedBy(source.tokenId, Date.now() * 1000, 2);
+      if (!newer || !older) throw new Error("the vehicle has fewer than two trips");
+      // From inside the older trip, over its parked time, to inside the newer one.
+      const range = { afterUs: older.startUs + 61e6, beforeUs: newer.startUs + 301e6 };
+      const samples = collectSamples(source, range.afterUs + 1, range.beforeUs, new Set(storedSignals(source.vehicle)));
+      const simulated = new Set([...samples.floats.values(), ...samples.strings.values()].flatMap((s) => s.t));
+      samples.location.t.forEach((t) => simulated.add(t));
+      const expected = [...simulated].sort((a, b) => b - a);
+      expect(expected.length).toBeGreaterThan(60);
+      expect(statusTimesDesc(source, range, Infinity)).toEqual(expected);
+      expect(countStatusTimes(source, range)).toBe(expected.length);
+      expect(firstStatusTime(source, range)).toBe(expected.at(-1));
+      expect(statusTimesDesc(source, range, 7)).toEqual(expected.slice(0, 7));
+    });
   });
 });
