@@ -7,7 +7,7 @@ import { type SandboxContext } from "../../context";
  * every sandbox process on one database signs alike and no client can forge an address.
  */
 
-export const BLOB_TTL_SECONDS = 15 * 60;
+const BLOB_TTL_SECONDS = 15 * 60;
 
 const keys = new WeakMap<SandboxContext, Buffer>();
 
@@ -45,7 +45,7 @@ export function presignBlob(ctx: SandboxContext, baseUrl: string, blobKey: strin
   return `${baseUrl}/blobs/${encodeURIComponent(blobKey)}?${query.toString()}`;
 }
 
-export type BlobCheck = { ok: true } | { ok: false; code: "AccessDenied" | "SignatureDoesNotMatch"; message: string };
+type BlobCheck = { ok: true } | { ok: false; code: "AccessDenied" | "SignatureDoesNotMatch"; message: string };
 
 const AMZ_DATE = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
 

@@ -43,7 +43,7 @@ export interface SubjectEvents {
   documents: FetchEvent[];
 }
 
-export interface TypeSummary {
+interface TypeSummary {
   type: string;
   count: number;
   firstSeen: number;

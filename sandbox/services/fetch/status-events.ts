@@ -93,7 +93,7 @@ export function statusEvents(source: VehicleSource, origin: DeviceOrigin, times:
 }
 
 /** When the device sends the VIN: at the end of each trip, to the second (the attestation service dates it so). */
-export const fingerprintTime = (endUs: number) => Math.floor(endUs / 1e6) * 1e6;
+const fingerprintTime = (endUs: number) => Math.floor(endUs / 1e6) * 1e6;
 
 /** Up to `limit` fingerprint events inside the range, newest first: one at the end of each trip. */
 export function fingerprintEvents(
