@@ -8,7 +8,8 @@ export const USAGE = `Usage: tsx sandbox/main.ts [options]
   --port N                 port to listen on (default ${SANDBOX_DEFAULT_PORT}, or SANDBOX_PORT; 0 = any free port)
   --host H                 address to bind (default 127.0.0.1)
   --data-dir DIR           where sandbox.db lives (default .sandbox, or SANDBOX_DATA_DIR)
-  --reset                  throw the data away and seed afresh
+  --reset                  throw the data away and seed afresh (the chain too; otherwise it is kept)
+  --cache-dir DIR          where the compiled contract and the seeded chain are cached (default: the data folder)
   --profile P              default, or realistic: behave like the real network (HTML auth errors, its rate
                            limits with 429/503, minute-long instant offers refused again within 7 days,
                            offers kept with blanked links, plain-text trips errors)
@@ -67,6 +68,12 @@ export function parseCliOptions(
         const dir = value();
         if (!dir) throw new CliError("--data-dir needs a folder.");
         options.dataDir = dir;
+        break;
+      }
+      case "--cache-dir": {
+        const dir = value();
+        if (!dir) throw new CliError("--cache-dir needs a folder.");
+        options.cacheDir = dir;
         break;
       }
       case "--instant-offer-delay":

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sandboxEnv } from "@/test-support/sandbox-env";
-import { createTestDataDir } from "@/test-support/sandbox-template";
+import { createTestDataDir, TEST_SANDBOX_CACHE_DIR } from "@/test-support/sandbox-template";
 import { type ManagedProcess, freePort, startProcess, waitForHttp, waitForOutput } from "./processes";
 
 /**
@@ -29,13 +29,10 @@ export interface DashboardServer {
  */
 export async function startSandboxServer(args: readonly string[] = []): Promise<SandboxServer> {
   const dataDir = await createTestDataDir();
-  const sandbox = startProcess(
-    "sandbox",
-    ["--import", "tsx", "sandbox/main.ts", "--port", "0", "--data-dir", dataDir, ...args],
-    {
-      afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
-    },
-  );
+  const folders = ["--data-dir", dataDir, "--cache-dir", TEST_SANDBOX_CACHE_DIR];
+  const sandbox = startProcess("sandbox", ["--import", "tsx", "sandbox/main.ts", "--port", "0", ...folders, ...args], {
+    afterExit: () => rmSync(dataDir, { recursive: true, force: true }),
+  });
   const stop = () => sandbox.stop();
   try {
     const match = await waitForOutput(sandbox, /listening on (http:\/\/[^\s]+)/, 120_000);
