@@ -80,6 +80,9 @@ export const FEATURES = {
       "DIMO's Telemetry API serves a vehicle's credentials to a token that carries access to its attestation " +
       "events, which the owner's share grants alongside the privileges.",
   }),
+  // fetch-api's resolver also serves a token holding both all-time privileges (1 and 4); DIMO documents the raw-data
+  // privilege, and the dashboard asks for that one.
+  rawData: rule("Raw data", "raw data (the cloud events the vehicle's devices sent)", "fetch", { allOf: [7] }),
 } as const satisfies Record<string, FeatureRule>;
 
 export type Feature = keyof typeof FEATURES;

@@ -136,7 +136,7 @@ export function vehicleDid(tokenId: number | bigint, contract: string = VEHICLE_
 
 /**
  * Requests per second per client that DIMO's ingress allows each service (about; over them it answers 429 or 503,
- * possibly without Retry-After). DIMO publishes no figure for telemetry, attestation or vehicle triggers: they are paced like the other data services. Authentication is not limited: the dashboard signs in once in 14 days.
+ * possibly without Retry-After). DIMO publishes no figure for telemetry, attestation, vehicle triggers or fetch: they are paced like the other data services. Authentication is not limited: the dashboard signs in once in 14 days.
  */
 export const DIMO_RATE_LIMITS: Partial<Record<DimoService, number>> = {
   trips: 9,
@@ -144,6 +144,7 @@ export const DIMO_RATE_LIMITS: Partial<Record<DimoService, number>> = {
   telemetry: 9,
   attestation: 9,
   vehicleTriggers: 9,
+  fetch: 9,
   identity: 50,
   tokenExchange: 100,
 };

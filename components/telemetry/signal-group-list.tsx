@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { formatRelativeTime } from "@/lib/format/signals";
 import { useNow } from "@/lib/hooks/use-now";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
@@ -16,7 +17,14 @@ const MISSING_WORDS: Record<NonNullable<SignalRow["missing"]>, string> = {
   "no-value": "no value",
 };
 
-export function SignalGroupList({ groups }: { groups: readonly SignalGroupRows[] }) {
+export function SignalGroupList({
+  groups,
+  rawEventsHref,
+}: {
+  groups: readonly SignalGroupRows[];
+  /** The Raw data tab's events around a reading's time; no link when absent. */
+  rawEventsHref?: (timestamp: string) => string;
+}) {
   // One clock for every row, so a hundred rows re-render together and not every second.
   const now = useNow(15_000);
   return (
@@ -61,7 +69,7 @@ export function SignalGroupList({ groups }: { groups: readonly SignalGroupRows[]
               </thead>
               <tbody>
                 {rows.map((row) => (
-                  <SignalTableRow key={row.name} row={row} now={now} />
+                  <SignalTableRow key={row.name} row={row} now={now} rawEventsHref={rawEventsHref} />
                 ))}
               </tbody>
             </table>
@@ -72,7 +80,15 @@ export function SignalGroupList({ groups }: { groups: readonly SignalGroupRows[]
   );
 }
 
-function SignalTableRow({ row, now }: { row: SignalRow; now: number }) {
+function SignalTableRow({
+  row,
+  now,
+  rawEventsHref,
+}: {
+  row: SignalRow;
+  now: number;
+  rawEventsHref?: (timestamp: string) => string;
+}) {
   const { format: formatDateTime } = useTimeFormat();
   const { name, value } = row;
   return (
@@ -99,6 +115,16 @@ function SignalTableRow({ row, now }: { row: SignalRow; now: number }) {
           <time dateTime={value.timestamp} title={formatDateTime(value.timestamp)}>
             {formatRelativeTime(value.timestamp, now)}
           </time>
+        ) : null}
+        {value && rawEventsHref ? (
+          <Link
+            href={rawEventsHref(value.timestamp)}
+            className="ml-2 text-xs text-muted-foreground underline-offset-2 hover:underline"
+            aria-label={`Raw events around this ${signalName(name)} reading`}
+            data-testid="signal-raw-link"
+          >
+            raw events
+          </Link>
         ) : null}
       </td>
     </tr>

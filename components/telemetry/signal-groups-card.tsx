@@ -1,6 +1,7 @@
 "use client";
 
-import { type Feature } from "@/lib/features";
+import { rawEventsAroundHref } from "@/components/raw-data/raw-data-view";
+import { type Feature, canUse } from "@/lib/features";
 import { type VehicleGrant } from "@/lib/models";
 import { catalogSignal } from "@/lib/signals/catalog";
 import { type VehicleSignals, groupSignals } from "@/lib/signals/vehicle-signals";
@@ -25,12 +26,16 @@ export function SignalGroupsCard({
   heading,
   data,
   grant,
+  tokenId,
 }: {
   heading: PanelHeading;
   data: VehicleSignals;
   grant: VehicleGrant | null;
+  tokenId: number;
 }) {
   const groups = groupSignals(data);
+  // Each reading links to the raw events the device sent around it, when the grant lets the license read them.
+  const rawEventsHref = canUse(grant, "rawData") ? (time: string) => rawEventsAroundHref(tokenId, time) : undefined;
   return (
     <PanelCard heading={heading} testId="signal-groups-card">
       {missingFeatures(data).map((feature) => (
@@ -41,7 +46,7 @@ export function SignalGroupsCard({
           The vehicle has sent no signals yet.
         </p>
       ) : (
-        <SignalGroupList groups={groups} />
+        <SignalGroupList groups={groups} rawEventsHref={rawEventsHref} />
       )}
     </PanelCard>
   );

@@ -53,5 +53,5 @@ function SignalGroups({ tokenId, grant }: { tokenId: number; grant: VehicleGrant
       </PanelCard>
     );
   }
-  return <SignalGroupsCard heading={HEADING} data={state.data} grant={grant} />;
+  return <SignalGroupsCard heading={HEADING} data={state.data} grant={grant} tokenId={tokenId} />;
 }

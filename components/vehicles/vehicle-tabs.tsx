@@ -1,6 +1,6 @@
 import { TabNav } from "@/components/ui/tab-nav";
 
-/** Overview, Trips, All trips, Value and Attestations of one vehicle; `aside` ends the row (the "API calls" control). */
+/** Overview, Trips, All trips, Value, Attestations and Raw data of one vehicle; `aside` ends the row (the "API calls" control). */
 export function VehicleTabs({ tokenId, aside }: { tokenId: number; aside?: React.ReactNode }) {
   const base = `/vehicles/${tokenId}`;
   return (
@@ -15,6 +15,7 @@ export function VehicleTabs({ tokenId, aside }: { tokenId: number; aside?: React
         { href: `${base}/trips/all`, label: "All trips" },
         { href: `${base}/value`, label: "Value" },
         { href: `${base}/attestations`, label: "Attestations" },
+        { href: `${base}/raw`, label: "Raw data" },
       ]}
     />
   );

@@ -8,6 +8,7 @@ import { type TripMethods, tripMethods } from "./facade/trips";
 import { type ValuationMethods, valuationMethods } from "./facade/valuations";
 import { type VehicleTriggerMethods, vehicleTriggerMethods } from "./facade/vehicle-triggers";
 import { type VehicleMethods, vehicleMethods } from "./facade/vehicles";
+import { type RawDataMethods, rawDataMethods } from "./fetch/methods";
 
 /**
  * The DIMO client: one object with a part per DIMO service (facade/), all sharing one context (facade/context.ts):
@@ -25,6 +26,7 @@ export interface DimoClient
     EventMethods,
     AttestationMethods,
     VehicleTriggerMethods,
+    RawDataMethods,
     TokenMethods {}
 
 export function createDimoClient(options: DimoClientOptions): DimoClient {
@@ -37,6 +39,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     ...eventMethods(context),
     ...attestationMethods(context),
     ...vehicleTriggerMethods(context),
+    ...rawDataMethods(context),
     ...tokenMethods(context),
   };
 }
