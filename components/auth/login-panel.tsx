@@ -16,10 +16,12 @@ interface LoginPanelProps {
   callbackPath: string;
   demoAddress: string | undefined;
   initialError: string | undefined;
+  /** The invitation's token, when the person came through an invitation link: the sign-in carries it. */
+  invitation?: string;
 }
 
-export function LoginPanel({ expectedOrigin, callbackPath, demoAddress, initialError }: LoginPanelProps) {
-  const signIn = useSignIn(callbackPath);
+export function LoginPanel({ expectedOrigin, callbackPath, demoAddress, initialError, invitation }: LoginPanelProps) {
+  const signIn = useSignIn(callbackPath, invitation);
   const wrongOrigin = typeof window !== "undefined" && window.location.origin !== expectedOrigin;
   const error =
     signIn.status.state === "failed" ? signIn.status.message : initialError ? signInErrorMessage(initialError) : null;
@@ -52,7 +54,7 @@ export function LoginPanel({ expectedOrigin, callbackPath, demoAddress, initialE
         {/* Side by side on wider screens; on a phone, DIMO's login comes first: most phones have no wallet extension. */}
         <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
           <section aria-label="Sign in with DIMO" className="sm:flex-1">
-            <DimoSignIn callbackPath={callbackPath} />
+            <DimoSignIn callbackPath={callbackPath} invitation={invitation} />
           </section>
           <div className="flex items-center gap-3 text-xs text-muted-foreground sm:hidden">
             <span className="h-px flex-1 bg-border" /> or with a wallet <span className="h-px flex-1 bg-border" />

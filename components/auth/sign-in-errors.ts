@@ -17,6 +17,10 @@ const MESSAGES: Record<string, string> = {
   LICENSE_UNAVAILABLE:
     "DIMO's identity service did not answer, so the dashboard cannot check who owns the license. Try again in a moment.",
   WALLET_NOT_ALLOWED: "This wallet is not allowed to use this dashboard.",
+  INVITATION_UNKNOWN: "This invitation link is not valid. Ask whoever invited you for a new one.",
+  INVITATION_EXPIRED: "This invitation has expired. Ask whoever invited you for a new one.",
+  INVITATION_USED: "This invitation was already used: it works once. Ask whoever invited you for a new one.",
+  INVITATION_REVOKED: "This invitation was revoked. Ask whoever invited you for a new one.",
   SessionRequired: "Sign in to continue.",
   DIMO_STATE_MISSING:
     "This DIMO sign-in was not started in this browser, has expired, or was already used. Start again with Sign in with DIMO.",

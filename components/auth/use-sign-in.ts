@@ -16,7 +16,7 @@ export type SignInStatus =
  * start one now: none is running, and the page has hydrated (the buttons are rendered on the server, and a click
  * before hydration would do nothing and be lost).
  */
-export function useSignIn(callbackPath: string) {
+export function useSignIn(callbackPath: string, invitation?: string) {
   const router = useRouter();
   const [status, setStatus] = useState<SignInStatus>({ state: "idle" });
   const canStart = useHydrated() && status.state !== "working";
@@ -34,7 +34,12 @@ export function useSignIn(callbackPath: string) {
       setStatus({ state: "working", step: "Waiting for the signature…" });
       const signature = await sign(message);
       setStatus({ state: "working", step: "Verifying…" });
-      const result = await signIn("siwe", { message, signature, redirect: false });
+      const result = await signIn("siwe", {
+        message,
+        signature,
+        ...(invitation ? { invitation } : {}),
+        redirect: false,
+      });
       if (result?.error === "WALLET_NOT_ALLOWED") {
         router.replace(`/login/not-allowed?address=${address}`);
         return;

@@ -34,6 +34,14 @@ async function sweepUnderLock(): Promise<void> {
   }
 }
 
+/**
+ * A sweep now, not at the next turn: a member the owner removed or narrowed loses at once what their departure takes
+ * (their webhooks set inactive, the inbox's address changed). Never awaited: the owner's change is done already.
+ */
+export function sweepDeparturesSoon(): void {
+  void sweepUnderLock();
+}
+
 /** Starts the sweeps once per process (instrumentation.ts). */
 export function startDepartureSweeps(): void {
   processWide("departure-sweeps", () => {
