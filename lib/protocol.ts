@@ -22,9 +22,11 @@ export const DIMO_SERVICES = [
   "fetch",
 ] as const;
 export type DimoService = (typeof DIMO_SERVICES)[number];
+/** Where a call in the activity log went: one of DIMO's services, or the license's chain (its JSON-RPC endpoint). */
+export type ActivityService = DimoService | "chain";
 
 /** How pages and messages name each service; sentences use the lowercase form ("DIMO's token exchange service"). */
-export const SERVICE_LABELS: Record<DimoService, string> = {
+export const SERVICE_LABELS: Record<ActivityService, string> = {
   auth: "Authentication",
   tokenExchange: "Token exchange",
   identity: "Identity",
@@ -33,6 +35,7 @@ export const SERVICE_LABELS: Record<DimoService, string> = {
   telemetry: "Telemetry",
   attestation: "Attestation",
   vehicleTriggers: "Vehicle Triggers",
+  chain: "Chain",
   fetch: "Fetch",
 };
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { type DimoService } from "@/lib/protocol";
+import { type ActivityService } from "@/lib/protocol";
 import { sleep } from "./retry";
 import type { SlotStore } from "@/lib/store/types";
 
@@ -9,12 +9,12 @@ import type { SlotStore } from "@/lib/store/types";
  */
 export interface RequestPacer {
   /** Resolves when a request to `service` may start. */
-  turn(service: DimoService): Promise<void>;
+  turn(service: ActivityService): Promise<void>;
 }
 
 export interface PacerOptions {
   /** Requests per second allowed per service (DIMO_RATE_LIMITS). */
-  limits: Partial<Record<DimoService, number>>;
+  limits: Partial<Record<ActivityService, number>>;
   /**
    * The window the limit is counted over: a little longer than DIMO's second, with one request fewer than the limit
    * in it, a margin for requests that leave evenly but arrive bunched.
@@ -28,7 +28,7 @@ export interface PacerOptions {
 const DEFAULT_WINDOW_MS = 1_100;
 
 /** The gap between two turns for `service`: `windowMs / (limit - 1)`; undefined for a service without a limit. */
-function spacingMs(options: Pick<PacerOptions, "limits" | "windowMs">, service: DimoService): number | undefined {
+function spacingMs(options: Pick<PacerOptions, "limits" | "windowMs">, service: ActivityService): number | undefined {
   const limit = options.limits[service];
   return limit === undefined ? undefined : (options.windowMs ?? DEFAULT_WINDOW_MS) / Math.max(1, limit - 1);
 }
@@ -37,7 +37,7 @@ function spacingMs(options: Pick<PacerOptions, "limits" | "windowMs">, service: 
  * The most requests a second the pacer lets through to `service` (its even spacing, not DIMO's nominal limit);
  * undefined for a service without a limit. What a long job (the fleet's positions) can promise to finish in.
  */
-export function pacedRatePerSecond(limits: PacerOptions["limits"], service: DimoService): number | undefined {
+export function pacedRatePerSecond(limits: PacerOptions["limits"], service: ActivityService): number | undefined {
   const spacing = spacingMs({ limits }, service);
   return spacing === undefined ? undefined : 1_000 / spacing;
 }
@@ -52,7 +52,7 @@ export function pacedRatePerSecond(limits: PacerOptions["limits"], service: Dimo
  */
 export class MemoryPacer implements RequestPacer {
   /** Per service: when its last request left, and the turn the next caller queues behind. */
-  private readonly lanes = new Map<DimoService, { lastStart: number; queue: Promise<void> }>();
+  private readonly lanes = new Map<ActivityService, { lastStart: number; queue: Promise<void> }>();
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
 
@@ -61,7 +61,7 @@ export class MemoryPacer implements RequestPacer {
     this.sleep = options.sleep ?? sleep;
   }
 
-  async turn(service: DimoService): Promise<void> {
+  async turn(service: ActivityService): Promise<void> {
     const spacing = spacingMs(this.options, service);
     if (spacing === undefined) return;
     let lane = this.lanes.get(service);
@@ -104,7 +104,7 @@ export class SlotPacer implements RequestPacer {
     this.local = new MemoryPacer(options);
   }
 
-  async turn(service: DimoService): Promise<void> {
+  async turn(service: ActivityService): Promise<void> {
     const spacing = spacingMs(this.options, service);
     if (spacing === undefined) return;
     const wait = await this.slots.reserve(`pace:${service}`, spacing);

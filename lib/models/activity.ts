@@ -1,4 +1,4 @@
-import { type DimoService } from "@/lib/protocol";
+import { type ActivityService } from "@/lib/protocol";
 
 /** The API activity log: one entry per call to DIMO, redacted. */
 
@@ -39,7 +39,7 @@ export interface ActivityEntry {
   /** When the call started, ISO 8601. */
   at: string;
   method: string;
-  service: DimoService;
+  service: ActivityService;
   /** The path below the service's base address, with only harmless query parameters. */
   path: string;
   /** The full address, with the same query rule as `path`. */
@@ -69,4 +69,6 @@ export interface ActivityEntry {
   /** A raw token copied by a person (method "COPY"): who copied it, and the token's fingerprint (never the token). */
   copiedBy?: `0x${string}`;
   tokenFingerprint?: string;
+  /** What DIMO's credit tracker charges for the call (lib/dimo/credits-log.ts); absent for a free one. */
+  credits?: number;
 }

@@ -1,5 +1,8 @@
 import "server-only";
 import { getApiKeyManager } from "@/lib/dimo/api-keys";
+
+/** The license's chain for the License page's reads: paced, logged, its event scans kept. */
+export { getLicenseChainReader } from "@/lib/dimo/api-keys";
 import { guarded } from "./guard";
 import { noInput } from "./inputs";
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { LicenseChainReader } from "@/lib/chain/server/license-reader";
 import { getConfig } from "@/lib/config";
 import { AppFailure } from "@/lib/result";
+import { getLicenseChainReader } from "@/lib/server/api-keys";
 import { guarded } from "@/lib/server/guard";
 import { noInput } from "@/lib/server/inputs";
 import type { LicenseView } from "@/components/license/license-view";
@@ -10,14 +10,14 @@ import type { LicenseView } from "@/components/license/license-view";
 export const loadLicense = guarded(noInput, async function loadLicense(): Promise<Omit<LicenseView, "keys">> {
   const config = getConfig();
   const { contract, rpcUrl, id, name } = config.licenseChain;
-  if (!rpcUrl) {
+  const reader = getLicenseChainReader();
+  if (!rpcUrl || !reader) {
     throw new AppFailure({
       code: "UNAVAILABLE",
       message: "No JSON-RPC endpoint of the license's chain is configured: set DIMO_RPC_URL.",
       retryable: false,
     });
   }
-  const reader = new LicenseChainReader({ contract, rpcUrl });
   const tokenId = await reader.tokenIdOf(config.license.clientId);
   if (tokenId === null) {
     throw new AppFailure({

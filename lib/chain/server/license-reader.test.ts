@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { SANDBOX_DEV_LICENSE_ADDRESS, sandboxRpcUrl } from "@/lib/chain/sandbox-chain";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { MemoryKeyValueStore } from "@/lib/store/memory";
 import { ownerSends } from "@/test-support/license-wallet";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { LicenseChainReader } from "./license-reader";
+import { type RpcCall } from "./observed-transport";
 
 /** The license as the sandbox's chain holds it, read over JSON-RPC, before and after the owner's transactions. */
 
@@ -13,6 +15,7 @@ const reader = () =>
 const TOKEN_ID = BigInt(DEMO_LICENSE.tokenId);
 const DAY_MS = 86_400_000;
 const NEW_URI = "https://app.example.com/callback";
+const OTHER_URI = "https://other.example.com/callback";
 const NEW_SIGNER = "0x00000000000000000000000000000000000000A1";
 
 beforeEach(async () => {
@@ -63,5 +66,35 @@ describe("the license on chain", () => {
     await ownerSends(suite.url, { functionName: "disableSigner", args: [NEW_SIGNER] });
     expect(await reader().signer(TOKEN_ID, NEW_SIGNER)).toBeNull();
     expect((await reader().signers(TOKEN_ID)).map((s) => s.address)).toEqual([DEMO_LICENSE.apiKeySigner]);
+  });
+
+  it("tells its observer of each RPC call after its turn, naming the function an eth_call read", async () => {
+    const calls: RpcCall[] = [];
+    let turns = 0;
+    const observed = new LicenseChainReader({
+      contract: SANDBOX_DEV_LICENSE_ADDRESS,
+      rpcUrl: sandboxRpcUrl(suite.url),
+      observer: { turn: async () => void (turns += 1), ended: (call) => calls.push(call) },
+    });
+    expect(await observed.isSigner(TOKEN_ID, DEMO_LICENSE.apiKeySigner)).toBe(true);
+    expect(await observed.redirectUris(TOKEN_ID)).toContain(DEMO_LICENSE.redirectUri);
+    expect(calls[0]).toMatchObject({ method: "eth_call isSigner", endpoint: new URL(suite.url).origin, status: 200 });
+    expect(calls.map((call) => call.method)).toContain("eth_getLogs");
+    expect(calls.map((call) => call.method)).toContain("eth_call redirectUriStatus");
+    expect(turns).toBe(calls.length);
+  });
+
+  it("keeps its event scan in the store, and reads the whole chain again once the chain started anew", async () => {
+    const scans = new MemoryKeyValueStore();
+    const kept = () =>
+      new LicenseChainReader({ contract: SANDBOX_DEV_LICENSE_ADDRESS, rpcUrl: sandboxRpcUrl(suite.url), scans });
+    await kept().redirectUris(TOKEN_ID);
+    await ownerSends(suite.url, { functionName: "setRedirectUri", args: [true, NEW_URI] });
+    expect(await kept().redirectUris(TOKEN_ID)).toContain(NEW_URI);
+    await suite.control.resetChain();
+    await ownerSends(suite.url, { functionName: "setRedirectUri", args: [true, OTHER_URI] });
+    const after = await kept().redirectUris(TOKEN_ID);
+    expect(after).toContain(OTHER_URI);
+    expect(after).not.toContain(NEW_URI);
   });
 });

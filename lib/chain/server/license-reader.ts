@@ -5,21 +5,31 @@ import {
   TransactionReceiptNotFoundError,
   createPublicClient,
   getAddress,
-  http,
 } from "viem";
 import { DEV_LICENSE_ABI } from "@/lib/chain/dev-license-abi";
+import { SANDBOX_DEV_LICENSE_ADDRESS } from "@/lib/chain/sandbox-chain";
+import { type KeyValueStore } from "@/lib/store/types";
+import { findDeploymentBlock, scanEvents } from "./event-scan";
+import { type RpcObserver, observedTransport } from "./observed-transport";
 
 /**
  * Reads a Developer License from DIMO's DevLicense contract over JSON-RPC (viem's public client): what is true on the
  * chain now, ahead of DIMO's identity API, which indexes it with a lag. The contract keeps no list of a license's
  * redirect URIs or signers, only a status per entry, so the lists are the entries its events ever named, each then
- * read afresh (a disabled one drops out). Never writes: every change is the owner's wallet's.
+ * read afresh (a disabled one drops out); the events are read from the contract's deployment block on, once (see
+ * event-scan.ts). Never writes: every change is the owner's wallet's.
  */
 
 export interface LicenseChain {
   /** The DevLicense contract's address. */
   contract: `0x${string}`;
   rpcUrl: string;
+  /** The block the contract was deployed in, when known; otherwise found on the chain, once. */
+  deployedAt?: bigint;
+  /** Paces each RPC call and hears of it once it ended. */
+  observer?: RpcObserver;
+  /** Where event scans are kept between reads (the shared store, so instances share them). */
+  scans?: KeyValueStore;
 }
 
 export interface LicenseOnChain {
@@ -40,13 +50,36 @@ export interface SignerOnChain {
 
 const secondsToMs = (seconds: bigint) => Number(seconds) * 1000;
 
+/**
+ * Deployment blocks known without asking the chain. The sandbox deploys its contract among its first blocks. DIMO's
+ * repositories record no block for Polygon's or Amoy's contract, so those are found on the chain (docs/dimo-api.md).
+ */
+const KNOWN_DEPLOYMENT_BLOCKS: Record<string, bigint> = { [SANDBOX_DEV_LICENSE_ADDRESS.toLowerCase()]: 0n };
+
 export class LicenseChainReader {
   private readonly client: PublicClient;
   private readonly contract: `0x${string}`;
+  private deployedAt: Promise<bigint> | undefined;
+  /** The widest eth_getLogs span the endpoint accepted (event-scan.ts narrows it on a refusal). */
+  private readonly spans: { span: bigint | undefined } = { span: undefined };
 
-  constructor(chain: LicenseChain, client?: PublicClient) {
+  constructor(private readonly chain: LicenseChain) {
     this.contract = chain.contract;
-    this.client = client ?? createPublicClient({ transport: http(chain.rpcUrl, { timeout: 10_000, retryCount: 1 }) });
+    this.client = createPublicClient({ transport: observedTransport(chain.rpcUrl, chain.observer) });
+    const known = chain.deployedAt ?? KNOWN_DEPLOYMENT_BLOCKS[chain.contract.toLowerCase()];
+    if (known !== undefined) this.deployedAt = Promise.resolve(known);
+  }
+
+  private deploymentBlock(): Promise<bigint> {
+    const found =
+      this.deployedAt ??
+      findDeploymentBlock(this.client, this.contract).catch((error: unknown) => {
+        // A failed search is tried again on the next read.
+        this.deployedAt = undefined;
+        throw error;
+      });
+    this.deployedAt = found;
+    return found;
   }
 
   private read<T>(functionName: string, args: readonly unknown[]): Promise<T> {
@@ -127,18 +160,27 @@ export class LicenseChainReader {
     eventName: "SignerEnabled" | "RedirectUriEnabled",
     pick: (args: Record<string, unknown>) => T,
   ): Promise<T[]> {
-    const logs = await this.client.getContractEvents({
-      address: this.contract,
-      abi: DEV_LICENSE_ABI,
-      eventName,
-      args: { tokenId },
-      fromBlock: "earliest",
-      toBlock: "latest",
-    });
+    const source = { client: this.client, store: this.chain.scans, deployedAt: () => this.deploymentBlock() };
+    const key = `license-events:${this.contract.toLowerCase()}:${tokenId}:${eventName}`;
+    const values = await scanEvents(
+      source,
+      key,
+      async (fromBlock, toBlock) => {
+        const logs = await this.client.getContractEvents({
+          address: this.contract,
+          abi: DEV_LICENSE_ABI,
+          eventName,
+          args: { tokenId },
+          fromBlock,
+          toBlock,
+        });
+        return logs.map((log) => pick(log.args as Record<string, unknown>));
+      },
+      this.spans,
+    );
+    // Addresses compare in any case; a redirect URI is compared exactly, as DIMO's services do.
     const seen = new Map<string, T>();
-    for (const log of logs) {
-      const value = pick(log.args as Record<string, unknown>);
-      // Addresses compare in any case; a redirect URI is compared exactly, as DIMO's services do.
+    for (const value of values as T[]) {
       const key = eventName === "SignerEnabled" ? value.toLowerCase() : value;
       if (!seen.has(key)) seen.set(key, value);
     }
