@@ -275,6 +275,14 @@ describe("the status times found from the trips alone", () => {
       expect(countStatusTimes(source, range)).toBe(expected.length);
       expect(firstStatusTime(source, range)).toBe(expected.at(-1));
       expect(statusTimesDesc(source, range, 7)).toEqual(expected.slice(0, 7));
+
+      // A whole history of 300 trips is counted from the trip totals, its halves trip by trip: they agree.
+      const whole = { afterUs: -1, beforeUs: Date.now() * 1000 };
+      const split = source.drives.newestStartedBy(source.tokenId, whole.beforeUs, 150).at(-1)?.startUs ?? 0;
+      const halves =
+        countStatusTimes(source, { afterUs: -1, beforeUs: split }) +
+        countStatusTimes(source, { afterUs: split, beforeUs: whole.beforeUs });
+      expect(countStatusTimes(source, whole)).toBe(halves + 1);
     });
   });
 });

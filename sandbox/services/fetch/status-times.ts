@@ -121,8 +121,40 @@ function countBefore(source: VehicleSource, us: number): number {
   return count + parkedCount(last.endUs, us);
 }
 
+/** How many of a trip's sample times, and of the heartbeats parked after it until `untilUs`, lie inside the range. */
+function countInTrip(drive: DriveRecord, untilUs: number, range: TimeRange): number {
+  const { afterUs, beforeUs } = range;
+  const lastTick = Math.min(
+    Math.ceil((drive.endUs - drive.startUs) / DRIVE_EVERY_US),
+    Math.ceil((beforeUs - drive.startUs) / DRIVE_EVERY_US),
+  );
+  const firstTick = Math.max(0, Math.floor((afterUs - drive.startUs) / DRIVE_EVERY_US) + 1);
+  const ticks = Math.max(0, lastTick - firstTick);
+  const end = drive.endUs > afterUs && drive.endUs < beforeUs ? 1 : 0;
+  const firstParked = Math.max(Math.floor(drive.endUs / PARKED_EVERY_US), Math.floor(afterUs / PARKED_EVERY_US)) + 1;
+  const parked = Math.max(0, Math.ceil(Math.min(untilUs, beforeUs) / PARKED_EVERY_US) - firstParked);
+  return ticks + end + parked;
+}
+
+/** Up to this many trips in a range are counted one by one; a longer range is counted from the trip totals. */
+const TRIPS_COUNTED_ONE_BY_ONE = 256;
+
 /** The number of status times inside the range. */
 export function countStatusTimes(source: VehicleSource, range: TimeRange): number {
   if (range.beforeUs <= range.afterUs + 1) return 0;
-  return countBefore(source, range.beforeUs) - countBefore(source, range.afterUs + 1);
+  const { drives, tokenId } = source;
+  const trips = drives.newestStartedBy(tokenId, range.beforeUs - 1, TRIPS_COUNTED_ONE_BY_ONE);
+  const oldest = trips[trips.length - 1];
+  if (trips.length === TRIPS_COUNTED_ONE_BY_ONE && oldest && oldest.startUs > range.afterUs) {
+    return countBefore(source, range.beforeUs) - countBefore(source, range.afterUs + 1);
+  }
+  let next = drives.firstStartedFrom(tokenId, range.beforeUs);
+  let count = 0;
+  for (const drive of trips) {
+    count += countInTrip(drive, next ? next.startUs : Infinity, range);
+    // Trips do not overlap: the first one started by `after` is the last with times inside.
+    if (drive.startUs <= range.afterUs) break;
+    next = drive;
+  }
+  return count;
 }
