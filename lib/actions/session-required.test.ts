@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it, vi } from "vitest";
-import { GUARDED } from "@/lib/server/guard";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { DashboardSession } from "@/lib/auth/session";
+import { GUARDED, type Guarded } from "@/lib/server/guard";
 import { setUpSandbox } from "@/test-support/sandbox";
 
 /**
@@ -11,7 +12,22 @@ import { setUpSandbox } from "@/test-support/sandbox";
  * reason.
  */
 
-vi.mock("@/lib/auth/session", () => ({ getSession: async () => null, requireSession: async () => null }));
+const auth = vi.hoisted(() => ({ session: null as DashboardSession | null }));
+vi.mock("@/lib/auth/session", () => ({
+  getSession: async () => auth.session,
+  requireSession: async () => auth.session,
+}));
+
+/** A viewer: signed in, and refused every change. */
+const VIEWER: DashboardSession = {
+  address: "0x7777777777777777777777777777777777777777",
+  role: "viewer",
+  signedInWith: { via: "wallet" },
+  id: "viewer-session-0001",
+  endsAtMs: Date.now() + 3_600_000,
+};
+/** The routes that change something (or hand out what a viewer may not have); every other route is a read. */
+const CHANGING_ROUTES = new Set(["/app/api/webhooks/trial/route.ts"]);
 
 const root = path.resolve(__dirname, "../..");
 const PUBLIC_ACTIONS: Record<string, string> = {
@@ -43,6 +59,9 @@ const serverFiles = Object.keys(serverModules).filter((file) => !file.endsWith("
 const routeFiles = Object.keys(routeModules).filter((file) => !(file.slice(1) in PUBLIC_ROUTES));
 
 const { control } = setUpSandbox({ pointApp: true });
+beforeEach(() => {
+  auth.session = null;
+});
 
 type Call = (input: unknown) => Promise<unknown>;
 
@@ -133,4 +152,60 @@ describe("every route handler refuses a caller without a session, with no upstre
       expect((await control.stats()).total).toBe(0);
     });
   }
+});
+
+const VIEWER_REFUSED = {
+  ok: false,
+  error: expect.objectContaining({ code: "FORBIDDEN", message: expect.stringMatching(/Viewers/) }),
+};
+const forViewers = (f: Call) => (f as unknown as Guarded<unknown, unknown>).forViewers;
+
+describe("every server action refuses a viewer, with no upstream call", () => {
+  for (const file of actionFiles) {
+    it(file, async () => {
+      auth.session = VIEWER;
+      for (const [name, action] of await exportsOf(actionModules[file], file)) {
+        // Every action changes something, or hands out what a viewer may not have.
+        expect(forViewers(action), `${name} is marked as a change`).toBe("refused");
+        expect(await action(PLAUSIBLE), name).toEqual(VIEWER_REFUSED);
+      }
+      expect((await control.stats()).total).toBe(0);
+    });
+  }
+});
+
+describe("as a viewer, every changing route handler answers 403 and every reading one answers", () => {
+  for (const file of routeFiles) {
+    it(file, async () => {
+      auth.session = VIEWER;
+      const load = routeModules[file];
+      if (!load) throw new Error(`cannot load ${file}`);
+      const handlers = Object.entries(await load()).filter(([method]) => /^(GET|POST|PUT|PATCH|DELETE)$/.test(method));
+      for (const [method, handler] of handlers) {
+        const request = new Request("http://localhost:3000/api/any?page=1&format=csv", { method });
+        const response = (await (handler as (r: Request, c: unknown) => Promise<Response>)(request, {
+          params: Promise.resolve({ tokenId: "21957" }),
+        })) as Response;
+        if (CHANGING_ROUTES.has(file)) {
+          expect(response.status, `${method} ${file}`).toBe(403);
+          expect(await response.text()).toMatch(/Viewers can look but not change/);
+        } else {
+          // A read may still fail on its own (a privilege the grant lacks is a 403 too), but never for the role.
+          const body = response.status === 403 ? await response.text() : (await response.body?.cancel(), "");
+          expect(response.status, `${method} ${file} answers a viewer`).not.toBe(401);
+          expect(body, `${method} ${file} answers a viewer`).not.toMatch(/Viewers can look/);
+        }
+      }
+    });
+  }
+});
+
+describe("every guarded server read is open to a viewer, but the trial", () => {
+  it("marks only the webhook trial as refused to viewers", async () => {
+    const refused: string[] = [];
+    for (const file of serverFiles)
+      for (const [name, read] of (await exportsOf(serverModules[file], file)).filter(([, f]) => GUARDED in f))
+        if (forViewers(read) === "refused") refused.push(name);
+    expect(refused).toEqual(["tryWebhookOnHistory"]);
+  });
 });
