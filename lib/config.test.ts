@@ -101,6 +101,7 @@ describe("parseConfig", () => {
       attestation: "https://attestation-api.dev.dimo.zone",
       vehicleTriggers: "https://vehicle-triggers-api.dev.dimo.zone",
       fetch: "https://fetch-api.dev.dimo.zone",
+      creditTracker: "https://credit-tracker.dev.dimo.zone",
     });
     expect(config.vehicleContract).toBe("0x45fbCD3ef7361d156e8b16F5538AE36DEdf61Da8");
     expect(config.valuationsVersion).toBe("v2");
@@ -118,6 +119,7 @@ describe("parseConfig", () => {
       DIMO_ATTESTATION_URL: "https://g.test",
       DIMO_VEHICLE_TRIGGERS_URL: "https://h.test",
       DIMO_FETCH_URL: "https://i.test",
+      DIMO_CREDIT_TRACKER_URL: "https://j.test",
     };
     const contract = "0x3333333333333333333333333333333333333333";
     const custom = parseConfig({ ...PRODUCTION_LICENSE, ...urls, DIMO_ENV: "custom", DIMO_VEHICLE_CONTRACT: contract });
@@ -140,6 +142,7 @@ describe("parseConfig", () => {
       DIMO_ATTESTATION_URL: "https://attestation.example.com",
       DIMO_VEHICLE_TRIGGERS_URL: "https://vehicle-triggers.example.com",
       DIMO_FETCH_URL: "https://fetch.example.com",
+      DIMO_CREDIT_TRACKER_URL: "https://credit-tracker.example.com",
     };
     expect(problemsOf({ ...custom, ...urls })).toEqual([
       "DIMO_AUTH_URL must be an https URL when DIMO_ENV=custom (http is allowed only for 127.0.0.1, ::1 or localhost).",

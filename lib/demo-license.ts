@@ -81,6 +81,7 @@ export function sandboxUrls(origin: string): Record<DimoService | "rpc", string>
     attestation: `${origin}/attestation`,
     vehicleTriggers: `${origin}/vehicle-triggers`,
     fetch: `${origin}/fetch`,
+    creditTracker: `${origin}/credit-tracker`,
     rpc: sandboxRpcUrl(origin),
   };
 }

@@ -14,6 +14,7 @@ export const URL_VARIABLES: Record<DimoService, string> = {
   attestation: "DIMO_ATTESTATION_URL",
   vehicleTriggers: "DIMO_VEHICLE_TRIGGERS_URL",
   fetch: "DIMO_FETCH_URL",
+  creditTracker: "DIMO_CREDIT_TRACKER_URL",
 };
 
 /** The JSON-RPC endpoint of the license's chain: DIMO's DevLicense contract, and smart-account signatures. */

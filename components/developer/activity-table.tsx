@@ -10,7 +10,19 @@ import { SERVICE_LABELS } from "@/lib/protocol";
 import { ActivityDetail } from "./activity-detail";
 import { PathText } from "./path-text";
 
-const COLUMNS = ["Time", "Service", "Method", "Path", "Status", "Duration", "Attempts", "Cache", "Error", ""];
+const COLUMNS = [
+  "Time",
+  "Service",
+  "Method",
+  "Path",
+  "Status",
+  "Duration",
+  "Attempts",
+  "Credits",
+  "Cache",
+  "Error",
+  "",
+];
 
 /** A cell's label where the rows are cards (below `md`): the column headings are hidden there. */
 function CellLabel({ children }: { children: React.ReactNode }) {
@@ -85,6 +97,14 @@ export function ActivityTable({
                   <td className="tabular-nums md:px-3 md:py-2 md:text-right">
                     <CellLabel>Attempts</CellLabel>
                     {record.attempts}
+                  </td>
+                  <td
+                    className="tabular-nums md:px-3 md:py-2 md:text-right"
+                    data-testid="activity-credits"
+                    title="DIMO credits this call cost: 1 per Telemetry API query per vehicle, 0 for the other services"
+                  >
+                    <CellLabel>Credits</CellLabel>
+                    {record.credits ?? 0}
                   </td>
                   <td className="md:px-3 md:py-2">
                     <CacheBadge cache={record.cache} />

@@ -60,6 +60,7 @@ export const envSchema = z.object({
   DIMO_ATTESTATION_URL: optional(baseUrl),
   DIMO_VEHICLE_TRIGGERS_URL: optional(baseUrl),
   DIMO_FETCH_URL: optional(baseUrl),
+  DIMO_CREDIT_TRACKER_URL: optional(baseUrl),
   DIMO_VEHICLE_CONTRACT: optional(address),
   DIMO_RATE_LIMITS: optional(z.enum(["on", "off"], "must be on or off")),
   DIMO_VALUATIONS_VERSION: optional(z.enum(["v1", "v2"], "must be v1 or v2")),

@@ -20,6 +20,7 @@ const dimoHosts = (domain: string): DimoUrls => ({
   vehicleTriggers: `https://vehicle-triggers-api.${domain}`,
   // DIMO's data SDK 1.6.0 names these hosts (environments, Fetch).
   fetch: `https://fetch-api.${domain}`,
+  creditTracker: `https://credit-tracker.${domain}`,
 });
 
 export type Preset = Exclude<DimoEnv, "custom">;

@@ -16,6 +16,8 @@ export interface DimoUrls {
   vehicleTriggers: string;
   /** The Fetch API (GraphQL; the client appends `/query`): a vehicle's stored raw CloudEvents. */
   fetch: string;
+  /** DIMO's credit tracker: the license's and each vehicle's credits used, with the Developer JWT. */
+  creditTracker: string;
 }
 
 /** The chain the Developer License lives on, and DIMO's DevLicense contract there. */

@@ -6,6 +6,7 @@ import { type ActivityEntry } from "@/lib/models";
 import { type DimoService } from "@/lib/protocol";
 import { processWide } from "@/lib/process-wide";
 import type { CappedLogStore, ChannelStore } from "@/lib/store/types";
+import { type CreditSpend, CreditSpendLog } from "./credits-log";
 
 /**
  * The API activity log: one entry per call the DIMO client made, or chose not to make because a cached token
@@ -14,6 +15,7 @@ import type { CappedLogStore, ChannelStore } from "@/lib/store/types";
  *
  * With several instances the log is also shared (share()): every entry goes to a capped log in the shared store, so
  * its size limit is fleet-wide, and to a channel, so each instance's live view follows every instance's calls.
+ * Each entry carries its credits (credits-log.ts), and the charged ones are also kept, in short, for longer.
  */
 
 export type ActivityInput = Omit<ActivityEntry, "id">;
@@ -27,10 +29,12 @@ export class ActivityLog {
   private readonly kept = new Set<string>();
   private readonly listeners = new Set<ActivityListener>();
   private shared: { logs: CappedLogStore; channels: ChannelStore; stop: () => void } | undefined;
+  readonly spending = new CreditSpendLog();
 
   /** Keeps an entry (the last ACTIVITY_LIMIT), tells the subscribers, and hands it to the other instances. */
   record(entry: ActivityEntry): void {
     this.keep(entry);
+    this.spending.record(entry);
     if (!this.shared) return;
     const text = JSON.stringify(entry);
     // The call being logged never waits on the shared store; a lost entry is better than a slow request.
@@ -68,6 +72,7 @@ export class ActivityLog {
   clear(): void {
     this.entries.length = 0;
     this.kept.clear();
+    this.spending.clear();
     this.shared?.logs.clear(SHARED_LOG).catch(() => {});
   }
 
@@ -80,6 +85,7 @@ export class ActivityLog {
       if (entry && !this.kept.has(entry.id)) this.keep(entry);
     });
     this.shared = { ...stores, stop };
+    this.spending.share(stores.logs);
   }
 
   private keep(entry: ActivityEntry): void {
@@ -173,3 +179,5 @@ export const listActivity = (): ActivityEntry[] => store.log.list();
 export const readActivity = (): Promise<ActivityEntry[]> => store.log.read();
 export const subscribeActivity = (listener: ActivityListener): (() => void) => store.log.subscribe(listener);
 export const clearActivity = (): void => store.log.clear();
+/** The charged calls still kept (far more than the activity log's entries), oldest first. */
+export const readCreditSpending = (): Promise<CreditSpend[]> => store.log.spending.read();

@@ -1,5 +1,6 @@
 import "server-only";
 import { type AttestationMethods, attestationMethods } from "./facade/attestation";
+import { type CreditMethods, creditMethods } from "./credits";
 import { type DimoClientOptions, createClientContext } from "./facade/context";
 import { type EventMethods, eventMethods } from "./facade/events";
 import { type TelemetryMethods, telemetryMethods } from "./facade/telemetry";
@@ -27,6 +28,7 @@ export interface DimoClient
     AttestationMethods,
     VehicleTriggerMethods,
     RawDataMethods,
+    CreditMethods,
     TokenMethods {}
 
 export function createDimoClient(options: DimoClientOptions): DimoClient {
@@ -40,6 +42,7 @@ export function createDimoClient(options: DimoClientOptions): DimoClient {
     ...attestationMethods(context),
     ...vehicleTriggerMethods(context),
     ...rawDataMethods(context),
+    ...creditMethods(context),
     ...tokenMethods(context),
   };
 }

@@ -98,7 +98,7 @@ function encodeBody(request: DimoRequest): { body?: string; contentType?: string
 
 // The token exchange and the Vehicle Triggers API take the Developer JWT; every data service takes a Vehicle JWT.
 const bearerKind = (service: DimoService) =>
-  service === "tokenExchange" || service === "vehicleTriggers" ? "developer" : "vehicle";
+  service === "tokenExchange" || service === "vehicleTriggers" || service === "creditTracker" ? "developer" : "vehicle";
 
 /** What the activity log keeps to replay the request: no token, and no body or query it was not allowed to keep. */
 function replayOf(request: DimoRequest, headers: Record<string, string>, body: string | undefined): ActivityReplay {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { KeyExpiryNotice } from "@/components/license/key-expiry-notice";
 import { Card, CardHeader } from "@/components/ui/card";
+import { CreditsToday } from "@/components/usage/credits-today";
 import { CopyButton } from "@/components/ui/copy-button";
 import { getConfig } from "@/lib/config";
 import { DIMO_SERVICES, SERVICE_LABELS } from "@/lib/protocol";
@@ -31,6 +32,7 @@ export default function DeveloperPage() {
           </dd>
         </dl>
       </Card>
+      <CreditsToday />
       <Card>
         <CardHeader title="Service addresses" description={`Valuations API version: ${valuationsVersion}`} />
         <dl className="grid gap-x-6 gap-y-3 px-5 py-4 text-sm sm:grid-cols-[12rem_1fr]">

@@ -5,6 +5,7 @@ import { type ActivityEntry, type VehicleGrant } from "@/lib/models";
 import { MAX_INT32, type PrivilegeId } from "@/lib/protocol";
 import { type KeyValueStore } from "@/lib/store/types";
 import { type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "../activity";
+import { creditsOf } from "../credits-log";
 import { isDimoError } from "../errors";
 import { type HttpSettings } from "../http";
 import { privilegesFor } from "../privileges";
@@ -81,7 +82,13 @@ export function createClientContext(options: DimoClientOptions): ClientContext {
     // A call that names no vehicle but runs for one (the Developer JWT behind its token exchange) is credited to it.
     const servedVehicle = input.tokenId === undefined ? currentVehicle() : undefined;
     const id = newActivityId();
-    onActivity({ id, ...input, ...(servedVehicle !== undefined ? { forTokenId: servedVehicle } : {}) });
+    const credits = creditsOf(input);
+    onActivity({
+      id,
+      ...input,
+      ...(servedVehicle !== undefined ? { forTokenId: servedVehicle } : {}),
+      ...(credits > 0 ? { credits } : {}),
+    });
     return id;
   };
   const http: HttpSettings = {
