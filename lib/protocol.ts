@@ -20,6 +20,7 @@ export const DIMO_SERVICES = [
   "attestation",
   "vehicleTriggers",
   "fetch",
+  "creditTracker",
 ] as const;
 export type DimoService = (typeof DIMO_SERVICES)[number];
 /** Where a call in the activity log went: one of DIMO's services, or the license's chain (its JSON-RPC endpoint). */
@@ -37,6 +38,7 @@ export const SERVICE_LABELS: Record<ActivityService, string> = {
   vehicleTriggers: "Vehicle Triggers",
   chain: "Chain",
   fetch: "Fetch",
+  creditTracker: "Credit tracker",
 };
 
 export const serviceName = (service: DimoService) => SERVICE_LABELS[service].toLowerCase();
@@ -148,6 +150,7 @@ export const DIMO_RATE_LIMITS: Partial<Record<DimoService, number>> = {
   attestation: 9,
   vehicleTriggers: 9,
   fetch: 9,
+  creditTracker: 9,
   identity: 50,
   tokenExchange: 100,
 };
