@@ -1,6 +1,7 @@
 import { LocalTime } from "@/components/trips/local-time";
 import { Badge } from "@/components/ui/badge";
-import { CHANGE_KINDS, type ChangeRecord, ROLE_LABELS } from "@/lib/models/audit";
+import { CHANGE_KINDS, type ChangeRecord } from "@/lib/models/audit";
+import { ROLE_NAMES } from "@/lib/models/team";
 
 const COLUMNS = ["Time", "Person", "Role", "Change", "Target", "Detail"];
 
@@ -47,7 +48,7 @@ export function RecordTable({ entries }: { entries: ChangeRecord[] }) {
               </td>
               <td className="md:px-3 md:py-2">
                 <CellLabel>Role</CellLabel>
-                {ROLE_LABELS[entry.role] ?? entry.role}
+                {ROLE_NAMES[entry.role] ?? entry.role}
               </td>
               <td className="md:px-3 md:py-2">
                 <Badge>{CHANGE_KINDS[entry.kind] ?? entry.kind}</Badge>

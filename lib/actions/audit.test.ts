@@ -93,11 +93,16 @@ describe("recording a license transaction", () => {
     expect(await recordedFor(hash)).toEqual([]);
   });
 
-  it("refuses without a session", async () => {
+  it("refuses without a session, and a viewer", async () => {
     auth.session = null;
     expect(await recordLicenseTransactionAction({ hash: `0x${"12".repeat(32)}` })).toMatchObject({
       ok: false,
       error: { code: "UNAUTHENTICATED" },
+    });
+    auth.session = { address: OWNER.address, role: "viewer" };
+    expect(await recordLicenseTransactionAction({ hash: `0x${"12".repeat(32)}` })).toMatchObject({
+      ok: false,
+      error: { code: "FORBIDDEN" },
     });
   });
 });

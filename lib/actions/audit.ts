@@ -44,4 +44,6 @@ export const recordLicenseTransactionAction = guarded(
       role: session.role,
     });
   },
+  // Only the owner's wallet makes license transactions; what it records are the chain's own events.
+  { viewers: "refused" },
 );

@@ -1,3 +1,5 @@
+import type { TeamRole } from "./team";
+
 /**
  * The record of who changed what through the dashboard: client-safe, so the record page, its filters and the CSV
  * agree with the server on the kinds and their names. An entry never holds a secret (no key, token or inbox secret).
@@ -35,9 +37,7 @@ export type ChangeKind = keyof typeof CHANGE_KINDS;
 export const isChangeKind = (value: string): value is ChangeKind => Object.hasOwn(CHANGE_KINDS, value);
 
 /** The roles a change is made under. */
-export type ChangeRole = "owner" | "admin" | "viewer";
-
-export const ROLE_LABELS: Record<ChangeRole, string> = { owner: "License owner", admin: "Admin", viewer: "Viewer" };
+export type ChangeRole = TeamRole;
 
 /** One recorded change. */
 export interface ChangeRecord {
