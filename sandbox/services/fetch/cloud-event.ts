@@ -2,7 +2,10 @@ import { createHash } from "node:crypto";
 import { ksuid } from "../../seed/ksuid";
 import { formatTime } from "../telemetry/time";
 
-/** A stored CloudEvent's header as the Fetch API returns it; times are microseconds since the epoch. */
+/**
+ * A stored CloudEvent's header as the Fetch API returns it; times are microseconds since the epoch. The real header's
+ * optional fields are Go strings, so an absent one is answered as "", never null.
+ */
 export interface EventHeader {
   specversion: string;
   type: string;
@@ -10,12 +13,12 @@ export interface EventHeader {
   subject: string;
   id: string;
   time: number;
-  datacontenttype: string | null;
-  dataschema: string | null;
-  dataversion: string | null;
+  datacontenttype: string;
+  dataschema: string;
+  dataversion: string;
   producer: string;
-  signature: string | null;
-  raweventid: string | null;
+  signature: string;
+  raweventid: string;
   tags: string[];
 }
 

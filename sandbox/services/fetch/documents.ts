@@ -86,11 +86,11 @@ async function shopEvent(
     id: idOf(doc.dataversion),
     time,
     datacontenttype: "application/json",
-    dataschema: null,
+    dataschema: "",
     dataversion: doc.dataversion,
     producer: SHOP.address,
     signature: await shopAccount.signMessage({ message: signed }),
-    raweventid: null,
+    raweventid: "",
     tags: doc.tags,
   };
   const event: FetchEvent = { header, indexKey: indexKey(header), voidsId };
@@ -131,12 +131,12 @@ export function credentialEvents(store: AttestationStore, tokenId: number): Fetc
       subject: text("subject") ?? "",
       id: text("id") ?? credential.id,
       time,
-      datacontenttype: text("datacontenttype"),
-      dataschema: text("dataschema"),
-      dataversion: text("dataversion"),
+      datacontenttype: text("datacontenttype") ?? "",
+      dataschema: text("dataschema") ?? "",
+      dataversion: text("dataversion") ?? "",
       producer: text("producer") ?? "",
-      signature: text("signature"),
-      raweventid: null,
+      signature: text("signature") ?? "",
+      raweventid: "",
       tags: Array.isArray(event.tags) ? event.tags.filter((tag): tag is string => typeof tag === "string") : [],
     };
     return [{ header, indexKey: indexKey(header), data: () => event.data ?? null }];

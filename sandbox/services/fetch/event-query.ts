@@ -81,10 +81,10 @@ function deviceMatches(subject: SubjectEvents, type: string, filter: CloudEventF
     type,
     specversion: "1.0",
     datacontenttype: "application/json",
-    dataschema: null,
+    dataschema: "",
     dataversion: DEFAULT_DATA_VERSION,
-    signature: null,
-    raweventid: null,
+    signature: "",
+    raweventid: "",
     tags: [],
   };
   return matchesHeader(header, { ...filter, id: null });

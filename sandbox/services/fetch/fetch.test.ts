@@ -42,7 +42,7 @@ interface Summary {
   lastSeen: string;
 }
 
-const HEADER = "header { type id time source producer subject dataversion tags }";
+const HEADER = "header { type id time source producer subject dataversion dataschema signature raweventid tags }";
 
 async function fetchQuery<T = Record<string, unknown>>(
   token: string | null,
@@ -179,6 +179,8 @@ describe("a vehicle's events", () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     for (const { header } of page) {
       expect(header).toMatchObject({ subject: DID, source: SANDBOX_SIGNAL_SOURCE, dataversion: "default/v1.0" });
+      // The real header's optional fields are Go strings: absent is "", not null.
+      expect(header).toMatchObject({ dataschema: "", signature: "", raweventid: "", tags: [] });
       expect(header.producer).toMatch(/^did:erc721:137:0x[0-9a-fA-F]{40}:\d+$/);
       expect(header.id).toMatch(/^[0-9A-Za-z]{27}$/);
     }

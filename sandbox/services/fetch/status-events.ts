@@ -27,10 +27,10 @@ function header(origin: DeviceOrigin, type: string, time: number, tokenId: numbe
     source: origin.source,
     producer: origin.producer,
     datacontenttype: "application/json",
-    dataschema: null,
+    dataschema: "",
     dataversion: DEFAULT_DATA_VERSION,
-    signature: null,
-    raweventid: null,
+    signature: "",
+    raweventid: "",
     tags: [],
   };
 }
