@@ -2,6 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useMemo, useState, useTransition } from "react";
+import { ReadOnlyReason, useReadOnlyReason } from "@/components/team/read-only";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -65,6 +66,7 @@ export function ShareLinkBuilder({
   now: string;
 }) {
   const router = useRouter();
+  const readOnly = useReadOnlyReason();
   const [state, setState] = useState<BuilderState>({
     name: "",
     mode: "privileges",
@@ -156,9 +158,15 @@ export function ShareLinkBuilder({
           <FilterFields state={state} update={update} />
           <RedirectField settings={settings} state={state} update={update} />
           <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={saving || url === null} data-testid="share-link-save">
+            <Button
+              type="submit"
+              disabled={saving || url === null || readOnly !== null}
+              title={readOnly ?? undefined}
+              data-testid="share-link-save"
+            >
               {saving ? "Keeping…" : "Keep this link"}
             </Button>
+            <ReadOnlyReason />
             {outcome ? (
               <p
                 role={outcome.ok ? "status" : "alert"}

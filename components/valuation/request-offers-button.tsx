@@ -2,6 +2,7 @@
 
 import { Loader2, Sparkles } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { ReadOnlyReason, useReadOnlyReason } from "@/components/team/read-only";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { formatDuration } from "@/lib/format/time";
 import { useNow } from "@/lib/hooks/use-now";
@@ -30,6 +31,17 @@ export function RequestOffersButton({
   onHand: OffersOnHand;
   onRequest: () => void;
 }) {
+  const readOnly = useReadOnlyReason();
+  if (readOnly)
+    return (
+      <div className="flex flex-col gap-1">
+        <Button variant="primary" disabled title={readOnly} data-testid="request-offers" data-state="read-only">
+          <Sparkles className="size-4" aria-hidden />
+          {LABELS[onHand]}
+        </Button>
+        <ReadOnlyReason />
+      </div>
+    );
   return (
     <Button
       variant={onHand === "open" ? "secondary" : "primary"}

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClasses } from "@/components/ui/button";
+import { ReadOnlyReason, useReadOnlyReason } from "@/components/team/read-only";
 import { Card, CardHeader } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -31,6 +32,7 @@ function StatusBadge({ webhook }: { webhook: WebhookRow }) {
 
 function Row({ webhook }: { webhook: WebhookRow }) {
   const [confirming, setConfirming] = useState(false);
+  const readOnly = useReadOnlyReason();
   const [showVehicles, setShowVehicles] = useState(false);
   const refresh = useRefreshWebhooks();
   const status = useMutation({
@@ -81,11 +83,23 @@ function Row({ webhook }: { webhook: WebhookRow }) {
             {showVehicles ? "Hide vehicles" : "Vehicles"}
           </Button>
           {webhook.status === "enabled" ? (
-            <Button size="sm" variant="secondary" disabled={status.isPending} onClick={() => status.mutate("disabled")}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={status.isPending || readOnly !== null}
+              title={readOnly ?? undefined}
+              onClick={() => status.mutate("disabled")}
+            >
               Disable
             </Button>
           ) : (
-            <Button size="sm" variant="secondary" disabled={status.isPending} onClick={() => status.mutate("enabled")}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={status.isPending || readOnly !== null}
+              title={readOnly ?? undefined}
+              onClick={() => status.mutate("enabled")}
+            >
               Enable
             </Button>
           )}
@@ -99,7 +113,13 @@ function Row({ webhook }: { webhook: WebhookRow }) {
               </Button>
             </>
           ) : (
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={readOnly !== null}
+              title={readOnly ?? undefined}
+              onClick={() => setConfirming(true)}
+            >
               Delete
             </Button>
           )}
@@ -127,21 +147,34 @@ function Row({ webhook }: { webhook: WebhookRow }) {
  */
 export function WebhookList({ canKeep }: { canKeep: boolean }) {
   const list = useQuery(webhooksQuery());
+  const readOnly = useReadOnlyReason();
   return (
     <>
       {list.data ? <DepartureNotice webhooks={list.data} canKeep={canKeep} /> : null}
       <Card>
         <CardHeader
           title="Webhooks"
-          description="DIMO's Vehicle Triggers API calls a target when a subscribed vehicle's signal or event meets a condition."
+          description={
+            <>
+              DIMO&apos;s Vehicle Triggers API calls a target when a subscribed vehicle&apos;s signal or event meets a
+              condition.
+              <ReadOnlyReason className="mt-1 text-xs" />
+            </>
+          }
           actions={
             <div className="flex gap-2">
               <Link href="/webhooks/inbox" className={buttonClasses("secondary", "sm")}>
                 Inbox
               </Link>
-              <Link href="/webhooks/new" className={buttonClasses("primary", "sm")}>
-                New webhook
-              </Link>
+              {readOnly ? (
+                <Button size="sm" disabled title={readOnly}>
+                  New webhook
+                </Button>
+              ) : (
+                <Link href="/webhooks/new" className={buttonClasses("primary", "sm")}>
+                  New webhook
+                </Link>
+              )}
             </div>
           }
         />
