@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type DashboardSession } from "@/lib/auth/session";
+import { getServerSecret } from "@/lib/config/server-secret";
 import { DEMO_LICENSE } from "@/lib/demo-license";
+import { openApiKey } from "@/lib/dimo/api-keys/sealed-key";
+import { inboxTarget } from "@/lib/server/inbox";
+import { getStores } from "@/lib/store";
 import { readChanges } from "@/lib/server/audit/record";
 import { ownerSends } from "@/test-support/license-wallet";
 import { setUpSandbox } from "@/test-support/sandbox";
 import { recordLicenseTransactionAction } from "./audit";
+import { rotateInboxSecretAction } from "./inbox";
+import { createApiKeyAction } from "./license";
 
 /**
  * License transactions in the record of changes, against the sandbox's real chain: the owner's wallet sends a change
@@ -104,5 +110,37 @@ describe("recording a license transaction", () => {
       ok: false,
       error: { code: "FORBIDDEN" },
     });
+  });
+});
+
+describe("the record of changes that made secrets", () => {
+  it("holds neither the API key the server made nor the inbox's new secret and token", async () => {
+    const made = await createApiKeyAction();
+    if (!made.ok) throw new Error(made.error.message);
+    const { signer } = made.data;
+    const hash = await ownerSends(suite.url, { functionName: "enableSigner", args: [signer] });
+    expect(await recordLicenseTransactionAction({ hash })).toMatchObject({ ok: true, data: { recorded: 1 } });
+    expect(await rotateInboxSecretAction()).toMatchObject({ ok: true });
+
+    const stored = JSON.parse(
+      String(await getStores().keyValue.get(`api-keys:${DEMO_LICENSE.clientId.toLowerCase()}`)),
+    ) as { signer: string; sealed: string }[];
+    const sealed = stored.find((key) => key.signer === signer)?.sealed ?? "";
+    const privateKey = openApiKey(sealed, getServerSecret(), { clientId: DEMO_LICENSE.clientId, signer });
+    const inbox = await inboxTarget();
+    const secrets = [
+      privateKey,
+      privateKey.slice(2),
+      sealed,
+      inbox.url.split("/").at(-1) ?? "",
+      inbox.verificationToken,
+    ];
+    expect(secrets.every((secret) => secret.length >= 32)).toBe(true);
+
+    const record = await readChanges();
+    const kinds = record.map((entry) => entry.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["license.api-key.create", "license.api-key.enable", "inbox.rotate"]));
+    const text = JSON.stringify(record).toLowerCase();
+    for (const secret of secrets) expect(text).not.toContain(secret.toLowerCase());
   });
 });
