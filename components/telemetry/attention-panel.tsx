@@ -13,7 +13,8 @@ const HEADING = {
   description: "Trouble codes, tires, the 12 V battery, service, and doors or windows left open.",
 };
 
-const Placeholder = () => <PanelSkeleton heading={HEADING} bodyClassName="h-12" />;
+// One line high: what most vehicles show here is the one line that nothing needs attention.
+const Placeholder = () => <PanelSkeleton heading={HEADING} bodyClassName="h-5" />;
 
 const AttentionCard = dynamic(() => import("./attention-card").then((module) => module.AttentionCard), {
   loading: Placeholder,

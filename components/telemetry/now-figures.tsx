@@ -28,7 +28,17 @@ const ENERGY: readonly SignalName[] = [
   "powertrainFuelSystemRelativeLevel",
 ];
 
-const NowSkeleton = () => <Skeleton className="h-40 w-full" />;
+/** The card's body as it will be, laid out the same: the last-seen line, then the key figures (charge or fuel). */
+const NowSkeleton = () => (
+  <>
+    <Skeleton className="h-7.5 w-56" />
+    <div className={FIGURE_GRID} aria-hidden>
+      {KEY_FIGURES.filter((name) => name !== ENERGY[1]).map((name) => (
+        <Skeleton key={name} className="h-22" />
+      ))}
+    </div>
+  </>
+);
 
 /**
  * The Now card's latest values: when the vehicle was last seen and its key figures, or why the grant does not allow

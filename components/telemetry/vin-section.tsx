@@ -31,10 +31,11 @@ export async function VinSection({ vehicle }: { vehicle: Vehicle }) {
   );
 }
 
+/** The VIN figure's height with its credential's date, which takes two lines in a quarter of a wide screen. */
 export function VinSkeleton() {
   return (
     <div className={FIGURE_GRID} aria-hidden>
-      <Skeleton className="h-20" />
+      <Skeleton className="h-26" />
     </div>
   );
 }

@@ -39,7 +39,7 @@ export const TripRow = memo(function TripRow({ trip, selected, events, onSelect,
     // view is neither laid out nor painted until it scrolls near (it keeps its last height, or about a row's), so a
     // page of trips costs the browser the dozen rows on screen, not the hundred.
     <li
-      className="scroll-mt-[calc(var(--trips-map-phone,0px)+0.5rem)] [contain-intrinsic-size:auto_3.9rem] [content-visibility:auto] lg:scroll-mt-0"
+      className="scroll-mt-[calc(var(--trips-map-phone,0px)+0.5rem)] [contain-intrinsic-size:auto_5.4rem] [content-visibility:auto] lg:scroll-mt-0"
       data-testid="trip-row"
       data-trip-id={trip.id}
       data-selected={selected}
@@ -86,6 +86,10 @@ export const TripRow = memo(function TripRow({ trip, selected, events, onSelect,
             <span className="mr-1 inline-block size-2 rounded-full bg-[#dc2626]" aria-hidden />
             {formatLatLng(end)}
           </span>
+        </span>
+        {/* The badges' own line, one badge high whether or not any has arrived: the driving events come after the
+            row has painted, and the row must not grow under the reader when they do. */}
+        <span className="flex min-h-5.5 flex-wrap items-center gap-x-2 gap-y-1 text-xs" data-testid="trip-badges">
           {events && events.length > 0 ? (
             <Badge
               tone="warning"
