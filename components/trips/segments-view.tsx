@@ -3,21 +3,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
 import { useCallback, useMemo, useState } from "react";
-import { MapGate } from "@/components/map/map-gate";
-import { TripsMapLazy } from "@/components/map/trips-map-lazy";
-import { TripsPreview } from "@/components/map/trips-preview";
+import { TripsMapSlot } from "@/components/map/trips-map-slot";
 import { segmentsQuery } from "@/components/telemetry/telemetry-queries";
 import { Button } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
-import type { TripPathResult } from "@/lib/models";
 import { toAppError } from "@/lib/result";
 import { SEGMENTS_WINDOW_DAYS } from "@/lib/telemetry-history";
 import { segmentToTrip } from "./segment-trips";
 import { TripList } from "./trip-list";
 import { TripsError, TripsSkeleton } from "./trips-states";
-
-/** Segments have no routes: each is drawn straight, on the map as in its preview. */
-const NO_PATHS: ReadonlyMap<string, TripPathResult> = new Map();
 
 /**
  * The trips the Telemetry API detects from the signals (segments) over the last 30 days, oldest first, a page at a
@@ -106,21 +100,15 @@ export function SegmentsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
             onHover={onHover}
           />
         </div>
-        <div className="h-[420px] lg:sticky lg:top-4 lg:h-[calc(100vh-16rem)]">
-          <MapGate
-            className="size-full min-h-[420px]"
-            preview={<TripsPreview trips={trips} paths={NO_PATHS} selectedId={selected} hoveredId={hoveredId} />}
-          >
-            <TripsMapLazy
-              trips={trips}
-              selectedId={selected}
-              hoveredId={hoveredId}
-              onSelect={onSelect}
-              onHover={onHover}
-              styleUrl={mapStyleUrl}
-            />
-          </MapGate>
-        </div>
+        <TripsMapSlot
+          className="h-[420px] lg:sticky lg:top-4 lg:h-[calc(100vh-16rem)]"
+          trips={trips}
+          selectedId={selected}
+          hoveredId={hoveredId}
+          onSelect={onSelect}
+          onHover={onHover}
+          styleUrl={mapStyleUrl}
+        />
       </div>
     </section>
   );

@@ -4,9 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { Layers, Loader2 } from "lucide-react";
 import Link from "next/link";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import { MapGate } from "@/components/map/map-gate";
-import { TripsMapLazy } from "@/components/map/trips-map-lazy";
-import { TripsPreview } from "@/components/map/trips-preview";
+import { TripsMapSlot } from "@/components/map/trips-map-slot";
 import { buttonClasses } from "@/components/ui/button";
 import type { Trip } from "@/lib/models";
 import { ALL_TRIPS_ASK_ABOVE_PAGES, TRIPS_PAGE_SIZE } from "@/lib/protocol";
@@ -160,31 +158,20 @@ export function TripsView({ tokenId, mapStyleUrl }: { tokenId: number; mapStyleU
               onHover={onHover}
             />
           </div>
-          <div
+          <TripsMapSlot
             className="sticky top-0 z-10 order-first h-(--trips-map-phone) bg-background *:min-h-0 pb-2 lg:top-4 lg:order-none lg:h-(--trips-pane) lg:pb-0"
-            data-testid="trips-map-pane"
-          >
-            <MapGate
-              className="h-full min-h-[420px] w-full"
-              preview={
-                <TripsPreview trips={trips} paths={routes.paths} selectedId={selectedId} hoveredId={hoveredId} />
-              }
-            >
-              <TripsMapLazy
-                trips={trips}
-                selectedId={selectedId}
-                hoveredId={hoveredId}
-                onSelect={onSelect}
-                onHover={onHover}
-                styleUrl={mapStyleUrl}
-                paths={routes.paths}
-                pathsLoading={settled && routes.status === "loading"}
-                selectedPath={selectedPath}
-                selectedEvents={selectedEvents}
-                replayLngLat={replayLngLat}
-              />
-            </MapGate>
-          </div>
+            trips={trips}
+            selectedId={selectedId}
+            hoveredId={hoveredId}
+            onSelect={onSelect}
+            onHover={onHover}
+            styleUrl={mapStyleUrl}
+            paths={routes.paths}
+            pathsLoading={settled && routes.status === "loading"}
+            selectedPath={selectedPath}
+            selectedEvents={selectedEvents}
+            replayLngLat={replayLngLat}
+          />
         </div>
       )}
       {selectedTrip ? (
