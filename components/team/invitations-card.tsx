@@ -93,7 +93,7 @@ export function InvitationsCard({ invitations, role }: { invitations: Invitation
             <input
               name="expiresInDays"
               type="number"
-              min="0.01"
+              min="0.0001"
               max="30"
               step="any"
               className="h-10 w-28 rounded-md border border-border bg-card px-2"
