@@ -8,10 +8,12 @@ import { licenseChainOf, licenseWagmiConfig } from "./license-wagmi";
 import type { LicenseView } from "./license-view";
 import { RedirectUris } from "./redirect-uris";
 import { RenameLicense } from "./rename-license";
+import { SmartAccountSteps } from "./smart-account-steps";
 import { TransactionStatus } from "./transaction-status";
 import { useLicenseTransaction } from "./use-license-transaction";
 
-type Changer = { can: true } | { can: false; reason: string };
+/** Who may change the license here: the owner's wallet; a DIMO account (a smart account) is told where instead. */
+type Changer = { can: true } | { can: false; reason: string; smartAccount?: true };
 
 export interface LicenseChangesProps {
   license: LicenseView;
@@ -59,6 +61,7 @@ function Changes({ license, changer, chain }: LicenseChangesProps & { chain: Ret
             {changer.reason}
           </p>
         )}
+        {!changer.can && changer.smartAccount ? <SmartAccountSteps license={license} /> : null}
         <TransactionStatus state={transaction.state} chain={chain} onSwitched={transaction.reset} />
         <RenameLicense {...shared} />
         <RedirectUris {...shared} />

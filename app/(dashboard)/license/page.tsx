@@ -29,7 +29,8 @@ export default async function LicensePage() {
         ? ({
             can: false,
             reason:
-              "You signed in with a DIMO account (a smart account): make changes to the license from DIMO's developer console, or sign in with the owner's wallet.",
+              "You signed in with a DIMO account (a smart account): this page sends changes from a wallet only. Here is where to make each one, or sign in with the owner's wallet.",
+            smartAccount: true,
           } as const)
         : ({ can: true } as const);
   return (
