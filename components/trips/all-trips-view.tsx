@@ -241,7 +241,12 @@ export function AllTripsView({
           testIdPrefix="all-trips-view"
         />
       </div>
-      {histogram ?? <p className="text-xs text-muted-foreground">The trips per day show as the trips arrive.</p>}
+      {/* Until the first trips, a line of the histogram's height: the map below must not move when it comes. */}
+      {histogram ?? (
+        <p className="flex h-16 items-center text-xs text-muted-foreground">
+          The trips per day show as the trips arrive.
+        </p>
+      )}
       {mapView}
       <p className="text-xs text-muted-foreground">{mapsWanted === false ? PREVIEW_NOTE : VIEW_NOTES[view]}</p>
       {shownPick ? (
