@@ -22,7 +22,8 @@ describe("credit ledger", () => {
     const { ledger, did } = ledgerWithOneVehicle();
     ledger.deduct(LICENSE, did, 1, "telemetry-api");
     const refunded = ledger.deduct(LICENSE, did, 1, "telemetry-api");
-    ledger.refund("telemetry-api", refunded);
+    expect(refunded).not.toBeNull();
+    ledger.refund("telemetry-api", refunded ?? "");
     expect(ledger.assetUsage(LICENSE, did, 0, null)).toEqual({
       numOfCreditsUsed: 1,
       numOfCreditsGrantsPurchased: 1,

@@ -161,9 +161,11 @@ export class CreditLedger {
 
   /**
    * Deducts `amount` for one request and returns its reference id. With too few credits the tracker buys a grant of
-   * SEED_CREDITS on its own and deducts from it.
+   * SEED_CREDITS on its own and deducts from it. Null when the sandbox has closed.
    */
-  deduct(license: string, assetDid: string, amount: number, appName: string): string {
+  deduct(license: string, assetDid: string, amount: number, appName: string): string | null {
+    // A query answered while the sandbox closes is not charged: the database has gone.
+    if (!this.db.open) return null;
     const licenseId = license.toLowerCase();
     const referenceId = randomUUID();
     this.db.transaction(() => {

@@ -37,5 +37,5 @@ export function chargeTelemetryQuery(
   }
   const assetDid = vehicleDid(BigInt(tokenId));
   const referenceId = ctx.credits.deduct(payload.sub, assetDid, TELEMETRY_QUERY_CREDITS, TELEMETRY_APP);
-  if (failedInternally(result)) ctx.credits.refund(TELEMETRY_APP, referenceId);
+  if (referenceId !== null && failedInternally(result)) ctx.credits.refund(TELEMETRY_APP, referenceId);
 }
