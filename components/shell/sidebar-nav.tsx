@@ -1,4 +1,4 @@
-import { Car, History, KeyRound, MapPinned, Share2, Users, Webhook, Wrench } from "lucide-react";
+import { Car, Coins, History, KeyRound, MapPinned, Share2, Users, Webhook, Wrench } from "lucide-react";
 import { NavLink } from "@/components/ui/nav-link";
 
 const ITEMS = [
@@ -7,6 +7,7 @@ const ITEMS = [
   { href: "/share", label: "Get vehicles", icon: Share2 },
   { href: "/webhooks", label: "Webhooks", icon: Webhook },
   { href: "/developer", label: "Developer tools", icon: Wrench },
+  { href: "/usage", label: "Usage", icon: Coins },
   { href: "/license", label: "License", icon: KeyRound },
   { href: "/team", label: "Team", icon: Users },
   { href: "/audit", label: "Record of changes", icon: History },
