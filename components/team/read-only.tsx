@@ -11,7 +11,7 @@ import type { TeamRole } from "@/lib/models/team";
 // Outside the dashboard's frame (a component on its own, in a test) nothing is off: the server decides anyway.
 const RoleContext = createContext<TeamRole | null>(null);
 
-export const VIEWER_REASON = "Viewers can look but not change anything: ask the license owner or an admin.";
+const VIEWER_REASON = "Viewers can look but not change anything: ask the license owner or an admin.";
 
 export function RoleProvider({ role, children }: { role: TeamRole; children: React.ReactNode }) {
   return <RoleContext.Provider value={role}>{children}</RoleContext.Provider>;

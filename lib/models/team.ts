@@ -25,7 +25,7 @@ export interface InvitationView {
 }
 
 /** How someone came to hold their role. */
-export type MemberSource =
+type MemberSource =
   | { kind: "license" }
   | { kind: "configuration" }
   | { kind: "invitation"; invitationId: string; via: "wallet" | "dimo" };
