@@ -15,7 +15,7 @@ const MIN_SPAN = 1_000n;
 /** A scan's record is a cache: past this it is read again from the start. */
 const SCAN_KEEP_MS = 30 * 24 * 3600_000;
 
-export interface ScanSource {
+interface ScanSource {
   client: PublicClient;
   /** Where a finished scan is kept; without one, each scan starts from the deployment block. */
   store: KeyValueStore | undefined;
