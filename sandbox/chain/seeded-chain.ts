@@ -30,7 +30,9 @@ function removeLeftovers(cacheDir: string): void {
   for (const name of readdirSync(cacheDir)) {
     if (!name.startsWith("seeded-") && !name.startsWith("building-")) continue;
     const entry = path.join(cacheDir, name);
-    if (Date.now() - statSync(entry).mtimeMs > LEFTOVER_AGE_MS) rmSync(entry, { recursive: true, force: true });
+    // Another process may have removed it first.
+    const modifiedMs = statSync(entry, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (Date.now() - modifiedMs > LEFTOVER_AGE_MS) rmSync(entry, { recursive: true, force: true });
   }
 }
 
