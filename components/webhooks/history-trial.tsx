@@ -7,7 +7,13 @@ import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { useTimeFormat } from "@/lib/hooks/use-time-zone";
 import { toAppError } from "@/lib/result";
-import { TRIAL_DAYS, type VehicleTrial, type WebhookTrial } from "@/lib/models/webhook-trial";
+import {
+  TRIAL_DAYS,
+  TRIAL_MAX_VEHICLES,
+  type VehicleTrial,
+  type WebhookTrial,
+  trialCreditEstimate,
+} from "@/lib/models/webhook-trial";
 import { type TrialRequest, trialQuery } from "./webhooks-queries";
 
 /** One vehicle's firings as dots on the window's timeline, each a link to its trip when a trip holds it. */
@@ -69,6 +75,7 @@ export function HistoryTrial({ request, disabled }: { request: TrialRequest; dis
   const [asked, setAsked] = useState<TrialRequest | null>(null);
   const trial = useQuery({ ...trialQuery(asked ?? request), enabled: asked !== null });
   const current = asked !== null && JSON.stringify(request) === JSON.stringify(asked);
+  const estimate = trialCreditEstimate(request.tokenIds.length || TRIAL_MAX_VEHICLES);
 
   return (
     <section className="flex flex-col gap-2 rounded-md border border-border p-3" data-testid="history-trial">
@@ -96,6 +103,15 @@ export function HistoryTrial({ request, disabled }: { request: TrialRequest; dis
           </p>
         ) : null}
       </div>
+      <p className="text-xs text-muted-foreground" data-testid="trial-estimate" data-credits={estimate}>
+        Estimated cost: about {estimate} DIMO credits (1 per Telemetry API query, one query per vehicle).
+        {trial.data && !trial.isFetching ? (
+          <span data-testid="trial-actual" data-credits={trial.data.creditsUsed}>
+            {" "}
+            Used: {trial.data.creditsUsed} credits.
+          </span>
+        ) : null}
+      </p>
       {trial.isError ? (
         <ErrorNotice error={toAppError(trial.error)} title="The trial could not run." testId="trial-error" />
       ) : null}

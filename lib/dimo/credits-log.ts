@@ -1,4 +1,6 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { processWide } from "@/lib/process-wide";
 import { type ActivityEntry } from "@/lib/models";
 import type { CappedLogStore } from "@/lib/store/types";
 
@@ -72,4 +74,20 @@ export class CreditSpendLog {
   share(logs: CappedLogStore): void {
     this.shared = logs;
   }
+}
+
+// One per process, however many copies of this module Next.js loads, so a meter sees every copy's calls.
+const meters = processWide("credit-meters", () => new AsyncLocalStorage<{ credits: number }>());
+
+/** Runs `work` and counts the credits of the calls it makes (and only those), for an operation's "actual" figure. */
+export async function meteredCredits<T>(work: () => Promise<T>): Promise<{ result: T; credits: number }> {
+  const meter = { credits: 0 };
+  const result = await meters.run(meter, work);
+  return { result, credits: meter.credits };
+}
+
+/** Adds a call's credits to the operation it runs in, if one is metered. */
+export function chargeMeter(credits: number): void {
+  const meter = meters.getStore();
+  if (meter) meter.credits += credits;
 }

@@ -44,4 +44,12 @@ export interface WebhookTrial {
   vehicles: VehicleTrial[];
   /** The first evaluation error's words, when any reading failed to evaluate. */
   firstError: string | null;
+  /** DIMO credits the trial's calls cost (lib/dimo/credits-log.ts). */
+  creditsUsed: number;
 }
+
+/** Telemetry API queries a trial makes per vehicle: one read of the window's history. */
+const TRIAL_QUERIES_PER_VEHICLE = 1;
+
+/** The credits a trial will cost before it runs: 1 per Telemetry API query, for each vehicle it covers. */
+export const trialCreditEstimate = (vehicles: number) => vehicles * TRIAL_QUERIES_PER_VEHICLE;

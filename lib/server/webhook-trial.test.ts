@@ -3,9 +3,10 @@ import { type DashboardSession } from "@/lib/auth/session";
 import { type PrivilegeId } from "@/lib/protocol";
 import { DEMO_GRANTED_VEHICLE_IDS, SEED_VEHICLES } from "@/sandbox/seed/vehicles";
 import { setUpSandbox } from "@/test-support/sandbox";
+import { DEMO_LICENSE } from "@/lib/demo-license";
 import { GET as trialGet } from "@/app/api/webhooks/trial/route";
 import { trialInput, tryWebhookOnHistory } from "./webhook-trial";
-import { TRIAL_INTERVAL } from "@/lib/models/webhook-trial";
+import { TRIAL_INTERVAL, TRIAL_MAX_VEHICLES, trialCreditEstimate } from "@/lib/models/webhook-trial";
 
 /** The history trial through the app's own client against a sandbox, compared with what the sandbox itself serves. */
 
@@ -14,6 +15,7 @@ vi.mock("@/lib/auth/session", () => ({ getSession: async () => auth.session }));
 
 const SIGNED_IN: DashboardSession = { address: "0x3fb87c8b7585be1d0ac88ca710ddfa815e12d0bd", role: "admin" };
 const VEHICLE = 21957;
+const SIGNED_IN_LICENSE = DEMO_LICENSE.clientId;
 /** A band no simulated speed falls in by chance. */
 const BAND = "valueNumber > 123.3 && valueNumber < 123.6";
 
@@ -69,6 +71,17 @@ const trial = async (overrides: Record<string, unknown>) => {
 };
 
 describe("the history trial", () => {
+  it("uses the credits it estimated, as DIMO's tracker (the sandbox's) charges them", async () => {
+    const from = new Date(Date.now() - 1000).toISOString();
+    // No vehicles named: the trial takes the first ten that can read the metric.
+    const result = await trial({ tokenIds: [] });
+    expect(result.creditsUsed).toBe(trialCreditEstimate(TRIAL_MAX_VEHICLES));
+    const usage = await fetch(`${suite.url}/credit-tracker/v1/credits/${SIGNED_IN_LICENSE}/usage?fromDate=${from}`, {
+      headers: { authorization: `Bearer ${await suite.developerJwt()}` },
+    });
+    expect(((await usage.json()) as { numOfCreditsUsed: number }).numOfCreditsUsed).toBe(result.creditsUsed);
+  });
+
   it("fires once per sample the sandbox serves above the threshold when there is no cooldown", async () => {
     const result = await trial({});
     const speeds = await sandboxSpeeds(VEHICLE, result.from, result.to);

@@ -14,6 +14,7 @@ import {
 } from "@/lib/cel/conditions";
 import { type TimedReading, replayCondition } from "@/lib/cel/replay";
 import { getDimoClient } from "@/lib/dimo";
+import { meteredCredits } from "@/lib/dimo/credits-log";
 import { describeError } from "@/lib/dimo/describe-error";
 import { isDimoError } from "@/lib/dimo/errors";
 import { type Feature, canUse, telemetryFeatureOf } from "@/lib/features";
@@ -227,7 +228,7 @@ export async function runTrial(
   input: TrialInput,
   now: number = Date.now(),
   signal?: AbortSignal,
-): Promise<WebhookTrial> {
+): Promise<Omit<WebhookTrial, "creditsUsed">> {
   const program = prepared(input);
   const reader = readerFor(input);
   const toMs = Math.floor(now / 1000) * 1000;
@@ -277,7 +278,10 @@ export async function runTrial(
 export const tryWebhookOnHistory = guarded(
   trialInput,
   async function tryWebhookOnHistory(input, { session, signal }) {
-    return runLongRead(session, signal, (aborted) => runTrial(input, Date.now(), aborted));
+    return runLongRead(session, signal, async (aborted) => {
+      const { result, credits } = await meteredCredits(() => runTrial(input, Date.now(), aborted));
+      return { ...result, creditsUsed: credits };
+    });
   },
   {
     change: {

@@ -5,7 +5,7 @@ import { type ActivityEntry, type VehicleGrant } from "@/lib/models";
 import { MAX_INT32, type PrivilegeId } from "@/lib/protocol";
 import { type KeyValueStore } from "@/lib/store/types";
 import { type ActivityInput, currentVehicle, newActivityId, onBehalfOfVehicle, recordActivity } from "../activity";
-import { creditsOf } from "../credits-log";
+import { chargeMeter, creditsOf } from "../credits-log";
 import { isDimoError } from "../errors";
 import { type HttpSettings } from "../http";
 import { privilegesFor } from "../privileges";
@@ -83,6 +83,7 @@ export function createClientContext(options: DimoClientOptions): ClientContext {
     const servedVehicle = input.tokenId === undefined ? currentVehicle() : undefined;
     const id = newActivityId();
     const credits = creditsOf(input);
+    chargeMeter(credits);
     onActivity({
       id,
       ...input,
