@@ -78,6 +78,23 @@ describe.each(kinds)("the record on %s", (_kind, create) => {
   });
 });
 
+describe("the record on Redis, shared by two instances", () => {
+  it("reads on one instance what the other recorded, under one cap", async () => {
+    const prefix = `test:${randomUUID()}:`;
+    const [one, two] = [0, 1].map(() => createRedisStores({ url: redis.url, prefix }));
+    if (!one || !two) throw new Error("no stores");
+    opened.push(one, two);
+    await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        appendChange(n % 2 === 0 ? one.logs : two.logs, toChangeRecord(change(n)), 25),
+      ),
+    );
+    const [seenByOne, seenByTwo] = await Promise.all([readChanges(one.logs), readChanges(two.logs)]);
+    expect(seenByOne).toHaveLength(25);
+    expect(seenByTwo.map((entry) => entry.id)).toEqual(seenByOne.map((entry) => entry.id));
+  });
+});
+
 describe("a recorded change holds no secret", () => {
   const privateKey = `0x${randomBytes(32).toString("hex")}`;
   const inboxSecret = randomBytes(24).toString("base64url");
