@@ -4,6 +4,7 @@ import { decode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LICENSE, DEMO_LOGIN_ACCOUNTS, type DemoLoginAccount } from "@/lib/demo-license";
 import { setUpSandbox } from "@/test-support/sandbox";
+import { getTeamStore } from "@/lib/team";
 import { type CookieToSet, finishDimoLogin, startDimoLogin } from "./dimo-login";
 
 /**
@@ -124,6 +125,47 @@ describe("finishDimoLogin", () => {
       kind: "not-allowed",
       location: `/login/not-allowed?address=${DEMO_LOGIN_ACCOUNTS.stranger.address.toLowerCase()}&via=dimo`,
     });
+  });
+
+  it("makes a stranger who came through an invitation a member with its role, and spends the invitation", async () => {
+    const team = getTeamStore();
+    const stranger = DEMO_LOGIN_ACCOUNTS.stranger.address.toLowerCase() as `0x${string}`;
+    const { token, invitation } = await team.createInvitation({
+      role: "viewer",
+      createdBy: DEMO_LICENSE.owner.address,
+    });
+    try {
+      // A token of its own (a fresh id): the sandbox's page may mint the same one twice within a second.
+      const { cookie } = startDimoLogin("/vehicles", token);
+      const query = callbackQuery(await userToken("stranger"));
+      expect(cookie.value).toContain(token);
+      expect(cookie.options.httpOnly).toBe(true);
+      const outcome = await finishDimoLogin({ query, stateCookie: cookie.value });
+      expect(outcome).toMatchObject({ kind: "signed-in", location: "/vehicles" });
+      const session = (outcome as { session: CookieToSet }).session;
+      expect(await decode({ token: session.value, secret: SECRET })).toMatchObject({
+        address: stranger,
+        role: "viewer",
+      });
+      expect(await team.readInvitation(invitation.id)).toMatchObject({ state: "accepted", ended: { by: stranger } });
+      expect(await team.listMembers()).toMatchObject([{ address: stranger, source: { via: "dimo" } }]);
+    } finally {
+      await team.removeMember(stranger);
+    }
+  });
+
+  it("refuses a revoked invitation in its own words, and makes nobody a member", async () => {
+    const team = getTeamStore();
+    const { token, invitation } = await team.createInvitation({ role: "admin", createdBy: DEMO_LICENSE.owner.address });
+    await team.revokeInvitation(invitation.id, DEMO_LICENSE.owner.address);
+    const { cookie } = startDimoLogin("/vehicles", token);
+    const query = callbackQuery(await userToken("stranger"));
+    expect(await finishDimoLogin({ query, stateCookie: cookie.value })).toEqual({
+      kind: "refused",
+      code: "INVITATION_REVOKED",
+      location: "/login?error=INVITATION_REVOKED",
+    });
+    expect(await team.memberRole(DEMO_LOGIN_ACCOUNTS.stranger.address.toLowerCase() as `0x${string}`)).toBeNull();
   });
 
   it("refuses without the state cookie, with another login's state, and with a state this server never made", async () => {
