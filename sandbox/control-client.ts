@@ -153,6 +153,9 @@ export function sandboxControl(baseUrl: string | (() => string)) {
     /** Adds a grant of credits to a vehicle, for the demo license unless another is named. */
     addCredits: (grant: { tokenId: number; amount: number; licenseId?: string }) =>
       call<{ licenseId: string; assetDid: string; currentCreditsRemaining: number }>("POST", "/credits", grant),
+    /** Ends a vehicle's grants and gives it one of `amount` credits: a known balance. */
+    setCredits: (grant: { tokenId: number; amount: number; licenseId?: string }) =>
+      call<{ licenseId: string; assetDid: string; currentCreditsRemaining: number }>("PUT", "/credits", grant),
     /** The live vehicles: each one's drive under way or last, its next departure, and how far their feed has settled. */
     live: () => call<LiveStatus>("GET", "/live"),
     /** Back to the seeded state: offer sets, challenge states, clock, faults, counters, rate-limit windows. */

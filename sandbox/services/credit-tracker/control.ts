@@ -19,11 +19,12 @@ const addCreditsSchema = z
 
 /**
  * The control surface's part for credits: `POST /credits` adds a grant to a vehicle, as a DCX burn confirmed on chain
- * would, and answers the vehicle's balance after it.
+ * would; `PUT /credits` ends its grants and gives it one of `amount` (a known balance for a test). Both answer the
+ * vehicle's balance after.
  */
 export function creditTrackerControlRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
-  app.post("/credits", async (c: Context) => {
+  const grant = (replace: boolean) => async (c: Context) => {
     const body = await readJsonBody(c);
     const parsed = body.ok ? addCreditsSchema.safeParse(body.value) : undefined;
     if (!parsed?.success) {
@@ -31,8 +32,11 @@ export function creditTrackerControlRoutes(ctx: SandboxContext): Hono {
     }
     const license = parsed.data.licenseId ?? DEMO_LICENSE.clientId;
     const assetDid = vehicleDid(parsed.data.tokenId);
-    ctx.credits.confirmGrant(license, assetDid, parsed.data.amount);
+    if (replace) ctx.credits.replaceGrants(license, assetDid, parsed.data.amount);
+    else ctx.credits.confirmGrant(license, assetDid, parsed.data.amount);
     return c.json({ licenseId: license, assetDid, currentCreditsRemaining: ctx.credits.balance(license, assetDid) });
-  });
+  };
+  app.post("/credits", grant(false));
+  app.put("/credits", grant(true));
   return app;
 }

@@ -93,6 +93,8 @@ describe("credit tracker", () => {
     expect(added.currentCreditsRemaining).toBe(LOW_BALANCE_CREDITS + 500);
     const asset = await assetUsage(VEHICLE_IDS.manyTrips, `fromDate=${since(60_000)}`);
     expect(asset.body).toMatchObject({ numOfCreditsGrantsPurchased: 1, currentCreditsRemaining: 520 });
+    const set = await suite.control.setCredits({ tokenId: VEHICLE_IDS.manyTrips, amount: 7 });
+    expect(set.currentCreditsRemaining).toBe(7);
   });
 
   it("answers the real service's errors", async () => {

@@ -103,6 +103,17 @@ export class CreditLedger {
     })();
   }
 
+  /** Ends the vehicle's active grants now and confirms one of `amount`: a test's way to a known balance. */
+  replaceGrants(license: string, assetDid: string, amount: number): void {
+    const now = this.clock.nowMs();
+    this.db.transaction(() => {
+      this.db
+        .prepare("UPDATE credit_grants SET expires_at = ? WHERE license_id = ? AND asset_did = ? AND expires_at > ?")
+        .run(now, license.toLowerCase(), assetDid, now);
+      this.confirmGrant(license, assetDid, amount, now);
+    })();
+  }
+
   /** A grant minted and confirmed (a DCX burn on chain): a new grant, whatever the vehicle already holds. */
   confirmGrant(license: string, assetDid: string, amount: number, mintedAtMs = this.clock.nowMs()): void {
     const licenseId = license.toLowerCase();
