@@ -229,6 +229,22 @@ test("340 days after the key in use was enabled, the page warns that it expires 
   }
 });
 
+test("the page's chain reads show in the activity log as the chain service, with their method", async ({ page }) => {
+  await openAsOwner(page);
+  await page.goto(`/developer/activity?${new URLSearchParams({ q: "service:chain path:getLicenseAliasByTokenId" })}`);
+  await expect(page.getByTestId("activity-log")).toHaveAttribute("data-loaded", "true");
+  const aliasRead = page
+    .locator('[data-testid="activity-row"][data-service="chain"][data-path="eth_call getLicenseAliasByTokenId"]')
+    .first();
+  await expect(aliasRead).toBeVisible();
+  await expect(aliasRead).toHaveAttribute("data-status", "200");
+  await expect(aliasRead).toContainText("Chain");
+  // The endpoint is logged by its origin alone: a provider's key lives in its path.
+  await aliasRead.getByTestId("toggle-details").click();
+  await expect(page.getByTestId("activity-detail").first()).toContainText(new URL(E2E_SANDBOX_URL).origin);
+  await expect(page.getByTestId("activity-detail").first()).not.toContainText("/rpc");
+});
+
 test("an admin sees the license, with every change off and the reason", async ({ browser }) => {
   const { page, context } = await signedInAs(browser, WALLETS.admin);
   await page.goto("/license");
