@@ -95,6 +95,16 @@ describe("the record on Redis, shared by two instances", () => {
   });
 });
 
+describe("a recorded change's size", () => {
+  it("cuts a long detail and a long target, so a typed name cannot grow the shared record", () => {
+    const entry = toChangeRecord({ ...change(1), target: "t".repeat(5_000), detail: "word ".repeat(5_000) });
+    expect(entry.detail).toHaveLength(300);
+    expect(entry.detail.endsWith("…")).toBe(true);
+    expect(entry.target).toHaveLength(100);
+    expect(JSON.stringify(entry).length).toBeLessThan(700);
+  });
+});
+
 describe("a recorded change holds no secret", () => {
   const privateKey = `0x${randomBytes(32).toString("hex")}`;
   const inboxSecret = randomBytes(24).toString("base64url");

@@ -31,7 +31,12 @@ export interface ChangeInput extends ChangeNote {
   role: ChangeRole;
 }
 
-/** The entry as it is stored: secrets scrubbed from the detail and the target. */
+/** Past these lengths a detail or a target is cut: a name someone typed must not grow the shared record. */
+const MAX_DETAIL = 300;
+const MAX_TARGET = 100;
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/** The entry as it is stored: secrets scrubbed from the detail and the target, each cut to its length. */
 export function toChangeRecord(input: ChangeInput, at: Date = new Date()): ChangeRecord {
   const method = input.actor.signedInWith ?? { via: "wallet" as const };
   return {
@@ -43,9 +48,9 @@ export function toChangeRecord(input: ChangeInput, at: Date = new Date()): Chang
     role: input.role,
     kind: input.kind,
     ...(input.target !== undefined
-      ? { target: targetWithoutSecrets(input.target, input.kind.startsWith("license.")) }
+      ? { target: cut(targetWithoutSecrets(input.target, input.kind.startsWith("license.")), MAX_TARGET) }
       : {}),
-    detail: withoutSecrets(input.detail),
+    detail: cut(withoutSecrets(input.detail), MAX_DETAIL),
   };
 }
 
