@@ -5,6 +5,7 @@ import { PageError } from "@/components/ui/page-error";
 import { RosterProgress } from "@/components/vehicles/roster-progress";
 import { type FleetCount, type FleetSummaryView } from "@/lib/fleet/summary";
 import { formatNumber } from "@/lib/format/numbers";
+import { refresherCreditsPerDay } from "@/lib/server/usage-days";
 import { CountList, CountTile } from "./fleet-counts";
 
 /**
@@ -49,6 +50,15 @@ export function FleetSummary({ view }: { view: FleetSummaryView }) {
           }
         />
       </div>
+      <p className="text-sm text-muted-foreground" data-testid="fleet-refresher-cost">
+        The map&apos;s position refresher costs about{" "}
+        <strong>{formatNumber(refresherCreditsPerDay(summary.total))}</strong> DIMO credits a day at this fleet size
+        while someone watches the map (each vehicle read every 15 minutes, 1 credit a read);{" "}
+        <Link href="/usage" className="underline underline-offset-2">
+          what was used
+        </Link>
+        .
+      </p>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <Card>
           <CardHeader title="Makes" description="The most common, then the rest together." />

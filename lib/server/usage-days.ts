@@ -1,6 +1,8 @@
 import "server-only";
 import { type CreditSpend } from "@/lib/dimo/credits-log";
 import { type UsageDay } from "@/lib/models/usage";
+import { DIMO_RATE_LIMITS } from "@/lib/protocol";
+import { REFRESH_AFTER_MS } from "./fleet/schedule";
 
 type ActivityService = CreditSpend["service"];
 
@@ -66,3 +68,13 @@ export function dailyRate(spends: readonly CreditSpend[], nowMs: number): number
 /** Days the balance lasts at the rate; null without a rate. */
 export const daysLasting = (remaining: number, ratePerDay: number): number | null =>
   ratePerDay > 0 ? remaining / ratePerDay : null;
+
+/**
+ * The fleet position refresher's credits a day at a fleet size, while someone watches the map: each vehicle read once
+ * every REFRESH_AFTER_MS, 1 credit a read, no more than the telemetry limit lets through in a day.
+ */
+export function refresherCreditsPerDay(vehicles: number): number {
+  const readsPerVehicle = DAY_MS / REFRESH_AFTER_MS;
+  const limit = (DIMO_RATE_LIMITS.telemetry ?? Infinity) * (DAY_MS / 1000);
+  return Math.min(Math.round(vehicles * readsPerVehicle), limit);
+}
