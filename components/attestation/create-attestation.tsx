@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { BadgeCheck, Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
+import { ReadOnlyReason, useReadOnlyReason } from "@/components/team/read-only";
 import { Button } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { MissingPrivilege } from "@/components/vehicles/missing-privilege";
@@ -43,6 +44,7 @@ export function CreateAttestation({ tokenId, missing }: CreateAttestationProps) 
   const [range, setRange] = useState<HealthRangeId>("week");
   // A ref, not state: set in the same event as the click, before React re-renders the buttons as busy.
   const starting = useRef(false);
+  const readOnly = useReadOnlyReason();
   const mutation = useMutation({
     mutationKey: attestationKeys.create(tokenId),
     mutationFn: async (request: AttestationRequest) => unwrap(await createAttestationAction({ tokenId, request })),
@@ -64,6 +66,7 @@ export function CreateAttestation({ tokenId, missing }: CreateAttestationProps) 
 
   return (
     <div className="flex flex-col gap-4">
+      <ReadOnlyReason />
       {allowed.length > 0 ? (
         <ul className="grid gap-3 sm:grid-cols-2">
           {allowed.map((kind) => (
@@ -73,6 +76,8 @@ export function CreateAttestation({ tokenId, missing }: CreateAttestationProps) 
                   size="sm"
                   variant="secondary"
                   onClick={() => create(kind)}
+                  disabled={readOnly !== null}
+                  title={readOnly ?? undefined}
                   aria-disabled={mutation.isPending}
                   aria-busy={pendingKind === kind}
                   className={mutation.isPending ? "cursor-not-allowed opacity-60" : undefined}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation } from "@tanstack/react-query";
+import { useReadOnlyReason } from "@/components/team/read-only";
 import { Button } from "@/components/ui/button";
 import { testWebhookTargetAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
@@ -20,6 +21,7 @@ export function TestTargetButton({ request, disabled = false }: { request: Targe
     mutationFn: async () => unwrap(await testWebhookTargetAction(request)),
   });
   const result = test.data;
+  const readOnly = useReadOnlyReason();
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="target-test">
       <div>
@@ -27,7 +29,8 @@ export function TestTargetButton({ request, disabled = false }: { request: Targe
           type="button"
           size="sm"
           variant="secondary"
-          disabled={disabled || test.isPending}
+          disabled={disabled || test.isPending || readOnly !== null}
+          title={readOnly ?? undefined}
           onClick={() => test.mutate()}
         >
           {test.isPending ? "Sending…" : "Send a test event from the server"}
