@@ -51,6 +51,10 @@ export function AllTripsWarning({
         DIMO&apos;s limit of {rate} trips requests a second; meanwhile the dashboard&apos;s other trips requests wait
         their turn. A time window reads only the pages back to its start:
       </p>
+      <p className="text-muted-foreground" data-testid="all-trips-warning-credits" data-credits={0}>
+        It costs no DIMO credits: the Trips API is free. Trips from telemetry segments cost 1 credit a page, so{" "}
+        {formatNumber(totalPages)} pages of them would cost {formatNumber(totalPages)} credits.
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="primary"

@@ -87,6 +87,10 @@ export function SegmentsView({ tokenId, mapStyleUrl }: { tokenId: number; mapSty
           Page {pageNumber} · {data.segments.length} {data.segments.length === 1 ? "trip" : "trips"} detected from the
           signals, oldest first
           {ongoing ? " · the last is still under way" : ""}
+          <span data-testid="segments-credits" data-credits={pageNumber}>
+            {" "}
+            · 1 DIMO credit a page (a Telemetry API query): {pageNumber} so far
+          </span>
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
