@@ -125,8 +125,8 @@ test("a viewer joins through a single-use link, reads everything, changes nothin
 });
 
 test("an expired invitation is refused in words, and listed as expired", async ({ page, browser }) => {
-  // A few seconds to live: the page is opened once it has passed.
-  const { link } = await invite(page, "0.00005");
+  // Nine seconds to live (the least the form takes): the page is opened until it has passed.
+  const { link } = await invite(page, "0.0001");
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   try {
     const visitor = await context.newPage();
