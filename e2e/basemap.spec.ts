@@ -10,8 +10,9 @@ import { enableTestHooks } from "@/test-support/test-hooks";
 
 /**
  * The basemap under the maps (components/map/use-base-map.ts, components/map/basemap/): in sandbox mode the built-in
- * one, which at the zoom a page opens at shows the city's streets and its name; with a street style that cannot be
- * reached, the built-in one again, with its notice, and the trips drawn over it.
+ * one, which at the zoom a page opens at shows the city's streets and its name (trips, all trips, the Overview, the
+ * fleet, the webhook editor's geofence); with a street style that cannot be reached, the built-in one again, with its
+ * notice, and the trips drawn over it.
  */
 
 const METRO_NAMES: string[] = Object.values(METROS).map((metro) => metro.name);
@@ -107,6 +108,24 @@ test("the all-trips map, the Overview's location and the fleet map draw the same
   await expect.poll(async () => new Set((await renderedBasemap(page, "fleet-map"))?.places).size).toBeGreaterThan(5);
   const fleetZoom = (await renderedBasemap(page, "fleet-map"))?.zoom;
   test.info().annotations.push({ type: "fleet zoom", description: String(fleetZoom?.toFixed(2)) });
+});
+
+test("the webhook editor's geofence map draws the metro's streets and their names by itself, once a location is chosen", async ({
+  page,
+}) => {
+  await page.goto("/webhooks/new");
+  const form = page.getByTestId("webhook-create-form");
+  await form.getByLabel("Metric").selectOption("signals:vss.currentLocationCoordinates");
+  const geofence = form.getByTestId("geofence-helper");
+  // The circle opens on the vehicles' metro; the map draws it with no click of its own.
+  await expect(geofence).toHaveAttribute("data-metro", "known");
+  await expect(geofence.getByTestId("geofence-map")).toHaveAttribute("data-state", "ready");
+  // A circle of a kilometre opens close in: the streets and their names, the metro's own name lying off the view.
+  await expectStreets(page, "geofence-map", false);
+  await expect.poll(async () => (await renderedBasemap(page, "geofence-map"))?.names.length ?? 0).toBeGreaterThan(0);
+  const drawn = await renderedBasemap(page, "geofence-map");
+  expect(drawn?.basemap).toBe("builtin");
+  test.info().annotations.push({ type: "geofence zoom", description: drawn?.zoom.toFixed(2) ?? "" });
 });
 
 test("with its street style refused, a dashboard on OpenFreeMap draws the built-in basemap, says so once, and draws the trips", async ({

@@ -19,16 +19,16 @@ const mapLibreRan = (page: Page) =>
 
 /**
  * Records, from the page's first script on, when the map's preview first showed and every layout shift that moved the
- * map's box, something in it or something holding it, so that a test can add up the map's shifts from the preview on.
- * (Other parts of a page may move on their own, a trip row growing a badge as its events arrive: not the map's doing.)
+ * element of `testId` (the map's box unless said), something in it or something holding it, so that a test can add up
+ * that element's shifts from a moment on. (Other parts of a page may move on their own: not the map's doing.)
  */
-async function watchShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+async function watchShifts(page: Page, testId = "map-box"): Promise<void> {
+  await page.addInitScript((testId) => {
     const record = { previewAt: -1, shifts: [] as Array<{ at: number; value: number }> };
     (window as unknown as { __mapShifts: typeof record }).__mapShifts = record;
     type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Array<{ node?: Node | null }> };
     const movesMap = (shift: Shift) => {
-      const box = document.querySelector('[data-testid="map-box"]');
+      const box = document.querySelector(`[data-testid="${testId}"]`);
       return (shift.sources ?? []).some(({ node }) => !!box && !!node && (box.contains(node) || node.contains(box)));
     };
     new PerformanceObserver((list) => {
@@ -39,18 +39,22 @@ async function watchShifts(page: Page): Promise<void> {
       if (record.previewAt < 0 && document.querySelector('[data-testid="map-preview"]'))
         record.previewAt = performance.now();
     }).observe(document, { subtree: true, childList: true });
-  });
+  }, testId);
 }
 
-/** The map's layout shift since the preview first showed (cumulative, as Lighthouse adds it within a load). */
+/** The watched element's layout shift since `since` (cumulative, as Lighthouse adds it within a load). */
+const shiftSince = (page: Page, since: number): Promise<number> =>
+  page.evaluate((since) => {
+    const record = (window as unknown as { __mapShifts: { shifts: Array<{ at: number; value: number }> } }).__mapShifts;
+    return record.shifts.filter((entry) => entry.at >= since).reduce((sum, entry) => sum + entry.value, 0);
+  }, since);
+
+/** The map's layout shift since the preview first showed. */
 async function shiftSincePreview(page: Page): Promise<{ previewAt: number; shift: number }> {
-  return page.evaluate(() => {
-    const record = (
-      window as unknown as { __mapShifts: { previewAt: number; shifts: Array<{ at: number; value: number }> } }
-    ).__mapShifts;
-    const shift = record.shifts.filter((entry) => entry.at >= record.previewAt).reduce((sum, e) => sum + e.value, 0);
-    return { previewAt: record.previewAt, shift };
-  });
+  const previewAt = await page.evaluate(
+    () => (window as unknown as { __mapShifts: { previewAt: number } }).__mapShifts.previewAt,
+  );
+  return { previewAt, shift: await shiftSince(page, previewAt) };
 }
 
 /**
@@ -95,6 +99,44 @@ test.describe("the maps load by themselves", () => {
     await page.getByTestId("trip-row").nth(3).click();
     const selected = await page.getByTestId("trip-row").nth(3).getAttribute("data-trip-id");
     await expect(map).toHaveAttribute("data-selected-trip", selected ?? "");
+  });
+
+  test("the trip list keeps every row in place when the driving events' badges arrive after it", async ({ page }) => {
+    await watchShifts(page, "trip-list");
+    // The page's driving events held back until the list has painted, as a slow answer would come.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/vehicles\/\d+\/trips\/events\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openTrips(page, TESLA);
+    await expectListPage(page, 1);
+    const list = page.getByTestId("trip-list");
+    const rows = list.getByTestId("trip-row");
+    const firstRows = [...Array(8).keys()].map((index) => rows.nth(index));
+    // Each row's place and height within the list, which the map or the lines above may move as a whole.
+    const rowBoxes = async () => {
+      const top = (await list.boundingBox())?.y ?? Number.NaN;
+      return Promise.all(
+        firstRows.map(async (row) => {
+          const box = await row.boundingBox();
+          return box ? { y: box.y - top, height: box.height } : null;
+        }),
+      );
+    };
+    await expect(list.getByTestId("trip-events")).toHaveCount(0);
+    const before = await rowBoxes();
+    const releasedAt = await page.evaluate(() => performance.now());
+    release();
+    await expect(list.getByTestId("trip-events").first()).toBeAttached();
+    // Some of the rows measured have badges, so that a row growing would show.
+    const badged = await Promise.all(firstRows.map((row) => row.getByTestId("trip-events").count()));
+    expect(badged.some((count) => count > 0)).toBe(true);
+    // The frame that paints them, and the shift entries it queues.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await rowBoxes()).toEqual(before);
+    expect(await shiftSince(page, releasedAt)).toBeLessThanOrEqual(0.02);
   });
 
   test("the Overview's location is a map with the last trip's route, and links to that trip", async ({ page }) => {
