@@ -44,8 +44,7 @@ interface StoredMember {
 /** Why an invitation cannot be accepted. */
 export type InvitationRefusal = "unknown" | "expired" | "used" | "revoked";
 
-type Acceptance =
-  { ok: true; role: InvitedRole; invitationId: string } | { ok: false; reason: InvitationRefusal };
+type Acceptance = { ok: true; role: InvitedRole; invitationId: string } | { ok: false; reason: InvitationRefusal };
 
 const INVITATIONS = "team:invitations";
 const MEMBERS = "team:members";
