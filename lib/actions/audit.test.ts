@@ -126,7 +126,7 @@ describe("the record of changes that made secrets", () => {
       String(await getStores().keyValue.get(`api-keys:${DEMO_LICENSE.clientId.toLowerCase()}`)),
     ) as { signer: string; sealed: string }[];
     const sealed = stored.find((key) => key.signer === signer)?.sealed ?? "";
-    const privateKey = openApiKey(sealed, getServerSecret(), { clientId: DEMO_LICENSE.clientId, signer });
+    const privateKey = openApiKey(sealed, getServerSecret(), { clientId: DEMO_LICENSE.clientId, signer }) ?? "";
     const inbox = await inboxTarget();
     const secrets = [
       privateKey,
