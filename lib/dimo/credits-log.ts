@@ -19,7 +19,7 @@ export interface CreditSpend {
 }
 
 /** About a month of a busy fleet's charged calls. */
-export const CREDIT_SPEND_LIMIT = 100_000;
+const CREDIT_SPEND_LIMIT = 100_000;
 const SHARED_SPEND_LOG = "activity:credits";
 
 /** What a call cost by DIMO's credit tracker: 1 per Telemetry API query answered for a vehicle, 0 for the rest. */

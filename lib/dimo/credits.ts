@@ -11,14 +11,14 @@ import { assetUsageSchema, licenseUsageSchema } from "./credits-schemas";
  * bought) and one vehicle's use with its balance now. Reads are retried like any idempotent request and paced.
  */
 
-export interface CreditRange {
+interface CreditRange {
   /** ISO 8601, inclusive. */
   from: string;
   /** ISO 8601, inclusive; open-ended when absent. */
   to?: string;
 }
 
-export interface LicenseCredits {
+interface LicenseCredits {
   from: string;
   to: string | null;
   vehicles: number;
@@ -26,7 +26,7 @@ export interface LicenseCredits {
   creditsUsed: number;
 }
 
-export interface VehicleCredits {
+interface VehicleCredits {
   tokenId: number;
   grantsPurchased: number;
   creditsUsed: number;

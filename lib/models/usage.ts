@@ -17,7 +17,7 @@ export interface UsageDay {
 }
 
 /** The tracker's figures for one vehicle: used over the range, grants bought, and its balance now. */
-export interface TrackerVehicle {
+interface TrackerVehicle {
   creditsUsed: number;
   grantsPurchased: number;
   remaining: number;
@@ -36,7 +36,7 @@ export interface VehicleUsage {
   runsShort: boolean;
 }
 
-export interface TrackerTotals {
+interface TrackerTotals {
   creditsUsed: number;
   vehicles: number;
   grantsPurchased: number;

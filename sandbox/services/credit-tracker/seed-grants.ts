@@ -20,7 +20,7 @@ export interface SeededGrant {
 }
 
 /** The vehicle whose balance runs low, and its license. */
-export const LOW_BALANCE_VEHICLE = { tokenId: VEHICLE_IDS.manyTrips, license: DEMO_LICENSE.clientId.toLowerCase() };
+const LOW_BALANCE_VEHICLE = { tokenId: VEHICLE_IDS.manyTrips, license: DEMO_LICENSE.clientId.toLowerCase() };
 
 /** One grant per seeded (vehicle, license) share. */
 export function seededGrantPlan(rows: readonly { token_id: number; grantee: string }[]): SeededGrant[] {
