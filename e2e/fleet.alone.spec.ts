@@ -1,4 +1,7 @@
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect, plainTest as base } from "./fixtures/test";
+import { CookieJar } from "@/bench/cookies";
+import { buildSignInMessage } from "@/lib/sign-in-message";
 import { SESSION_COOKIE } from "@/lib/session-cookie";
 import { sandboxControl } from "@/sandbox/control-client";
 import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
@@ -19,7 +22,7 @@ import { enableTestHooks } from "@/test-support/test-hooks";
  * The dashboard as two instances behind a round-robin proxy with one Redis, as it is deployed behind a load
  * balancer: the sign-in nonce comes from one instance and the sign-in goes to the other; trips page on either; two
  * tabs on two instances ask for instant offers at once and the sandbox receives one POST; sign-out on one is honoured
- * by both. Its own Redis, sandbox, dashboards and proxy, started here.
+ * by both, and so is a member's removal, at their very next request. Its own Redis, sandbox, dashboards and proxy, started here.
  */
 
 /** Requests the sandbox counted on routes ending with `suffix`. */
@@ -190,4 +193,64 @@ test("Redis stopped mid-run: pages keep answering on both, a revoked session sta
   // The revocation made before the outage still holds, though the restarted Redis forgot it.
   for (const dashboard of dashboards) expect((await trips(dashboard.url, revoked.headers)).status).toBe(401);
   await active.context.close();
+});
+
+/** Signs a new wallet in over HTTP through an invitation, at `site`; returns its session cookie's value. */
+async function joinOverHttp(site: string, invitation: string): Promise<string> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const jar = new CookieJar();
+  const csrf = await fetch(`${site}/api/auth/csrf`);
+  jar.store(csrf.headers.getSetCookie());
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const { nonce } = (await (await fetch(`${site}/api/sign-in/nonce`)).json()) as { nonce: string };
+  const message = buildSignInMessage({ origin: site, address: account.address, nonce, issuedAt: new Date() });
+  const signature = await account.signMessage({ message });
+  const callback = await fetch(`${site}/api/auth/callback/siwe`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.header() },
+    body: new URLSearchParams({ csrfToken, message, signature, invitation, json: "true", callbackUrl: site }),
+  });
+  jar.store(callback.headers.getSetCookie());
+  await callback.text();
+  const cookie = jar.entries().find(([name]) => name === SESSION_COOKIE)?.[1];
+  if (!cookie) throw new Error(`signing in through the invitation answered ${callback.status} without a session`);
+  return cookie;
+}
+
+test("a member removed on one instance is signed out on the other at their next request", async ({
+  browser,
+  fleet,
+}) => {
+  test.setTimeout(120_000);
+  const { proxy, dashboards } = fleet;
+  const context = await browser.newContext({ baseURL: proxy.url, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  await enableTestHooks(page);
+  try {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Use the demo wallet" }).click();
+    await expect(page).toHaveURL(/\/vehicles$/);
+    // Every change of the owner's on instance 0; the member reads from instance 1.
+    await page.setExtraHTTPHeaders({ [INSTANCE_HEADER]: "0" });
+    await page.goto("/team");
+    await page.getByRole("button", { name: "Make an invitation link" }).click();
+    const link = (await page.getByTestId("invitation-link").textContent()) ?? "";
+    const token = link.split("/join/")[1] ?? "";
+    const member = { cookie: `${SESSION_COOKIE}=${await joinOverHttp(proxy.url, token)}` };
+    const trips = (url: string) =>
+      fetch(`${url}/api/vehicles/${VEHICLE_IDS.manyTrips}/trips?page=1`, { headers: member });
+    for (const dashboard of dashboards) expect((await trips(dashboard.url)).status).toBe(200);
+
+    await page.goto("/team");
+    const rows = page.locator('[data-testid="team-member"]').filter({ hasText: "Invitation, signed in with a wallet" });
+    await expect(rows).toHaveCount(1);
+    await rows.getByRole("button", { name: "Remove" }).click();
+    await expect(rows).toHaveCount(0);
+    // The role is read from the shared store on every request: the very next one on the other instance is refused.
+    expect((await trips(dashboards[1]?.url ?? "")).status).toBe(401);
+    expect((await trips(dashboards[0]?.url ?? "")).status).toBe(401);
+  } finally {
+    await context.close();
+  }
 });
