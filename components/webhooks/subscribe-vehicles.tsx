@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { ReadOnlyReason, useReadOnlyReason } from "@/components/team/read-only";
 import { Button } from "@/components/ui/button";
 import { subscribeAllVehiclesAction, subscribeVehiclesAction, unsubscribeVehicleAction } from "@/lib/actions/webhooks";
 import { toAppError, unwrap } from "@/lib/result";
@@ -28,6 +29,7 @@ function NotSubscribed({ outcome }: { outcome: SubscribeOutcome | undefined }) {
 
 /** The license's vehicles as checkboxes: subscribe the chosen ones in one request, or unsubscribe one. */
 export function SubscribeVehicles({ webhook }: { webhook: WebhookRow }) {
+  const readOnly = useReadOnlyReason();
   const vehicles = useQuery(vehicleChoicesQuery());
   const [chosen, setChosen] = useState<number[]>([]);
   const needs = neededPrivileges(webhook);
@@ -63,7 +65,8 @@ export function SubscribeVehicles({ webhook }: { webhook: WebhookRow }) {
                 <Button
                   size="sm"
                   variant="secondary"
-                  disabled={unsubscribe.isPending}
+                  disabled={unsubscribe.isPending || readOnly !== null}
+                  title={readOnly ?? undefined}
                   onClick={() => unsubscribe.mutate(vehicle.tokenId)}
                   aria-label={`Unsubscribe vehicle ${vehicle.tokenId}`}
                 >
@@ -92,20 +95,29 @@ export function SubscribeVehicles({ webhook }: { webhook: WebhookRow }) {
         })}
       </ul>
       <div className="flex items-center gap-2">
-        <Button size="sm" disabled={chosen.length === 0 || subscribe.isPending} onClick={() => subscribe.mutate()}>
+        <Button
+          size="sm"
+          disabled={chosen.length === 0 || subscribe.isPending || readOnly !== null}
+          title={readOnly ?? undefined}
+          onClick={() => subscribe.mutate()}
+        >
           Subscribe {chosen.length > 0 ? chosen.length : ""} chosen
         </Button>
         <Button
           size="sm"
           variant="secondary"
-          title="DIMO subscribes every vehicle shared with the license, or none when one grant lacks the privilege"
-          disabled={subscribeAll.isPending}
+          title={
+            readOnly ??
+            "DIMO subscribes every vehicle shared with the license, or none when one grant lacks the privilege"
+          }
+          disabled={subscribeAll.isPending || readOnly !== null}
           onClick={() => subscribeAll.mutate()}
         >
           Subscribe all vehicles
         </Button>
         <NotSubscribed outcome={subscribeAll.data ?? subscribe.data} />
       </div>
+      <ReadOnlyReason />
       {subscribe.isError ? <p className="text-sm text-danger">{toAppError(subscribe.error).message}</p> : null}
       {subscribeAll.isError ? <p className="text-sm text-danger">{toAppError(subscribeAll.error).message}</p> : null}
       {unsubscribe.isError ? <p className="text-sm text-danger">{toAppError(unsubscribe.error).message}</p> : null}
