@@ -23,8 +23,8 @@ export default async function NotAllowedPage({
         <h1 className="text-lg font-semibold">This {noun} is not allowed</h1>
         <p className="mt-2 text-sm text-muted-foreground">
           {wallet ? <span className="font-mono break-all">{wallet}</span> : `This ${noun}`} cannot sign in to this
-          dashboard. Only the wallet that owns the Developer License, the admins its operator has added and the team's
-          members may use it.
+          dashboard. Only the wallet that owns the Developer License, the admins its operator has added and the
+          team&apos;s members may use it.
         </p>
         <p className="mt-3 text-sm text-muted-foreground" data-testid="how-to-be-added">
           To join, ask the license owner or an admin for an invitation link and sign in through it. Or send this address
