@@ -25,7 +25,7 @@ export interface MapShareAudit {
   details?: AuditDetails;
 }
 
-export interface MapShareAudits {
+interface MapShareAudits {
   audits: Record<string, MapShareAudit | undefined>;
 }
 
