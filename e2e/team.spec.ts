@@ -3,13 +3,14 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { injectWallet } from "./fixtures/injected-wallet";
 import { TESLA } from "./fixtures/trips";
 import { expect, test } from "./fixtures/test";
-import type { TestWallet } from "./fixtures/wallets";
+import { type TestWallet, WALLETS } from "./fixtures/wallets";
 
 /**
  * A viewer, end to end: the owner invites one from the Team page; a new wallet opens the link in a browser of its own
  * and signs in through it; it reads the vehicles, a trips map and the Overview, finds the change buttons off with the
  * reason, and is refused when it calls the changes directly; the link does not work twice; an expired link is
- * refused in words; the owner removes the viewer and its next request goes to the sign-in page.
+ * refused in words; the owner removes the viewer and its next request goes to the sign-in page; the record of changes
+ * lists the invitation, its acceptance and the removal, with who.
  */
 
 const VIEWER_WORDS = /Viewers can look but not change anything/;
@@ -119,6 +120,21 @@ test("a viewer joins through a single-use link, reads everything, changes nothin
     await expect(row).toHaveCount(0);
     await viewerPage.goto("/vehicles");
     await expect(viewerPage).toHaveURL(/\/login/);
+
+    // The record lists the invitation and the removal by the owner, and the acceptance by the viewer.
+    const owner = WALLETS.owner.address.toLowerCase();
+    const joined = viewer.address.toLowerCase();
+    const recorded = (kind: string) => page.locator(`[data-testid="record-row"][data-kind="${kind}"]`);
+    await page.goto("/audit");
+    const acceptance = recorded("invitation.accept").and(page.locator(`[data-actor="${joined}"]`));
+    await expect(acceptance).toHaveCount(1);
+    await expect(acceptance).toContainText("Viewer");
+    const invitationId = (await acceptance.getAttribute("data-target")) ?? "";
+    const invitation = recorded("invitation.create").and(page.locator(`[data-target="${invitationId}"]`));
+    await expect(invitation).toHaveAttribute("data-actor", owner);
+    const removal = recorded("member.remove").filter({ hasText: new RegExp(joined, "i") });
+    await expect(removal).toHaveCount(1);
+    await expect(removal).toHaveAttribute("data-actor", owner);
   } finally {
     await context.close();
   }
