@@ -19,13 +19,13 @@ function FilterSelect({ label, name, options }: { label: string; name: FilterNam
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
   return (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
       <span className="text-muted-foreground">{label}</span>
       <select
         data-testid={`record-filter-${name}`}
         value={searchParams.get(name) ?? ""}
         onChange={(event) => onChange(event.target.value)}
-        className="h-8 max-w-full rounded-md border border-border bg-card px-2 text-sm"
+        className="h-8 max-w-full min-w-0 rounded-md border border-border bg-card px-2 text-sm"
       >
         <option value="">All</option>
         {options.map(([value, text]) => (

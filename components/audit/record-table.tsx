@@ -1,5 +1,6 @@
 import { LocalTime } from "@/components/trips/local-time";
 import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/cn";
 import { CHANGE_KINDS, type ChangeRecord } from "@/lib/models/audit";
 import { ROLE_NAMES } from "@/lib/models/team";
 
@@ -53,7 +54,13 @@ export function RecordTable({ entries }: { entries: ChangeRecord[] }) {
               <td className="md:px-3 md:py-2">
                 <Badge>{CHANGE_KINDS[entry.kind] ?? entry.kind}</Badge>
               </td>
-              <td className="min-w-0 font-mono text-xs break-all md:max-w-[14rem] md:px-3 md:py-2">
+              <td
+                className={cn(
+                  "min-w-0 font-mono text-xs break-all md:max-w-[14rem] md:px-3 md:py-2",
+                  // A card below md shows no empty "Target".
+                  entry.target ? "" : "hidden md:table-cell",
+                )}
+              >
                 <CellLabel>Target</CellLabel>
                 {entry.target ?? ""}
               </td>
