@@ -7,7 +7,7 @@
 
 const OPEN_DEPTH = 2;
 /** A list longer than this starts folded even near the top, so a payload of many samples stays readable. */
-const OPEN_MAX_ITEMS = 40;
+const OPEN_MAX_ITEMS = 100;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { Card, CardHeader } from "@/components/ui/card";
 import { buttonClasses } from "@/components/ui/button";
 import { ErrorNotice } from "@/components/ui/error-notice";
+import { useHydrated } from "@/lib/hooks/use-now";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RAW_EXPORT_MAX_EVENTS } from "@/lib/models/raw-data";
 import { toAppError } from "@/lib/result";
@@ -100,8 +101,9 @@ function EventsBody({ tokenId, view }: { tokenId: number; view: RawDataView }) {
 
 export function RawDataPanel({ tokenId, view }: { tokenId: number; view: RawDataView }) {
   const types = useQuery(rawTypesQuery(tokenId));
+  const hydrated = useHydrated();
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-6" data-testid="raw-data-panel" data-hydrated={hydrated}>
       <TypesCard tokenId={tokenId} view={view} />
       <Card data-testid="raw-events-card">
         <CardHeader
