@@ -39,7 +39,7 @@ export const TripRow = memo(function TripRow({ trip, selected, events, onSelect,
     // view is neither laid out nor painted until it scrolls near (it keeps its last height, or about a row's), so a
     // page of trips costs the browser the dozen rows on screen, not the hundred.
     <li
-      className="scroll-mt-[calc(var(--trips-map-phone,0px)+0.5rem)] [contain-intrinsic-size:auto_5.4rem] [content-visibility:auto] lg:scroll-mt-0"
+      className="scroll-mt-[calc(var(--trips-map-phone,0px)+0.5rem)] [contain-intrinsic-size:auto_6.4rem] [content-visibility:auto] lg:scroll-mt-0"
       data-testid="trip-row"
       data-trip-id={trip.id}
       data-selected={selected}
@@ -57,7 +57,9 @@ export const TripRow = memo(function TripRow({ trip, selected, events, onSelect,
           selected ? "border-primary bg-primary/10" : "border-transparent hover:bg-muted",
         )}
       >
-        <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+        {/* The times, then how long and how far, on lines of their own: side by side they fit or wrap depending on
+            the font, and the row would change height when the page's font replaces its fallback. */}
+        <span className="flex flex-col">
           <span className="font-medium" data-testid="trip-times">
             <LocalTime iso={trip.start.time} /> →{" "}
             <LocalTime iso={trip.end.time} format={sameDay ? "time" : "datetime"} />
