@@ -1,6 +1,7 @@
 "use client";
 
 import { Loader2, RefreshCw } from "lucide-react";
+import { useReadOnlyReason } from "@/components/team/read-only";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { ErrorNotice } from "@/components/ui/error-notice";
@@ -25,12 +26,14 @@ const audienceText = (aud: DeveloperTokenInfo["aud"]) =>
 /** The Developer JWT's claims, its countdown, and the buttons to refresh or copy it. */
 export function DeveloperTokenCard({ token, now, hydrated, refreshing, onRefresh, error }: DeveloperTokenCardProps) {
   const expired = token !== null && token.exp * 1000 <= now;
+  const readOnly = useReadOnlyReason();
   const refresh = (
     <Button
       size="sm"
       variant={expired || token === null ? "primary" : "secondary"}
       onClick={onRefresh}
-      disabled={refreshing}
+      disabled={refreshing || readOnly !== null}
+      title={readOnly ?? undefined}
       data-testid="refresh-developer-token"
     >
       {refreshing ? (

@@ -1,6 +1,7 @@
 "use client";
 
 import { Loader2, RefreshCw } from "lucide-react";
+import { useReadOnlyReason } from "@/components/team/read-only";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -32,6 +33,7 @@ function CellLabel({ children }: { children: React.ReactNode }) {
 
 /** Every cached Vehicle JWT, soonest expiry first, with re-exchange, copy and the vehicle's API calls. */
 export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefresh, error }: VehicleTokensTableProps) {
+  const readOnly = useReadOnlyReason();
   return (
     <Card>
       <CardHeader
@@ -104,7 +106,8 @@ export function VehicleTokensTable({ tokens, now, hydrated, refreshingId, onRefr
                         <Button
                           size="sm"
                           variant={expired ? "primary" : "secondary"}
-                          disabled={refreshingId === token.tokenId}
+                          disabled={refreshingId === token.tokenId || readOnly !== null}
+                          title={readOnly ?? undefined}
                           onClick={() => onRefresh(token.tokenId)}
                           data-testid="refresh-vehicle-token"
                         >
