@@ -63,14 +63,20 @@ export function UsageChart({ days }: { days: readonly UsageDay[] }) {
       {
         width: element.clientWidth || 600,
         height: CHART_HEIGHT,
-        legend: { show: services.length > 0 },
+        // The table below names each day's services in text.
+        legend: { show: false },
         cursor: { drag: { x: false, y: false } },
         scales: {
           x: { time: true, range: [first - DAY_SECONDS / 2, last + DAY_SECONDS / 2] },
           y: { range: (_u, _min, max) => [0, Math.max(1, max * 1.1)] },
         },
         axes: [
-          { ...axis, values: (_u, ticks) => ticks.map((tick) => new Date(tick * 1000).toISOString().slice(5, 10)) },
+          // A tick at each bar; a week apart over a long range.
+          {
+            ...axis,
+            splits: () => x.filter((_, i) => x.length <= 14 || i % 7 === 0),
+            values: (_u, ticks) => ticks.map((tick) => new Date(tick * 1000).toISOString().slice(5, 10)),
+          },
           { ...axis, label: "Credits", size: 56 },
         ],
         series,

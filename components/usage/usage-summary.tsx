@@ -2,6 +2,7 @@ import { Card } from "@/components/ui/card";
 import { type UsageView } from "@/lib/models/usage";
 
 const number = (value: number) => value.toLocaleString("en-US", { maximumFractionDigits: 1 });
+const vehicles = (count: number) => `${number(count)} ${count === 1 ? "vehicle" : "vehicles"}`;
 
 function Figure({ label, value, source, testId }: { label: string; value: string; source: string; testId: string }) {
   return (
@@ -23,13 +24,13 @@ export function UsageSummary({ view }: { view: UsageView }) {
       <Figure
         label="Credits used"
         value={tracker ? number(tracker.creditsUsed) : "—"}
-        source={tracker ? `DIMO's tracker, ${number(tracker.vehicles)} vehicles` : "DIMO's tracker did not answer"}
+        source={tracker ? `DIMO's tracker, ${vehicles(tracker.vehicles)}` : "DIMO's tracker did not answer"}
         testId="usage-tracker-total"
       />
       <Figure
         label="By this dashboard's calls"
         value={number(view.recordedTotal)}
-        source={`this dashboard's record, ${number(view.vehicleCount)} vehicles`}
+        source={`this dashboard's record, ${vehicles(view.vehicleCount)}`}
         testId="usage-recorded-total"
       />
       <Figure
