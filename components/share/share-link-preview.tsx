@@ -8,9 +8,9 @@ export function ShareLinkPreview({ preview }: { preview: SharePreview }) {
       aria-label="What the owner will be asked"
       className="flex flex-col gap-3 rounded-md border border-border bg-muted/40 p-4 text-sm"
     >
-      <p className="font-medium">{preview.title}</p>
+      <h2 className="font-medium">{preview.title}</h2>
       <div>
-        <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Permissions</h4>
+        <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Permissions</h3>
         <ul className="mt-1 list-disc pl-5">
           {preview.asks.map((ask) => (
             <li key={ask}>{ask}</li>
@@ -18,13 +18,13 @@ export function ShareLinkPreview({ preview }: { preview: SharePreview }) {
         </ul>
       </div>
       <div>
-        <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">For how long</h4>
+        <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">For how long</h3>
         <p className="mt-1" data-testid="share-preview-expiry">
           {preview.expiry}
         </p>
       </div>
       <div>
-        <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Which vehicles</h4>
+        <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Which vehicles</h3>
         <ul className="mt-1 list-disc pl-5">
           {preview.filters.map((filter) => (
             <li key={filter}>{filter}</li>
@@ -33,9 +33,9 @@ export function ShareLinkPreview({ preview }: { preview: SharePreview }) {
       </div>
       {preview.without.length > 0 ? (
         <div>
-          <h4 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
             What this dashboard cannot show with it
-          </h4>
+          </h3>
           <ul className="mt-1 list-disc pl-5 text-muted-foreground">
             {preview.without.map((sentence) => (
               <li key={sentence}>{sentence}</li>
