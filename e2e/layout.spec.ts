@@ -235,7 +235,14 @@ test("at 1400x900 the vehicle page fits: a compact header, every tab, and the tr
   expect(headerBox?.height ?? Infinity).toBeLessThanOrEqual(80);
 
   const tabs = page.getByRole("navigation", { name: "Vehicle sections" });
-  await expect(tabs.getByRole("link")).toHaveText(["Overview", "Trips", "All trips", "Value", "Attestations"]);
+  await expect(tabs.getByRole("link")).toHaveText([
+    "Overview",
+    "Trips",
+    "All trips",
+    "Value",
+    "Attestations",
+    "Raw data",
+  ]);
   await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute("aria-current", "page");
   // "API calls" stands in the tab row, not on a row of its own.
   const [tabsBox, toggleBox] = await Promise.all([

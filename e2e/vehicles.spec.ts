@@ -107,7 +107,14 @@ test.describe("one vehicle", () => {
     await expect(header.getByTestId("vehicle-owner")).toHaveText(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/i);
     await expect(header.getByTestId("privilege-badges").locator("[data-privilege]")).toHaveCount(6);
     const tabs = page.getByRole("navigation", { name: "Vehicle sections" });
-    await expect(tabs.getByRole("link")).toHaveText(["Overview", "Trips", "All trips", "Value", "Attestations"]);
+    await expect(tabs.getByRole("link")).toHaveText([
+      "Overview",
+      "Trips",
+      "All trips",
+      "Value",
+      "Attestations",
+      "Raw data",
+    ]);
     await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Trips", exact: true })).not.toHaveAttribute("aria-current", "page");
     await expect(tabs.getByRole("link", { name: "Trips", exact: true })).toHaveAttribute(
