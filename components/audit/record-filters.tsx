@@ -19,13 +19,13 @@ function FilterSelect({ label, name, options }: { label: string; name: FilterNam
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
   return (
-    <label className="flex max-w-full min-w-0 items-center gap-2 text-sm">
+    <label className="flex w-full min-w-0 items-center gap-2 text-sm sm:w-auto">
       <span className="text-muted-foreground">{label}</span>
       <select
         data-testid={`record-filter-${name}`}
         value={searchParams.get(name) ?? ""}
         onChange={(event) => onChange(event.target.value)}
-        className="h-8 max-w-full min-w-0 rounded-md border border-border bg-card px-2 text-sm"
+        className="h-8 min-w-0 flex-1 rounded-md border border-border bg-card px-2 text-sm sm:flex-none"
       >
         <option value="">All</option>
         {options.map(([value, text]) => (
@@ -41,7 +41,7 @@ function FilterSelect({ label, name, options }: { label: string; name: FilterNam
 /** The record's filters, kept in the URL (`?person=0x…&kind=webhook.create`), as the activity log keeps its own. */
 export function RecordFilters({ people }: { people: string[] }) {
   return (
-    <div className="flex flex-wrap items-center gap-4" role="group" aria-label="Filters">
+    <div className="flex w-full min-w-0 flex-wrap items-center gap-4 sm:w-auto" role="group" aria-label="Filters">
       <FilterSelect label="Person" name="person" options={people.map((address) => [address, address])} />
       <FilterSelect label="Kind" name="kind" options={Object.entries(CHANGE_KINDS)} />
     </div>
