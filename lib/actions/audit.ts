@@ -1,10 +1,10 @@
 "use server";
 import "server-only";
 import { z } from "zod";
-import { LicenseChainReader } from "@/lib/chain/server/license-reader";
 import { getConfig } from "@/lib/config";
 import { AppFailure } from "@/lib/result";
 import { recordLicenseTransactionByHash } from "@/lib/server/audit/license-transactions";
+import { getLicenseChainReader } from "@/lib/server/api-keys";
 import { guarded } from "@/lib/server/guard";
 import { getStores } from "@/lib/store";
 
@@ -27,8 +27,8 @@ export const recordLicenseTransactionAction = guarded(
   transactionInput,
   async function recordLicenseTransactionAction({ hash }, { session }) {
     const config = getConfig();
-    const { contract, rpcUrl } = config.licenseChain;
-    if (!rpcUrl) {
+    const reader = getLicenseChainReader();
+    if (!reader) {
       throw new AppFailure({
         code: "UNAVAILABLE",
         message: "No JSON-RPC endpoint of the license's chain is configured: set DIMO_RPC_URL.",
@@ -36,8 +36,8 @@ export const recordLicenseTransactionAction = guarded(
       });
     }
     return recordLicenseTransactionByHash(hash, {
-      reader: new LicenseChainReader({ contract, rpcUrl }),
-      contract,
+      reader,
+      contract: config.licenseChain.contract,
       clientId: config.license.clientId,
       keyValue: getStores().keyValue,
       actor: session,

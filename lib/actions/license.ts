@@ -53,7 +53,7 @@ export const confirmApiKeyAction = guarded(
   },
   {
     change: {
-      kind: "license.api-key.enable",
+      kind: "license.api-key.use",
       describe: ({ signer }) => ({ target: signer, detail: `Put the API key of signer ${signer} into use` }),
     },
   },

@@ -21,6 +21,7 @@ export const CHANGE_KINDS = {
   "license.redirect-uri.disable": "Redirect URI disabled",
   "license.api-key.create": "API key created",
   "license.api-key.enable": "API key enabled",
+  "license.api-key.use": "API key put in use",
   "license.api-key.disable": "API key disabled",
   "inbox.rotate": "Inbox address rotated",
   "invitation.create": "Invitation made",
