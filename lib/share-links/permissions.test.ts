@@ -82,8 +82,13 @@ describe("permissions in words", () => {
   });
 
   it("say when no feature of the dashboard uses a permission", () => {
-    expect(featuresUsing(7)).toEqual([]);
-    expect(permissionWords(7).unlocks).toBe("No dashboard feature uses it");
+    expect(featuresUsing(2)).toEqual([]);
+    expect(permissionWords(2).unlocks).toBe("No dashboard feature uses it");
+  });
+
+  it("name the Raw data tab as what raw data unlocks", () => {
+    expect(featuresUsing(7)).toEqual(["rawData"]);
+    expect(permissionWords(7).unlocks).toMatch(/^Raw data/);
   });
 
   it("cover every privilege", () => {
@@ -109,10 +114,12 @@ describe("what a grant leaves out", () => {
   });
 
   it("says nothing for a privilege that is asked, nor for one no feature needs", () => {
-    const words = missingFeatureWords([1, 4]);
+    const words = missingFeatureWords([1, 4, 7]);
     expect(words.some((sentence) => sentence.startsWith("Without location history"))).toBe(false);
     expect(words.some((sentence) => sentence.startsWith("Without non-location history"))).toBe(false);
     expect(words.some((sentence) => sentence.startsWith("Without raw data"))).toBe(false);
+    expect(words.some((sentence) => sentence.startsWith("Without commands"))).toBe(false);
+    expect(missingFeatureWords([1, 4])).toContain("Without raw data: no raw data");
   });
 
   it("counts a feature with alternatives as lost only while none of them is asked", () => {
