@@ -1,37 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RedisServer, startRedisServer } from "@/test-support/redis";
-import { createMemoryStores } from "./memory";
-import { createRedisStores } from "./redis";
-import { type SharedStores, isStoreUnavailable } from "./types";
+import { describe, expect, it } from "vitest";
+import { sharedStoreKinds } from "@/test-support/shared-stores";
+import { isStoreUnavailable } from "./types";
 
 /** The same contract, run against the in-memory stores and against a real redis-server. */
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let redis: RedisServer;
-const opened: SharedStores[] = [];
-
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-
-afterAll(async () => {
-  await Promise.all(opened.map((stores) => stores.close()));
-  await redis?.stop();
-});
-
-const kinds: [string, () => SharedStores][] = [
-  ["memory", () => createMemoryStores()],
-  [
-    "redis",
-    () => {
-      const stores = createRedisStores({ url: redis.url, prefix: `test:${randomUUID()}:` });
-      opened.push(stores);
-      return stores;
-    },
-  ],
-];
+const { kinds, openRedis } = sharedStoreKinds();
 
 describe.each(kinds)("%s stores", (_kind, create) => {
   it("keeps a value for its time, stores only when absent, deletes", async () => {
@@ -133,10 +109,9 @@ describe.each(kinds)("%s stores", (_kind, create) => {
 describe("redis stores shared by two connections", () => {
   it("see each other's values under the same prefix and not under another", async () => {
     const prefix = `test:${randomUUID()}:`;
-    const a = createRedisStores({ url: redis.url, prefix });
-    const b = createRedisStores({ url: redis.url, prefix });
-    const other = createRedisStores({ url: redis.url, prefix: `test:${randomUUID()}:` });
-    opened.push(a, b, other);
+    const a = openRedis(prefix);
+    const b = openRedis(prefix);
+    const other = openRedis();
     await a.keyValue.set("k", "from-a", 10_000);
     expect(await b.keyValue.get("k")).toBe("from-a");
     expect(await other.keyValue.get("k")).toBeNull();
@@ -145,14 +120,12 @@ describe("redis stores shared by two connections", () => {
   });
 
   it("answer the first command sent before the connection is open", async () => {
-    const stores = createRedisStores({ url: redis.url, prefix: `test:${randomUUID()}:` });
-    opened.push(stores);
+    const stores = openRedis();
     await expect(stores.keyValue.set("early", "1", 1_000)).resolves.toBeUndefined();
   });
 
   it("fail fast with StoreUnavailableError when nothing listens, never hang", async () => {
-    const stores = createRedisStores({ url: "redis://127.0.0.1:1", prefix: "test:" });
-    opened.push(stores);
+    const stores = openRedis("test:", "redis://127.0.0.1:1");
     const started = Date.now();
     const error: unknown = await stores.keyValue.get("k").catch((failure: unknown) => failure);
     expect(isStoreUnavailable(error)).toBe(true);

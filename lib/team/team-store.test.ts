@@ -1,37 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryStores } from "@/lib/store/memory";
-import { createRedisStores } from "@/lib/store/redis";
-import type { SharedStores } from "@/lib/store/types";
-import { type RedisServer, startRedisServer } from "@/test-support/redis";
+import { describe, expect, it } from "vitest";
+import { sharedStoreKinds } from "@/test-support/shared-stores";
 import { createTeamStore } from "./team-store";
 
 /** The team's members and invitations, against the in-memory stores and against a real redis-server. */
 
-let redis: RedisServer;
-const opened: SharedStores[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(async () => {
-  await Promise.all(opened.map((stores) => stores.close()));
-  await redis?.stop();
-});
+const { kinds, openRedis } = sharedStoreKinds();
 
 const OWNER = "0x1111111111111111111111111111111111111111";
 const wallet = (digit: string) => `0x${digit.repeat(40)}` as `0x${string}`;
-
-const kinds: [string, () => SharedStores][] = [
-  ["memory", () => createMemoryStores()],
-  [
-    "redis",
-    () => {
-      const stores = createRedisStores({ url: redis.url, prefix: `test:${randomUUID()}:` });
-      opened.push(stores);
-      return stores;
-    },
-  ],
-];
 
 describe.each(kinds)("the team store on %s", (_kind, create) => {
   it("keeps only the token's hash, and makes the one who accepts a member with the invitation's role", async () => {
@@ -109,11 +86,7 @@ describe.each(kinds)("the team store on %s", (_kind, create) => {
 describe("two instances on one Redis", () => {
   it("agree: one accepts, the other sees the member and refuses the link", async () => {
     const prefix = `test:${randomUUID()}:`;
-    const [one, two] = [0, 1].map(() => {
-      const stores = createRedisStores({ url: redis.url, prefix });
-      opened.push(stores);
-      return createTeamStore(stores);
-    });
+    const [one, two] = [0, 1].map(() => createTeamStore(openRedis(prefix)));
     if (!one || !two) throw new Error("two stores");
     const { token } = await one.createInvitation({ role: "viewer", createdBy: OWNER });
     const [first, second] = await Promise.all([

@@ -1,23 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMemoryStores } from "@/lib/store/memory";
-import { createRedisStores } from "@/lib/store/redis";
-import type { SharedStores } from "@/lib/store/types";
-import { type RedisServer, startRedisServer } from "@/test-support/redis";
+import { describe, expect, it } from "vitest";
+import { sharedStoreKinds } from "@/test-support/shared-stores";
 import { type ChangeInput, appendChange, readChanges, toChangeRecord } from "./record";
 import { REDACTED } from "./scrub";
 
 /** The record of changes in the shared store: the same contract on memory and on a real redis-server. */
 
-let redis: RedisServer;
-const opened: SharedStores[] = [];
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(async () => {
-  await Promise.all(opened.map((stores) => stores.close()));
-  await redis?.stop();
-});
+const { kinds, openRedis } = sharedStoreKinds();
 
 const ADMIN = "0x00000000000000000000000000000000000ad001";
 const change = (n: number): ChangeInput => ({
@@ -27,18 +16,6 @@ const change = (n: number): ChangeInput => ({
   target: `webhook-${n}`,
   detail: `Created webhook number ${n}`,
 });
-
-const kinds: [string, () => SharedStores][] = [
-  ["memory", () => createMemoryStores()],
-  [
-    "redis",
-    () => {
-      const stores = createRedisStores({ url: redis.url, prefix: `test:${randomUUID()}:` });
-      opened.push(stores);
-      return stores;
-    },
-  ],
-];
 
 describe.each(kinds)("the record on %s", (_kind, create) => {
   it("reads back what was recorded, newest first, with who and how they signed in", async () => {
@@ -81,9 +58,8 @@ describe.each(kinds)("the record on %s", (_kind, create) => {
 describe("the record on Redis, shared by two instances", () => {
   it("reads on one instance what the other recorded, under one cap", async () => {
     const prefix = `test:${randomUUID()}:`;
-    const [one, two] = [0, 1].map(() => createRedisStores({ url: redis.url, prefix }));
+    const [one, two] = [0, 1].map(() => openRedis(prefix));
     if (!one || !two) throw new Error("no stores");
-    opened.push(one, two);
     await Promise.all(
       Array.from({ length: 30 }, (_, n) =>
         appendChange(n % 2 === 0 ? one.logs : two.logs, toChangeRecord(change(n)), 25),
