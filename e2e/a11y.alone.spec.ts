@@ -119,6 +119,14 @@ test("the developer pages", async ({ page }) => {
   }
 });
 
+test("the team, the record of changes, usage and a vehicle's raw data", async ({ page }) => {
+  for (const path of ["/team", "/audit", "/usage", `/vehicles/${VEHICLE_IDS.rawDataBev}/raw`]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await scanBothThemes(page, path);
+  }
+});
+
 test("the not-found and error pages", async ({ page }) => {
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
