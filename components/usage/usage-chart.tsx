@@ -94,5 +94,14 @@ export function UsageChart({ days }: { days: readonly UsageDay[] }) {
     };
   }, [days, resolvedTheme]);
 
-  return <div ref={holder} aria-hidden="true" data-testid="usage-chart" className="w-full" />;
+  // The chart's height is held before it draws, so the tables below do not move when it comes.
+  return (
+    <div
+      ref={holder}
+      aria-hidden="true"
+      data-testid="usage-chart"
+      className="w-full"
+      style={{ height: CHART_HEIGHT }}
+    />
+  );
 }
