@@ -1,42 +1,18 @@
 import "server-only";
 import { DimoError } from "../errors";
-import { type HttpSettings, dimoFetch } from "../http";
 import { redact } from "../redact";
 import { type GraphQLError } from "../schemas/telemetry";
+import { type VehicleQueryTarget, postVehicleQuery } from "../vehicle-query";
 
 /** What every Fetch API query shares: the request, and how an answer's errors become a DimoError in words. */
 
-export interface FetchTarget {
-  http: HttpSettings;
-  /** The Fetch API's base address; the client appends `/query`. */
-  baseUrl: string;
-  token: string;
-  tokenId: number;
+export interface FetchTarget extends VehicleQueryTarget {
   /** The vehicle's DID, the subject every query names. */
   did: string;
 }
 
-export async function postFetchQuery(
-  target: FetchTarget,
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<unknown> {
-  const response = await dimoFetch(target.http, {
-    service: "fetch",
-    method: "POST",
-    baseUrl: target.baseUrl,
-    path: "/query",
-    bearer: target.token,
-    body: { json: { query, variables } },
-    // A query names only the vehicle, event types, sources and times: the log may keep it for replay.
-    logBody: true,
-    // A query changes nothing, so it is as safe to repeat as a GET.
-    retry: "idempotent",
-    tokenKind: "vehicle",
-    tokenId: target.tokenId,
-  });
-  return response.body;
-}
+export const postFetchQuery = (target: FetchTarget, query: string, variables: Record<string, unknown>) =>
+  postVehicleQuery("fetch", target, query, variables);
 
 /**
  * The service's refusals (fetch-api `internal/graph/resolver.go`): a token without raw-data access, and a token for

@@ -1,42 +1,16 @@
 import "server-only";
 import { type LatLng, type TelemetryRefusal } from "@/lib/models";
 import { DimoError } from "../errors";
-import { type HttpSettings, dimoFetch } from "../http";
 import { redact } from "../redact";
 import { type GraphQLError } from "../schemas/telemetry";
+import { type VehicleQueryTarget, postVehicleQuery } from "../vehicle-query";
 
 /** What every Telemetry API query shares: the request, and how an answer's errors become refusals or a DimoError. */
 
-const TELEMETRY_PATH = "/query";
+export type TelemetryTarget = VehicleQueryTarget;
 
-export interface TelemetryTarget {
-  http: HttpSettings;
-  baseUrl: string;
-  token: string;
-  tokenId: number;
-}
-
-export async function postQuery(
-  target: TelemetryTarget,
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<unknown> {
-  const response = await dimoFetch(target.http, {
-    service: "telemetry",
-    method: "POST",
-    baseUrl: target.baseUrl,
-    path: TELEMETRY_PATH,
-    bearer: target.token,
-    body: { json: { query, variables } },
-    // A query and its variables name only the vehicle, signals and times: the log may keep them for replay.
-    logBody: true,
-    // A query changes nothing, so it is as safe to repeat as a GET.
-    retry: "idempotent",
-    tokenKind: "vehicle",
-    tokenId: target.tokenId,
-  });
-  return response.body;
-}
+export const postQuery = (target: TelemetryTarget, query: string, variables: Record<string, unknown>) =>
+  postVehicleQuery("telemetry", target, query, variables);
 
 /** The field an error is about: the last name on its path (`["signalsLatest", "speed"]` is about `speed`). */
 function fieldOf(error: GraphQLError): string | undefined {
