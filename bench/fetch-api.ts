@@ -1,4 +1,4 @@
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { parseArgs } from "node:util";
 import { vehicleDid } from "@/lib/protocol";
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
@@ -6,6 +6,7 @@ import { VEHICLE_IDS } from "@/sandbox/seed/vehicles";
 import { startSandboxServer } from "@/test-support/servers";
 import { TOY } from "./size";
 import { type Summary, summarize } from "./stats";
+import { timedQuery } from "./timed-query";
 
 /**
  * The sandbox's Fetch API under measurement (`tsx bench/fetch-api.ts [--toy]`), the sandbox in its own process,
@@ -35,31 +36,7 @@ const PAGE_QUERY = `query Page($did: String!, $before: Time!) {
   }
 }`;
 
-function post(agent: Agent, url: string, token: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-async function timed(agent: Agent, url: string, token: string, body: string): Promise<{ ms: number; text: string }> {
-  const started = performance.now();
-  const answer = await post(agent, url, token, body);
-  const ms = performance.now() - started;
-  if (answer.status !== 200 || answer.text.includes('"errors"'))
-    throw new Error(`fetch query failed: ${answer.status} ${answer.text.slice(0, 300)}`);
-  return { ms, text: answer.text };
-}
+const timed = (agent: Agent, url: string, token: string, body: string) => timedQuery("fetch", agent, url, token, body);
 
 interface VehicleResult {
   tokenId: number;

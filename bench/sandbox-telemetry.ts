@@ -1,7 +1,8 @@
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { getDeveloperJwt, getVehicleJwt } from "@/sandbox/flow-client";
 import { ALL_SIGNALS } from "@/sandbox/telemetry/signals";
 import { type Summary, summarize } from "./stats";
+import { timedQuery } from "./timed-query";
 import { sized } from "./size";
 
 /**
@@ -103,31 +104,8 @@ export const TELEMETRY_BUDGETS = {
   eventsWeekMedianMs: 30,
 } as const;
 
-function post(agent: Agent, url: string, token: string, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      { method: "POST", agent, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-async function timed(agent: Agent, url: string, token: string, body: string): Promise<{ ms: number; text: string }> {
-  const started = performance.now();
-  const answer = await post(agent, url, token, body);
-  const ms = performance.now() - started;
-  if (answer.status !== 200 || answer.text.includes('"errors"'))
-    throw new Error(`telemetry query failed: ${answer.status} ${answer.text.slice(0, 300)}`);
-  return { ms, text: answer.text };
-}
+const timed = (agent: Agent, url: string, token: string, body: string) =>
+  timedQuery("telemetry", agent, url, token, body);
 
 export async function measureSandboxTelemetry(
   sandboxUrl: string,
