@@ -4,6 +4,7 @@ import { decode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_LICENSE, DEMO_LOGIN_ACCOUNTS, type DemoLoginAccount } from "@/lib/demo-license";
 import { setUpSandbox } from "@/test-support/sandbox";
+import { readChanges } from "@/lib/server/audit/record";
 import { getTeamStore } from "@/lib/team";
 import { type CookieToSet, finishDimoLogin, startDimoLogin } from "./dimo-login";
 
@@ -125,6 +126,28 @@ describe("finishDimoLogin", () => {
       kind: "not-allowed",
       location: `/login/not-allowed?address=${DEMO_LOGIN_ACCOUNTS.stranger.address.toLowerCase()}&via=dimo`,
     });
+  });
+
+  it("records a DIMO sign-in with who and how, and nothing for a refused one", async () => {
+    const address = DEMO_LOGIN_ACCOUNTS.admin.address.toLowerCase();
+    const signIns = async () =>
+      (await readChanges()).filter((entry) => entry.kind === "session.sign-in" && entry.actor === address);
+    const before = (await signIns()).length;
+
+    const query = callbackQuery(await userToken("admin"));
+    const stateCookie = freshStateCookie();
+    expect(await finishDimoLogin({ query, stateCookie })).toMatchObject({ kind: "signed-in" });
+    const after = await signIns();
+    expect(after).toHaveLength(before + 1);
+    expect(after[0]).toMatchObject({
+      role: "admin",
+      via: "dimo",
+      email: DEMO_LOGIN_ACCOUNTS.admin.email,
+      detail: "Signed in with Login with DIMO as admin",
+    });
+
+    expect(await finishDimoLogin({ query, stateCookie })).toMatchObject({ kind: "refused" });
+    expect(await signIns()).toHaveLength(before + 1);
   });
 
   it("makes a stranger who came through an invitation a member with its role, and spends the invitation", async () => {
