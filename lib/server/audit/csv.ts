@@ -1,3 +1,4 @@
+import "server-only";
 import { csvRow } from "@/lib/geo/csv";
 import { CHANGE_KINDS, type ChangeRecord } from "@/lib/models/audit";
 

@@ -1,3 +1,4 @@
+import "server-only";
 import { type ChangeKind, type ChangeRecord, isChangeKind } from "@/lib/models/audit";
 
 /**

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The record holds no secret. Callers describe changes in words and ids, never with a key or a token; this is the
  * net under them: whatever in a detail or a target looks like a secret is replaced before it is stored.
