@@ -6,6 +6,7 @@ import { ReadOnlyReason, useReadOnlyReason } from "@/components/team/read-only";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LinkQr } from "@/components/ui/link-qr";
 import { saveShareLinkAction } from "@/lib/actions/share-links";
 import { toAppError } from "@/lib/result";
 import {
@@ -22,7 +23,6 @@ import {
 } from "@/lib/share-links";
 import { type ShareLinkSettings } from "@/lib/models/share-links";
 import { ShareLinkPreview } from "./share-link-preview";
-import { ShareLinkQr } from "./share-link-qr";
 import { type BuilderState, FilterFields, PermissionFields, RedirectField } from "./share-link-fields";
 
 /**
@@ -201,7 +201,12 @@ export function ShareLinkBuilder({
                   </code>
                   <CopyButton value={url} label="Copy link" />
                 </div>
-                <ShareLinkQr url={url} className="mx-auto w-full max-w-64" />
+                <LinkQr
+                  url={url}
+                  label="QR code of the share link"
+                  testId="share-link-qr"
+                  className="mx-auto w-full max-w-64"
+                />
               </>
             )}
           </div>

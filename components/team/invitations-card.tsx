@@ -7,6 +7,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardHeader } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { LinkQr } from "@/components/ui/link-qr";
 import { ErrorNotice } from "@/components/ui/error-notice";
 import { createInvitationAction, revokeInvitationAction } from "@/lib/actions/team";
 import {
@@ -17,7 +18,6 @@ import {
   type TeamRole,
 } from "@/lib/models/team";
 import type { AppError } from "@/lib/result";
-import { InvitationQr } from "./invitation-qr";
 import { ReadOnlyReason, useReadOnlyReason } from "./read-only";
 
 const STATE_TONES: Record<InvitationState, "primary" | "success" | "neutral" | "warning"> = {
@@ -113,7 +113,12 @@ export function InvitationsCard({ invitations, role }: { invitations: Invitation
             className="flex flex-col gap-3 rounded-md border border-border p-3 sm:flex-row sm:items-center"
             data-testid="new-invitation"
           >
-            <InvitationQr url={link} />
+            <LinkQr
+              url={link}
+              label="QR code of the invitation link"
+              testId="invitation-qr"
+              className="size-40 shrink-0"
+            />
             <div className="flex min-w-0 flex-col gap-2">
               <p className="text-sm">Send this link to the person you invite. It is shown once; it works once.</p>
               <p className="flex items-center gap-2 font-mono text-xs break-all">
